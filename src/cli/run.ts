@@ -1,0 +1,114 @@
+/**
+ * The one flow every generating command shares: find the project, plan into a tree, check the
+ * whole changeset, then either print it (--dry-run) or flush it once and run the tasks.
+ */
+
+import { EXIT, isScaffoldError, ScaffoldError } from '../core/errors.js';
+import { unifiedDiff } from '../core/fs/diff.js';
+import { flush } from '../core/fs/flush.js';
+import { type Problem, Tree } from '../core/fs/tree.js';
+import { type CommandResult, type DevcheckReport, Reporter } from '../core/output.js';
+import { findProject, type Project } from '../core/project.js';
+import type { GeneratorResult } from '../generators/types.js';
+import type { GlobalOptions } from './options.js';
+
+export function problemsError(problems: Problem[]): ScaffoldError {
+  const codes = [...new Set(problems.map((p) => p.code))];
+  const where = (p: Problem) => (p.path ? `${p.path}${p.line ? `:${p.line}` : ''}: ` : '');
+  const first = problems[0]!;
+  const message =
+    problems.length === 1
+      ? `${where(first)}${first.message}`
+      : `${problems.length} problems, nothing was written:\n${problems.map((p) => `  ${where(p)}${p.message}`).join('\n')}`;
+  return new ScaffoldError(codes.length === 1 ? codes[0]! : 'CONFLICT', message, {
+    hint: [...new Set(problems.flatMap((p) => (p.hint ? [p.hint] : [])))].join(' ') || 'Nothing was written.',
+    details: problems.map(({ path, line, message: m }) => ({ ...(path ? { path } : {}), ...(line ? { line } : {}), message: m })),
+  });
+}
+
+export async function runGenerator(
+  command: string,
+  global: GlobalOptions,
+  generate: (tree: Tree, project: Project) => GeneratorResult | Promise<GeneratorResult>,
+): Promise<number> {
+  const reporter = new Reporter({ json: global.json, verbose: global.verbose });
+  try {
+    const project = findProject(global.cwd);
+    reporter.debug(
+      `project ${project.root} · framework ${project.frameworkVersion ?? `not installed (${project.frameworkRange})`} · ${project.packageManager} (${project.packageManagerSource})`,
+    );
+    const tree = new Tree(project.root);
+    const result = await generate(tree, project);
+    for (const w of result.warnings) reporter.warn(w);
+    for (const n of result.notes) reporter.info(n);
+    if (tree.problems.length > 0) throw problemsError(tree.problems);
+
+    const changes = tree.changes();
+    const listed = changes.map((c) => ({
+      path: c.path,
+      action: c.action,
+      ...(global.dryRun ? { diff: unifiedDiff(c.path, c.before, c.after) } : {}),
+    }));
+    if (changes.length === 0) reporter.info('Nothing to change: the project already has all of it.');
+    let devcheck: DevcheckReport = { ran: false, reason: 'no changes' };
+    let taskError: ScaffoldError | undefined;
+    if (global.dryRun) {
+      reporter.changes(listed, true);
+      reporter.info('Dry run: nothing was written.');
+      devcheck = { ran: false, reason: 'dry run' };
+    } else {
+      flush(project.root, changes);
+      reporter.changes(listed, false);
+      if (!global.devcheck) devcheck = { ran: false, reason: '--no-devcheck' };
+      else {
+        try {
+          for (const task of result.tasks) devcheck = await task.run({ project, reporter });
+        } catch (e) {
+          // Files are on disk by now: report them along with the failure, exit 2.
+          if (!isScaffoldError(e)) throw e;
+          taskError = e;
+          devcheck = { ran: false, reason: e.message };
+        }
+      }
+    }
+    const out: CommandResult = {
+      ok: true,
+      command,
+      dryRun: global.dryRun,
+      changes: listed,
+      devcheck,
+      warnings: reporter.warnings,
+      ...result.data,
+    };
+    if (devcheck.ran && !devcheck.passed) {
+      taskError = new ScaffoldError(
+        'DEVCHECK_FAILED',
+        `devcheck exited with ${devcheck.exitCode}; the files were written.`,
+        { hint: `Run \`${devcheck.command}\` in the project to see the failures.`, exitCode: EXIT.writtenButFailed },
+      );
+    }
+    if (taskError) {
+      if (!reporter.json) reporter.failure(command, taskError);
+      reporter.result({
+        ...out,
+        ok: false,
+        error: { code: taskError.code, message: taskError.message, hint: taskError.hint ?? null },
+      });
+      return taskError.exitCode;
+    }
+    reporter.result(out);
+    return EXIT.ok;
+  } catch (e) {
+    return reportFailure(reporter, command, e);
+  }
+}
+
+export function reportFailure(reporter: Reporter, command: string, e: unknown): number {
+  const error = isScaffoldError(e)
+    ? e
+    : new ScaffoldError('INTERNAL', `Unexpected error: ${e instanceof Error ? e.message : String(e)}`, {
+        hint: 'This is a bug in mcp-scaffold. Run again with --verbose for the stack trace and report it.',
+      });
+  reporter.failure(command, error, e instanceof Error ? e.stack : undefined);
+  return error.exitCode;
+}

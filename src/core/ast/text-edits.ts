@@ -1,0 +1,105 @@
+/**
+ * AST helpers locate with ts-morph but edit as text splices, so that everything outside the
+ * inserted text stays byte-identical: comments, blank lines, quotes, CRLF.
+ */
+
+export interface TextEdit {
+  /** Offset in the original text. */
+  pos: number;
+  /** End of the replaced range; an insertion when absent. */
+  end?: number;
+  /** Inserted text. */
+  text: string;
+}
+
+export function applyEdits(source: string, edits: TextEdit[]): string {
+  // Later offsets first, so earlier offsets stay valid; equal offsets keep their given order.
+  const ordered = edits.map((e, i) => ({ ...e, i })).sort((a, b) => b.pos - a.pos || b.i - a.i);
+  let out = source;
+  for (const e of ordered) out = out.slice(0, e.pos) + e.text + out.slice(e.end ?? e.pos);
+  return out;
+}
+
+/** The file's line ending: CRLF if its first line break is one. */
+export function eolOf(source: string): string {
+  const i = source.indexOf('\n');
+  return i > 0 && source[i - 1] === '\r' ? '\r\n' : '\n';
+}
+
+/** Offset of the start of the line holding `pos`. */
+export function lineStart(source: string, pos: number): number {
+  return source.lastIndexOf('\n', pos - 1) + 1;
+}
+
+/** Offset of the line break ending the line holding `pos` (before `\r` of a CRLF). */
+export function lineEnd(source: string, pos: number): number {
+  let i = source.indexOf('\n', pos);
+  if (i === -1) return source.length;
+  if (i > 0 && source[i - 1] === '\r') i--;
+  return i;
+}
+
+/** Leading white space of the line holding `pos`. */
+export function indentAt(source: string, pos: number): string {
+  const start = lineStart(source, pos);
+  return /^[ \t]*/.exec(source.slice(start))![0];
+}
+
+/** The file's indent unit: a tab, or its narrowest space indent (JSDoc ` *` lines aside). */
+export function indentUnitOf(source: string): string {
+  let narrowest = Number.POSITIVE_INFINITY;
+  for (const m of source.matchAll(/^([ \t]+)[^\s*]/gm)) {
+    if (m[1]!.includes('\t')) return '\t';
+    narrowest = Math.min(narrowest, m[1]!.length);
+  }
+  return Number.isFinite(narrowest) ? ' '.repeat(narrowest) : '  ';
+}
+
+/**
+ * From `pos`, skips what may follow an element on its own line: spaces, one comma, and a trailing
+ * comment. Returns where the line ends, and whether a comma was seen, or undefined when other code
+ * follows on the same line.
+ */
+export function restOfLine(source: string, pos: number): { end: number; comma: boolean } | undefined {
+  let i = pos;
+  let comma = false;
+  const skipSpace = () => {
+    while (source[i] === ' ' || source[i] === '\t') i++;
+  };
+  skipSpace();
+  if (source[i] === ',') {
+    comma = true;
+    i++;
+    skipSpace();
+  }
+  if (source.startsWith('//', i)) return { end: lineEnd(source, i), comma };
+  if (source.startsWith('/*', i)) {
+    const close = source.indexOf('*/', i + 2);
+    if (close !== -1 && !source.slice(i, close).includes('\n')) {
+      i = close + 2;
+      skipSpace();
+    }
+  }
+  if (i >= source.length || source[i] === '\n' || source.startsWith('\r\n', i)) {
+    return { end: i, comma };
+  }
+  return undefined;
+}
+
+interface CommentedNode {
+  getStart(): number;
+  getLeadingCommentRanges(): { getPos(): number; getEnd(): number }[];
+}
+
+/**
+ * Where a node's own text starts, counting the comments on the lines just above it (no blank line
+ * between): a `// Resources` label above a property belongs to it.
+ */
+export function startWithLeadingComments(source: string, node: CommentedNode): number {
+  let start = node.getStart();
+  for (const range of [...node.getLeadingCommentRanges()].reverse()) {
+    if (/\n[ \t]*\r?\n/.test(source.slice(range.getEnd(), start))) break;
+    start = range.getPos();
+  }
+  return lineStart(source, start);
+}

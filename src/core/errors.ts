@@ -1,0 +1,53 @@
+/**
+ * The one error type for expected failures. Anything else that escapes a command is a bug and is
+ * reported as INTERNAL by the top-level handler.
+ */
+
+export type ErrorCode =
+  | 'NAME_INVALID'
+  | 'OPTION_INVALID'
+  | 'NOT_A_PROJECT'
+  | 'ALREADY_EXISTS'
+  | 'CONFLICT'
+  | 'UNSUPPORTED_LAYOUT'
+  | 'PARSE_ERROR'
+  | 'MISSING_INPUT'
+  | 'CANCELLED'
+  | 'PACKAGE_MANAGER_MISSING'
+  | 'DEVCHECK_FAILED'
+  | 'WRITE_FAILED'
+  | 'INTERNAL';
+
+/** Exit statuses of the command-line contract. */
+export const EXIT = { ok: 0, nothingWritten: 1, writtenButFailed: 2 } as const;
+
+export interface ErrorDetail {
+  path?: string;
+  line?: number;
+  message: string;
+}
+
+export class ScaffoldError extends Error {
+  readonly code: ErrorCode;
+  readonly hint: string | undefined;
+  readonly details: ErrorDetail[];
+  /** 1 unless files were already written when the failure happened. */
+  readonly exitCode: number;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    opts: { hint?: string; details?: ErrorDetail[]; exitCode?: number; cause?: unknown } = {},
+  ) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = 'ScaffoldError';
+    this.code = code;
+    this.hint = opts.hint;
+    this.details = opts.details ?? [];
+    this.exitCode = opts.exitCode ?? EXIT.nothingWritten;
+  }
+}
+
+export function isScaffoldError(e: unknown): e is ScaffoldError {
+  return e instanceof ScaffoldError;
+}

@@ -1,0 +1,116 @@
+/**
+ * Finds the server project a command works on: the nearest package.json, from `--cwd` upwards,
+ * that depends on the framework. Also reads what the project's installed framework version and
+ * package manager are.
+ */
+
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ScaffoldError } from './errors.js';
+
+export const FRAMEWORK = '@cyanheads/mcp-ts-core';
+
+export type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
+
+export interface PackageJson {
+  name?: string;
+  version?: string;
+  packageManager?: string;
+  scripts?: Record<string, string>;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+export interface Project {
+  root: string;
+  pkg: PackageJson;
+  /** The version installed in node_modules, else undefined. */
+  frameworkVersion: string | undefined;
+  /** The range package.json asks for. */
+  frameworkRange: string;
+  packageManager: PackageManager;
+  packageManagerSource: string;
+}
+
+function readJson(file: string): PackageJson | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
+  } catch {
+    return undefined;
+  }
+}
+
+function frameworkRangeOf(pkg: PackageJson): string | undefined {
+  return (
+    pkg.dependencies?.[FRAMEWORK] ?? pkg.devDependencies?.[FRAMEWORK] ?? pkg.peerDependencies?.[FRAMEWORK]
+  );
+}
+
+export function findProject(cwd: string): Project {
+  const start = path.resolve(cwd);
+  if (!existsSync(start)) {
+    throw new ScaffoldError('NOT_A_PROJECT', `The folder ${start} does not exist.`, {
+      hint: 'Pass --cwd with the folder of an existing server, or run `mcp-scaffold init <dir>`.',
+    });
+  }
+  let nearestPackage: string | undefined;
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    const pkg = existsSync(file) ? readJson(file) : undefined;
+    if (pkg) {
+      nearestPackage ??= file;
+      const range = frameworkRangeOf(pkg);
+      if (range !== undefined) {
+        return {
+          root: dir,
+          pkg,
+          frameworkRange: range,
+          frameworkVersion: installedFrameworkVersion(dir),
+          ...detectPackageManager(dir, pkg),
+        };
+      }
+    }
+    if (path.dirname(dir) === dir) break;
+  }
+  throw new ScaffoldError(
+    'NOT_A_PROJECT',
+    `No package.json that depends on ${FRAMEWORK} was found from ${start} upwards${nearestPackage ? ` (nearest: ${nearestPackage})` : ''}.`,
+    { hint: 'Run `mcp-scaffold init <dir>` to create a server, or pass --cwd <server folder>.' },
+  );
+}
+
+/** Follows Node's lookup: node_modules of the root, then of each parent (workspaces hoist). */
+function installedFrameworkVersion(root: string): string | undefined {
+  for (let dir = root; ; dir = path.dirname(dir)) {
+    const pkg = readJson(path.join(dir, 'node_modules', FRAMEWORK, 'package.json'));
+    if (pkg?.version) return pkg.version;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+const LOCKFILES: [string, PackageManager][] = [
+  ['bun.lock', 'bun'],
+  ['bun.lockb', 'bun'],
+  ['pnpm-lock.yaml', 'pnpm'],
+  ['yarn.lock', 'yarn'],
+  ['package-lock.json', 'npm'],
+];
+
+/**
+ * A lockfile says what really installed the project, so it wins over the `packageManager` field
+ * (the framework's own template declares bun even when the user installs with npm).
+ */
+export function detectPackageManager(
+  root: string,
+  pkg: PackageJson,
+): { packageManager: PackageManager; packageManagerSource: string } {
+  for (const [file, pm] of LOCKFILES) {
+    if (existsSync(path.join(root, file))) return { packageManager: pm, packageManagerSource: file };
+  }
+  const declared = pkg.packageManager?.split('@')[0];
+  if (declared === 'npm' || declared === 'pnpm' || declared === 'yarn' || declared === 'bun') {
+    return { packageManager: declared, packageManagerSource: 'packageManager field' };
+  }
+  return { packageManager: 'npm', packageManagerSource: 'default' };
+}

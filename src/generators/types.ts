@@ -1,0 +1,21 @@
+/**
+ * The generator contract: a pure function of (tree, project, options) that records writes and
+ * problems in the tree and returns what should run after the flush.
+ */
+
+import type { DevcheckReport, Reporter } from '../core/output.js';
+import type { Project } from '../core/project.js';
+
+export interface Task {
+  title: string;
+  run: (ctx: { project: Project; reporter: Reporter }) => Promise<DevcheckReport>;
+}
+
+export interface GeneratorResult {
+  /** Things worth telling the user (conventions used, conversions made). */
+  notes: string[];
+  warnings: string[];
+  tasks: Task[];
+  /** Extra fields for the --json result. */
+  data: Record<string, unknown>;
+}
