@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+// Layers (design.md "Tests in layers"): unit and generator tests run in-process and fast; bin tests
+// spawn the built CLI; e2e tests install the real framework from the registry and talk MCP to it.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/generators/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'bin',
+          include: ['tests/bin/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 900_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
