@@ -8,7 +8,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { ScaffoldError } from '../core/errors.js';
 import { Reporter } from '../core/output.js';
 import { globalOptions } from './options.js';
-import { reportFailure } from './run.js';
+import { reportFailure } from './failure.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;

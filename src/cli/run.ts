@@ -6,8 +6,10 @@
 import { EXIT, isScaffoldError, ScaffoldError } from '../core/errors.js';
 import { unifiedDiff } from '../core/fs/diff.js';
 import { flush } from '../core/fs/flush.js';
+import { formatWideNewFiles, lineWidthOf } from '../core/format.js';
 import { type Problem, Tree } from '../core/fs/tree.js';
 import { type CommandResult, type DevcheckReport, Reporter } from '../core/output.js';
+import { reportFailure } from './failure.js';
 import { findProject, type Project } from '../core/project.js';
 import type { GeneratorResult } from '../generators/types.js';
 import type { GlobalOptions } from './options.js';
@@ -42,6 +44,10 @@ export async function runGenerator(
     for (const w of result.warnings) reporter.warn(w);
     for (const n of result.notes) reporter.info(n);
     if (tree.problems.length > 0) throw problemsError(tree.problems);
+    const unformatted = await formatWideNewFiles(tree, lineWidthOf(tree));
+    for (const file of unformatted) {
+      reporter.warn(`${file} has lines over the line width and Biome is not installed to lay them out; run your formatter on it.`);
+    }
 
     const changes = tree.changes();
     const listed = changes.map((c) => ({
@@ -103,12 +109,3 @@ export async function runGenerator(
   }
 }
 
-export function reportFailure(reporter: Reporter, command: string, e: unknown): number {
-  const error = isScaffoldError(e)
-    ? e
-    : new ScaffoldError('INTERNAL', `Unexpected error: ${e instanceof Error ? e.message : String(e)}`, {
-        hint: 'This is a bug in mcp-scaffold. Run again with --verbose for the stack trace and report it.',
-      });
-  reporter.failure(command, error, e instanceof Error ? e.stack : undefined);
-  return error.exitCode;
-}

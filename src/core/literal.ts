@@ -32,14 +32,17 @@ export function tsString(text: string): string {
 }
 
 /**
- * Display width as Biome measures it for line breaking: wide East Asian characters and emoji count
- * two columns, combining marks none, everything else one.
+ * Display width as Biome measures it for line breaking: wide East Asian characters and emoji with
+ * emoji presentation count two columns, combining marks and variation selectors none, everything
+ * else one.
  */
 export function displayWidth(text: string): number {
   let width = 0;
   for (const ch of text) {
     if (/\p{Mn}|\p{Me}|\u200d|[\ufe00-\ufe0f]/u.test(ch)) continue;
-    width += /\p{Extended_Pictographic}|[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u.test(ch)
+    // Emoji_Presentation, not Extended_Pictographic: the latter also holds ©, ®, ™, ❤, ☀, which
+    // are one column wide (East Asian Width "neutral"), as Biome counts them.
+    width += /\p{Emoji_Presentation}|[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u.test(ch)
       ? 2
       : 1;
   }

@@ -26,9 +26,13 @@ const PASCAL = /^[A-Z][a-zA-Z0-9]*$/;
 
 const capitalize = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
-/** Splits camelCase / PascalCase, keeping acronyms together: `parseHTMLDoc` → parse, html, doc. */
+/**
+ * Splits camelCase / PascalCase, keeping acronyms together: `parseHTMLDoc` → parse, html, doc.
+ * Digits stay with the word they follow (`getV2Items` → get, v2, items), so that a converted name
+ * round-trips: the camelCase of get_v2_items is getV2Items, which must not become get_v_2_items.
+ */
 function splitCamel(s: string): string[] {
-  return (s.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g) ?? []).map((w) => w.toLowerCase());
+  return (s.match(/[A-Z]+(?![a-z])[0-9]*|[A-Z]?[a-z]+[0-9]*|[0-9]+/g) ?? []).map((w) => w.toLowerCase());
 }
 
 function fromWords(raw: string, words: string[], convertedFrom: Names['convertedFrom']): Names {

@@ -7,11 +7,12 @@
 import path from 'node:path';
 import { findAppCall, unsupported } from './ast/entry-point.js';
 import { ensureNamedImport, hasNamedImport, importedBinding, pathStyleOf } from './ast/imports.js';
-import { addArrayProperty, DEFAULT_LINE_WIDTH, ensureArrayElement } from './ast/literals.js';
+import { addArrayProperty, ensureArrayElement } from './ast/literals.js';
 import { applyEdits, type TextEdit } from './ast/text-edits.js';
 import { parseSource, tsMorph, type TsMorph } from './ast/ts-morph.js';
 import { type DefinitionKind, KIND_INFO } from './definitions.js';
 import { ScaffoldError } from './errors.js';
+import { lineWidthOf } from './format.js';
 import type { Tree } from './fs/tree.js';
 
 export const ENTRY_POINTS = ['src/index.ts', 'src/worker.ts'];
@@ -31,15 +32,6 @@ export interface RegistrationResult {
   file: string;
   /** False when the definition was already registered. */
   changed: boolean;
-}
-
-/** The line width Biome formats to: the project's biome.json if it says, else the framework's. */
-export function lineWidthOf(tree: Tree): number {
-  for (const name of ['biome.json', 'biome.jsonc']) {
-    const m = /"lineWidth"\s*:\s*(\d+)/.exec(tree.read(name) ?? '');
-    if (m) return Number(m[1]);
-  }
-  return DEFAULT_LINE_WIDTH;
 }
 
 /** `src/a/b.ts` as seen from `src/index.ts`: `./a/b.js`, or `@/a/b.js` in alias style. */

@@ -14,9 +14,9 @@ import {
   startWithLeadingComments,
   type TextEdit,
 } from './text-edits.js';
+import { DEFAULT_LINE_WIDTH } from '../format.js';
 import { tsMorph, type TsMorph } from './ts-morph.js';
 
-export const DEFAULT_LINE_WIDTH = 100;
 
 function isMultiline(node: TsMorph.Node): boolean {
   return node.getStartLineNumber() !== node.getEndLineNumber();

@@ -1,0 +1,313 @@
+/**
+ * The built binary, spawned: the command-line contract of design.md (flags, --json, exit codes,
+ * no prompt without a TTY), on small fixture projects.
+ */
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, makeProject, parseJsonOut, runCli, treeDigest } from './support.js';
+
+const TOOL = 'src/mcp-server/tools/definitions/demo-find-items.tool.ts';
+const TEST = 'tests/tools/demo-find-items.tool.test.ts';
+const roots: string[] = [];
+const project = (...args: Parameters<typeof makeProject>) => {
+  const root = makeProject(...args);
+  roots.push(root);
+  return root;
+};
+afterEach(() => {
+  for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
+});
+const read = (root: string, rel: string) => readFileSync(path.join(root, rel), 'utf8');
+
+describe('help and version', () => {
+  it('--help lists the commands, the global options and examples, exit 0', () => {
+    const r = runCli(['--help']);
+    expect(r.status).toBe(0);
+    for (const s of ['add', '--cwd', '--dry-run', '--json', '--yes', '--force', '--no-devcheck', '--verbose', 'Examples:', 'Exit status']) {
+      expect(r.stdout).toContain(s);
+    }
+  });
+
+  it('add tool --help shows its flags and examples', () => {
+    const r = runCli(['add', 'tool', '--help']);
+    expect(r.status).toBe(0);
+    for (const s of ['--description', '--title', '--destructive', '--idempotent', '--open-world', '--no-read-only', '--no-test', 'Examples:', '$ mcp-scaffold add tool']) {
+      expect(r.stdout).toContain(s);
+    }
+  });
+
+  it('--version prints the package version', () => {
+    const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'));
+    const r = runCli(['--version']);
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toBe(pkg.version);
+  });
+
+  it('no arguments: help on stderr, exit 1', () => {
+    const r = runCli([]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('Usage: mcp-scaffold');
+  });
+
+  it('an unknown option under --json is one JSON error on stdout, exit 1', () => {
+    const r = runCli(['add', 'tool', 'x_y', '--frobnicate', '--json']);
+    expect(r.status).toBe(1);
+    const out = parseJsonOut(r);
+    expect(out.ok).toBe(false);
+    expect(out.error.code).toBe('OPTION_INVALID');
+    expect(out.error.message).toContain('--frobnicate');
+  });
+
+  it('--help loads neither ts-morph nor Handlebars; add tool loads both', () => {
+    const trace = (args: string[]) =>
+      spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, NODE_DEBUG: 'module' }, encoding: 'utf8' }).stderr;
+    const help = trace(['--help']);
+    expect(help).not.toMatch(/ts-morph|handlebars/);
+    // The positive control: the same probe does see them when a generator runs.
+    const root = project();
+    const add = trace(['add', 'tool', 'demo_find_items', '--dry-run', '--cwd', root]);
+    expect(add).toMatch(/ts-morph/);
+    expect(add).toMatch(/handlebars/);
+  });
+});
+
+describe('add tool', () => {
+  it('--json: one object on stdout with the contract fields; files written and registered', () => {
+    const root = project();
+    const r = runCli(['add', 'tool', 'demo_find_items', '--description', 'Find items.', '--json', '--no-devcheck', '--cwd', root]);
+    expect(r.status).toBe(0);
+    const out = parseJsonOut(r);
+    expect(out).toMatchObject({
+      ok: true,
+      command: 'add tool',
+      dryRun: false,
+      changes: [
+        { path: 'src/index.ts', action: 'update' },
+        { path: TOOL, action: 'create' },
+        { path: TEST, action: 'create' },
+      ],
+      devcheck: { ran: false },
+    });
+    expect(read(root, TOOL)).toContain("tool('demo_find_items', {");
+    const index = read(root, 'src/index.ts');
+    expect(index).toContain("import { demoFindItemsTool } from './mcp-server/tools/definitions/demo-find-items.tool.js';");
+    expect(index).toContain('tools: [echoTool, demoFindItemsTool],');
+  });
+
+  it('runs from a subfolder: the project is found upwards', () => {
+    const root = project();
+    mkdirSync(path.join(root, 'src/deep/er'), { recursive: true });
+    const r = runCli(['add', 'tool', 'demo_find_items', '--json', '--no-devcheck'], { cwd: path.join(root, 'src/deep/er') });
+    expect(r.status).toBe(0);
+    expect(existsSync(path.join(root, TOOL))).toBe(true);
+  });
+
+  it('--dry-run prints CREATE/UPDATE with a unified diff and writes nothing', () => {
+    const root = project();
+    const before = treeDigest(root);
+    const r = runCli(['add', 'tool', 'demo_find_items', '--dry-run', '--cwd', root]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`CREATE ${TOOL}`);
+    expect(r.stdout).toContain('UPDATE src/index.ts');
+    expect(r.stdout).toContain('--- a/src/index.ts');
+    expect(r.stdout).toContain('+  tools: [echoTool, demoFindItemsTool],');
+    expect(r.stdout).toContain('-  tools: [echoTool],');
+    expect(treeDigest(root)).toBe(before);
+    const json = parseJsonOut(runCli(['add', 'tool', 'demo_find_items', '--dry-run', '--json', '--cwd', root]));
+    expect(json.dryRun).toBe(true);
+    expect(json.devcheck).toEqual({ ran: false, reason: 'dry run' });
+    expect(json.changes.find((c: { path: string }) => c.path === TOOL).diff).toContain('+++ b/' + TOOL);
+    expect(treeDigest(root)).toBe(before);
+  });
+
+  it.each([['bad name'], ['1tool'], ['../x'], [''], ['a/b'], ['find.items'], ['x'.repeat(65)]])(
+    'refuses the name %j with NAME_INVALID and writes nothing',
+    (name) => {
+      const root = project();
+      const before = treeDigest(root);
+      const r = runCli(['add', 'tool', name, '--json', '--cwd', root]);
+      expect(r.status).toBe(1);
+      const out = parseJsonOut(r);
+      expect(out.error.code).toBe('NAME_INVALID');
+      expect(out.error.hint).toContain('snake_case');
+      expect(treeDigest(root)).toBe(before);
+    },
+  );
+
+  it('converts kebab-case and camelCase and says so', () => {
+    const root = project();
+    const r = runCli(['add', 'tool', 'demo-find-items', '--json', '--no-devcheck', '--cwd', root]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('Converted kebab-case "demo-find-items" to the MCP tool name "demo_find_items"');
+    const r2 = runCli(['add', 'tool', 'demoGetThing', '--json', '--no-devcheck', '--cwd', root]);
+    expect(r2.status).toBe(0);
+    expect(read(root, 'src/mcp-server/tools/definitions/demo-get-thing.tool.ts')).toContain("tool('demo_get_thing'");
+  });
+
+  it('warns when the name lacks the server prefix the tools share', () => {
+    const root = project();
+    const out = parseJsonOut(runCli(['add', 'tool', 'find_items', '--json', '--no-devcheck', '--cwd', root]));
+    expect(out.warnings.join('\n')).toContain('"demo_find_items"');
+  });
+
+  it('outside a project: NOT_A_PROJECT with a hint to run init', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-empty-'));
+    roots.push(dir);
+    const out = parseJsonOut(runCli(['add', 'tool', 'demo_find_items', '--json', '--cwd', dir]));
+    expect(out.error.code).toBe('NOT_A_PROJECT');
+    expect(out.error.hint).toContain('mcp-scaffold init');
+  });
+
+  it('an existing tool: ALREADY_EXISTS, nothing written; --force rewrites without a second registration', () => {
+    const root = project();
+    runCli(['add', 'tool', 'demo_find_items', '--json', '--no-devcheck', '--cwd', root]);
+    const before = treeDigest(root);
+    const r = runCli(['add', 'tool', 'demo_find_items', '--description', 'Changed.', '--json', '--cwd', root]);
+    expect(r.status).toBe(1);
+    const out = parseJsonOut(r);
+    expect(out.error.code).toBe('ALREADY_EXISTS');
+    expect(out.error.details.map((d: { path: string }) => d.path)).toEqual([TOOL, TEST]);
+    expect(treeDigest(root)).toBe(before);
+
+    const forced = parseJsonOut(runCli(['add', 'tool', 'demo_find_items', '--description', 'Changed.', '--force', '--json', '--no-devcheck', '--cwd', root]));
+    expect(forced.ok).toBe(true);
+    expect(forced.changes).toEqual([{ path: TOOL, action: 'update' }]);
+    expect(read(root, TOOL)).toContain("description: 'Changed.',");
+    expect(read(root, 'src/index.ts').match(/demoFindItemsTool/g)).toHaveLength(2);
+    // Running the same forced add again changes nothing at all.
+    const again = parseJsonOut(runCli(['add', 'tool', 'demo_find_items', '--description', 'Changed.', '--force', '--json', '--no-devcheck', '--cwd', root]));
+    expect(again.changes).toEqual([]);
+  });
+
+  it('a layout it cannot place: UNSUPPORTED_LAYOUT naming file and line, nothing written', () => {
+    const root = project({
+      'src/index.ts': "import { createApp } from '@cyanheads/mcp-ts-core';\nimport { allToolDefinitions } from './mcp-server/tools/definitions/index.js';\n\nawait createApp({\n  name: 'demo',\n  tools: allToolDefinitions,\n});\n",
+    });
+    const before = treeDigest(root);
+    const out = parseJsonOut(runCli(['add', 'tool', 'demo_find_items', '--json', '--cwd', root]));
+    expect(out.error.code).toBe('UNSUPPORTED_LAYOUT');
+    expect(out.error.message).toContain('src/index.ts:6');
+    expect(treeDigest(root)).toBe(before);
+  });
+
+  it('an unparseable src/index.ts: PARSE_ERROR, nothing written', () => {
+    const root = project({ 'src/index.ts': "import { createApp } from '@cyanheads/mcp-ts-core';\nawait createApp({ tools: [echoTool, });\n" });
+    const before = treeDigest(root);
+    const out = parseJsonOut(runCli(['add', 'tool', 'demo_find_items', '--json', '--cwd', root]));
+    expect(out.error.code).toBe('PARSE_ERROR');
+    expect(out.error.message).toContain('src/index.ts');
+    expect(treeDigest(root)).toBe(before);
+  });
+
+  it('a write that fails part way is rolled back: exit 1, WRITE_FAILED, tree unchanged', () => {
+    // tests/tools is a file, so the last write (the test file) fails after two succeeded.
+    const root = project({ 'tests/tools': 'in the way\n' });
+    const before = treeDigest(root);
+    const out = parseJsonOut(runCli(['add', 'tool', 'demo_find_items', '--json', '--no-devcheck', '--cwd', root]));
+    expect(out.error.code).toBe('WRITE_FAILED');
+    expect(out.error.message).toContain('rolled back');
+    expect(treeDigest(root)).toBe(before);
+  });
+
+  it('never prompts without a TTY: a missing description takes the default', () => {
+    const root = project();
+    const r = runCli(['add', 'tool', 'demo_find_items', '--no-devcheck', '--cwd', root]);
+    expect(r.status).toBe(0);
+    expect(read(root, TOOL)).toContain("description: 'Find items. Describe what it returns and when to use it.',");
+  });
+
+  /** Runs the CLI on a pseudo-terminal (`script`), typing `keys` once the prompt is up. */
+  function onTty(root: string, extra: string, keys: string) {
+    const cli = `stty cols 200 rows 50; ${process.execPath} ${BIN} add tool demo_find_items --no-devcheck --cwd ${root} ${extra}; echo EXIT=$?`;
+    const script = `(sleep 1.5; printf '${keys}'; sleep 1.5) | script -qec '${cli}' /dev/null`;
+    return spawnSync('bash', ['-c', script], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 20_000 });
+  }
+
+  it('asks for the description on a TTY', () => {
+    const root = project();
+    const r = onTty(root, '', 'Typed on a terminal.\\r');
+    expect(r.stdout).toContain('What does demo_find_items do?');
+    expect(r.stdout).toContain('EXIT=0');
+    expect(read(root, TOOL)).toContain("description: 'Typed on a terminal.',");
+  });
+
+  it('on a TTY, --yes asks nothing', () => {
+    const root = project();
+    const r = onTty(root, '--yes', '');
+    expect(r.stdout).not.toContain('What does');
+    expect(r.stdout).toContain('EXIT=0');
+    expect(read(root, TOOL)).toContain('Describe what it returns');
+  });
+
+  it('Ctrl-C at the prompt exits 1 and writes nothing', () => {
+    const root = project();
+    const before = treeDigest(root);
+    const r = onTty(root, '', '\\003');
+    expect(r.stdout).toContain('What does demo_find_items do?');
+    expect(r.stdout).toContain('EXIT=1');
+    expect(r.stdout).toContain('CANCELLED');
+    expect(treeDigest(root)).toBe(before);
+  });
+});
+
+describe('devcheck after the flush', () => {
+  it('passing devcheck: exit 0, its output on stderr under --json', () => {
+    const root = project({}, { scripts: { devcheck: 'node -e "console.log(\'DEVCHECK-SAYS-HI\')"' } });
+    const r = runCli(['add', 'tool', 'demo_find_items', '--json', '--cwd', root]);
+    expect(r.status).toBe(0);
+    const out = parseJsonOut(r);
+    expect(out.devcheck).toMatchObject({ ran: true, passed: true, exitCode: 0, command: 'npm run devcheck' });
+    expect(typeof out.devcheck.durationMs).toBe('number');
+    expect(r.stderr).toContain('DEVCHECK-SAYS-HI');
+    expect(r.stdout).not.toContain('DEVCHECK-SAYS-HI');
+  });
+
+  it('failing devcheck: exit 2, files kept, ok:false with DEVCHECK_FAILED', () => {
+    const root = project({}, { scripts: { devcheck: 'node -e "process.exit(3)"' } });
+    const r = runCli(['add', 'tool', 'demo_find_items', '--json', '--cwd', root]);
+    expect(r.status).toBe(2);
+    const out = parseJsonOut(r);
+    expect(out).toMatchObject({ ok: false, error: { code: 'DEVCHECK_FAILED' }, devcheck: { ran: true, passed: false, exitCode: 3 } });
+    expect(out.changes).toHaveLength(3);
+    expect(existsSync(path.join(root, TOOL))).toBe(true);
+  });
+
+  it('no devcheck script: says so and skips', () => {
+    const root = project();
+    const out = parseJsonOut(runCli(['add', 'tool', 'demo_find_items', '--json', '--cwd', root]));
+    expect(out.devcheck).toEqual({ ran: false, reason: 'no devcheck script' });
+  });
+
+  it('--no-devcheck skips it', () => {
+    const root = project({}, { scripts: { devcheck: 'node -e "process.exit(3)"' } });
+    const r = runCli(['add', 'tool', 'demo_find_items', '--json', '--no-devcheck', '--cwd', root]);
+    expect(r.status).toBe(0);
+    expect(parseJsonOut(r).devcheck).toEqual({ ran: false, reason: '--no-devcheck' });
+  });
+
+  it('package manager not on PATH: exit 2 with a hint, files kept', () => {
+    const root = project({}, { packageManager: 'bun@1.3.14', scripts: { devcheck: 'bun run scripts/devcheck.ts' } });
+    const emptyBin = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-path-'));
+    roots.push(emptyBin);
+    const r = runCli(['add', 'tool', 'demo_find_items', '--json', '--cwd', root], { env: { PATH: emptyBin } });
+    expect(r.status).toBe(2);
+    const out = parseJsonOut(r);
+    expect(out.error.code).toBe('PACKAGE_MANAGER_MISSING');
+    expect(out.error.hint).toContain('bun');
+    expect(out.error.hint).toContain('--no-devcheck');
+    expect(existsSync(path.join(root, TOOL))).toBe(true);
+  });
+});
+
+it('writes exactly what the flags say into the annotations', () => {
+  const root = project();
+  runCli(['add', 'tool', 'demo_drop_table', '--destructive', '--idempotent', '--open-world', '--no-devcheck', '--cwd', root]);
+  const text = read(root, 'src/mcp-server/tools/definitions/demo-drop-table.tool.ts');
+  expect(text).toContain('readOnlyHint: false,\n    destructiveHint: true,\n    idempotentHint: true,\n');
+  expect(text).toContain('openWorldHint: true,');
+});

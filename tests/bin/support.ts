@@ -1,0 +1,103 @@
+/**
+ * Spawning the built CLI the way users and agents do, and fixture projects small enough to write
+ * per test (no node_modules: these tests never need the framework itself).
+ */
+
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const BIN = path.resolve(import.meta.dirname, '../../bin/mcp-scaffold.js');
+
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): CliRun {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: opts.cwd ?? process.cwd(),
+    env: { ...process.env, NO_COLOR: '1', ...opts.env },
+    input: opts.input ?? '',
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** stdout must be exactly one JSON object (plus the final newline). */
+export function parseJsonOut(run: CliRun): Record<string, any> {
+  const text = run.stdout.trim();
+  expectOneLine(text);
+  return JSON.parse(text) as Record<string, any>;
+}
+
+function expectOneLine(text: string): void {
+  if (text.includes('\n')) throw new Error(`stdout holds more than one line:\n${text}`);
+}
+
+export const FRESH_INDEX = `#!/usr/bin/env node
+/**
+ * @fileoverview demo MCP server entry point.
+ * @module index
+ */
+
+import { createApp } from '@cyanheads/mcp-ts-core';
+import { echoTool } from './mcp-server/tools/definitions/echo.tool.js';
+
+await createApp({
+  name: 'demo',
+  title: 'demo',
+  tools: [echoTool],
+});
+`;
+
+export function makeProject(files: Record<string, string> = {}, pkg: Record<string, unknown> = {}): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-bin-'));
+  const all: Record<string, string> = {
+    'package.json': JSON.stringify(
+      {
+        name: 'demo',
+        version: '0.1.0',
+        type: 'module',
+        dependencies: { '@cyanheads/mcp-ts-core': '^0.10.17' },
+        ...pkg,
+      },
+      null,
+      2,
+    ),
+    'src/index.ts': FRESH_INDEX,
+    'src/mcp-server/tools/definitions/echo.tool.ts':
+      "import { tool } from '@cyanheads/mcp-ts-core';\nexport const echoTool = tool('demo_echo_message', {} as never);\n",
+    'vitest.config.ts': "const alias = { '@/': new URL('./src/', import.meta.url).pathname };\nexport default { resolve: { alias } };\n",
+    ...files,
+  };
+  for (const [rel, content] of Object.entries(all)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), content);
+  }
+  return root;
+}
+
+/** A digest of every file below root (names and bytes): equal digests mean nothing was touched. */
+export function treeDigest(root: string): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const abs = path.join(dir, name);
+      const rel = path.relative(root, abs);
+      if (statSync(abs).isDirectory()) {
+        hash.update(`d:${rel}\n`);
+        walk(abs);
+      } else {
+        hash.update(`f:${rel}\n`);
+        hash.update(readFileSync(abs));
+      }
+    }
+  };
+  walk(root);
+  return hash.digest('hex');
+}
