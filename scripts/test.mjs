@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// Runs every vitest project and ends with one plain line, `N passed, N failed, N skipped`, that
+// CI reads; the exit status is vitest's own. Extra arguments go to vitest (e.g. --project unit).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-test-'));
+const report = path.join(dir, 'vitest.json');
+const vitest = path.resolve(import.meta.dirname, '../node_modules/vitest/vitest.mjs');
+const run = spawnSync(
+  process.execPath,
+  [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  { stdio: 'inherit' },
+);
+let summary = 'no test report was written';
+try {
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  summary = `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`;
+} catch {
+  // vitest died before writing its report; its exit status says so.
+}
+rmSync(dir, { recursive: true, force: true });
+console.log(summary);
+process.exit(run.status ?? 1);
