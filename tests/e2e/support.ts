@@ -1,0 +1,352 @@
+/**
+ * Shared machinery for the end-to-end tests: real projects made by the framework's own `init`,
+ * installed from the registry, the built mcp-scaffold CLI spawned as users and agents run it, tree
+ * digests to prove "nothing written", and a real MCP client over stdio.
+ *
+ * Nothing here mocks anything. Every helper spawns real processes, asynchronously, with stdin
+ * closed (so no prompt can ever wait for a TTY) and a cleaned environment (no vitest or npm
+ * lifecycle variables leaking into the nested tools).
+ */
+
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { execa } from 'execa';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+export const BIN = path.join(REPO_ROOT, 'bin/mcp-scaffold.js');
+export const FRAMEWORK = '@cyanheads/mcp-ts-core';
+export const FRAMEWORK_VERSION = '0.10.17';
+
+/** The CLI is spawned from its build output: fail early and clearly when there is none. */
+export function assertCliBuilt(): void {
+  if (!existsSync(path.join(REPO_ROOT, 'dist/cli/main.js'))) {
+    throw new Error('dist/cli/main.js is missing: run `npx tsc -p tsconfig.build.json` before the e2e tests.');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+// ---------------------------------------------------------------------------------------------
+
+export interface RunResult {
+  command: string;
+  exitCode: number;
+  /** Raw stdout, final newline kept (the --json contract is about exact stdout). */
+  stdout: string;
+  stderr: string;
+  durationMs: number;
+}
+
+/**
+ * The environment for nested tools: ours, minus what vitest and `npm run` inject (a nested vitest
+ * that sees VITEST_* thinks it is a worker; INIT_CWD and npm_package_* describe mcp-scaffold, not
+ * the project), with colour off.
+ */
+export function childEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value === undefined) continue;
+    if (/^(VITEST|VITE_|TINYPOOL)/.test(key) || /^npm_(lifecycle|package)_/.test(key)) continue;
+    if (['TEST', 'NODE_ENV', 'FORCE_COLOR', 'INIT_CWD', 'NODE_OPTIONS'].includes(key)) continue;
+    env[key] = value;
+  }
+  return { ...env, NO_COLOR: '1', ...extra };
+}
+
+/** Run a command to completion; never throws on a non-zero exit (the caller asserts on it). */
+export async function run(
+  file: string,
+  args: string[],
+  opts: { cwd: string; env?: Record<string, string>; timeoutMs?: number },
+): Promise<RunResult> {
+  const started = performance.now();
+  const r = await execa(file, args, {
+    cwd: opts.cwd,
+    env: childEnv(opts.env),
+    extendEnv: false,
+    stdin: 'ignore',
+    reject: false,
+    stripFinalNewline: false,
+    timeout: opts.timeoutMs ?? 300_000,
+  });
+  const result: RunResult = {
+    command: `${file} ${args.join(' ')}`,
+    exitCode: r.exitCode ?? -1,
+    stdout: String(r.stdout ?? ''),
+    stderr: String(r.stderr ?? ''),
+    durationMs: Math.round(performance.now() - started),
+  };
+  if (r.timedOut) result.stderr += `\n[e2e] timed out after ${opts.timeoutMs ?? 300_000} ms`;
+  return result;
+}
+
+/** Like run(), but a non-zero exit is an error that shows the command and its output. */
+export async function runOk(file: string, args: string[], opts: Parameters<typeof run>[2]): Promise<RunResult> {
+  const r = await run(file, args, opts);
+  if (r.exitCode !== 0) throw new Error(describeRun(r));
+  return r;
+}
+
+/** A readable account of a run, for assertion messages. */
+export function describeRun(r: RunResult): string {
+  const tail = (s: string) => (s.length > 4000 ? `…${s.slice(-4000)}` : s);
+  return `\`${r.command}\` exited ${r.exitCode} after ${r.durationMs} ms\n--- stdout\n${tail(r.stdout)}\n--- stderr\n${tail(r.stderr)}`;
+}
+
+/** The built mcp-scaffold CLI, spawned with the running Node. */
+export function runCli(args: string[], opts: { cwd: string; env?: Record<string, string> }): Promise<RunResult> {
+  return run(process.execPath, [BIN, ...args], { ...opts, timeoutMs: 60_000 });
+}
+
+/**
+ * The `--json` contract: stdout is exactly one JSON object on one line, followed by a newline, and
+ * nothing else. Returns the object; throws (showing the run) otherwise.
+ */
+export function parseJsonStdout(r: RunResult): Record<string, any> {
+  const fail = (why: string) => new Error(`${why}\n${describeRun(r)}`);
+  if (!r.stdout.endsWith('\n') || r.stdout.slice(0, -1).includes('\n')) {
+    throw fail('stdout is not exactly one line ending in a newline');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(r.stdout);
+  } catch {
+    throw fail('stdout is not JSON');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw fail('stdout is not a JSON object');
+  return parsed as Record<string, any>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Temp folders and trees
+// ---------------------------------------------------------------------------------------------
+
+/** A fresh temp folder. Pass it to removeTempDir in afterAll; E2E_KEEP=1 keeps it for debugging. */
+export function makeTempDir(prefix = 'mcp-scaffold-e2e-'): string {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+export function removeTempDir(dir: string | undefined): void {
+  if (!dir) return;
+  if (process.env.E2E_KEEP === '1') {
+    process.stderr.write(`[e2e] kept ${dir}\n`);
+    return;
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const SKIPPED_DIRS = new Set(['node_modules', '.git']);
+
+/**
+ * sha256 of every file below root, by forward-slash relative path, skipping node_modules and .git
+ * wherever they occur. Symlinks are recorded by target, not followed. Compare two of these with
+ * toEqual: a failure shows exactly which files appeared, vanished or changed.
+ */
+export function hashTree(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const abs = path.join(dir, entry.name);
+      const rel = path.relative(root, abs).split(path.sep).join('/');
+      if (entry.isDirectory()) {
+        if (!SKIPPED_DIRS.has(entry.name)) walk(abs);
+      } else if (entry.isSymbolicLink()) {
+        if (!SKIPPED_DIRS.has(entry.name)) out[rel] = `symlink:${readlinkSync(abs)}`;
+      } else {
+        out[rel] = createHash('sha256').update(readFileSync(abs)).digest('hex');
+      }
+    }
+  };
+  walk(root);
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * A copy of a project without its node_modules and .git; node_modules becomes a symlink to the
+ * original's (so the copy type-checks, lints and runs without a second install).
+ */
+export function copyProject(from: string, to: string): string {
+  cpSync(from, to, {
+    recursive: true,
+    filter: (src) => !SKIPPED_DIRS.has(path.basename(src)),
+  });
+  if (existsSync(path.join(from, 'node_modules'))) symlinkSync(path.join(from, 'node_modules'), path.join(to, 'node_modules'), 'dir');
+  return to;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Projects
+// ---------------------------------------------------------------------------------------------
+
+const GIT_IDENTITY = ['-c', 'user.name=mcp-scaffold e2e', '-c', 'user.email=e2e@example.invalid', '-c', 'commit.gpgsign=false'];
+
+/** `git init` + commit everything (the framework's Biome config reads .gitignore through git). */
+export async function gitInitAndCommit(root: string, message = 'initial'): Promise<void> {
+  await runOk('git', ['init', '-q'], { cwd: root });
+  await gitCommitAll(root, message);
+}
+
+export async function gitCommitAll(root: string, message: string): Promise<void> {
+  await runOk('git', ['add', '-A'], { cwd: root });
+  await runOk('git', [...GIT_IDENTITY, 'commit', '-q', '--no-verify', '--allow-empty', '-m', message], { cwd: root });
+}
+
+/**
+ * A server made by the framework's own `init` in `parent/name`, installed with npm and committed
+ * to a fresh git repository. ≈20 s, nearly all of it `npm install`.
+ */
+export async function createFrameworkProject(
+  parent: string,
+  name: string,
+  opts: { version?: string; install?: boolean; git?: boolean } = {},
+): Promise<string> {
+  const version = opts.version ?? FRAMEWORK_VERSION;
+  await runOk('npx', ['-y', `${FRAMEWORK}@${version}`, 'init', name], { cwd: parent });
+  const root = path.join(parent, name);
+  if (!existsSync(path.join(root, 'package.json'))) throw new Error(`${FRAMEWORK} init did not create ${root}/package.json`);
+  if (opts.install ?? true) await npmInstall(root);
+  if (opts.git ?? true) await gitInitAndCommit(root, `${FRAMEWORK}@${version} init ${name}`);
+  return root;
+}
+
+/**
+ * A clone of a committed project (its HEAD, so untouched by later edits), sharing the original's
+ * node_modules through a symlink. A git repository, so the framework's Biome config works in it.
+ */
+export async function cloneProject(from: string, to: string): Promise<string> {
+  await runOk('git', ['clone', '-q', '--no-hardlinks', from, to], { cwd: path.dirname(to) });
+  if (existsSync(path.join(from, 'node_modules'))) symlinkSync(path.join(from, 'node_modules'), path.join(to, 'node_modules'), 'dir');
+  return to;
+}
+
+export async function npmInstall(root: string): Promise<void> {
+  await runOk('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, timeoutMs: 600_000 });
+}
+
+/** The server's build without bun (its `build` script calls bun): tsc, then tsc-alias for `@/`. */
+export async function buildServer(root: string): Promise<void> {
+  await runOk('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root });
+  await runOk('npx', ['tsc-alias', '-p', 'tsconfig.build.json'], { cwd: root });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Biome and the framework linter, as the project runs them
+// ---------------------------------------------------------------------------------------------
+
+export interface BiomeDiagnostic {
+  category: string;
+  severity: string;
+  message: string;
+  location?: { path?: string; start?: { line: number; column: number } };
+}
+
+export interface BiomeReport {
+  exitCode: number;
+  summary: { errors: number; warnings: number; infos: number; diagnosticsNotPrinted?: number };
+  diagnostics: BiomeDiagnostic[];
+  run: RunResult;
+}
+
+/** `biome check` (read-only) on the given project-relative files, through its JSON reporter. */
+export async function biomeCheck(root: string, files: string[]): Promise<BiomeReport> {
+  const r = await run('npx', ['biome', 'check', '--reporter=json', '--max-diagnostics=none', ...files], { cwd: root });
+  const start = r.stdout.indexOf('{');
+  let parsed: { summary: BiomeReport['summary']; diagnostics: BiomeDiagnostic[] };
+  try {
+    parsed = JSON.parse(r.stdout.slice(start));
+  } catch {
+    throw new Error(`biome's JSON report could not be parsed\n${describeRun(r)}`);
+  }
+  return { exitCode: r.exitCode, summary: parsed.summary, diagnostics: parsed.diagnostics, run: r };
+}
+
+export interface LintedDefinition {
+  kind: 'tool' | 'resource' | 'prompt';
+  name: string;
+  title?: string;
+  description?: string;
+  annotations?: Record<string, unknown>;
+  file: string;
+}
+
+export interface LintResult {
+  definitions: LintedDefinition[];
+  errors: { definitionName: string; rule: string; message: string; severity: string }[];
+  warnings: { definitionName: string; rule: string; message: string; severity: string }[];
+}
+
+/**
+ * The framework linter (`validateDefinitions` from `@cyanheads/mcp-ts-core/linter`) over every
+ * definition in the built server, discovered the way the project's scripts/lint-mcp.ts does it
+ * (file suffix, then duck-typing each export), but on dist/ so that plain Node can import it.
+ * Needs buildServer() first. Runs in the project, so the framework resolves from its node_modules.
+ */
+export async function lintDefinitions(root: string): Promise<LintResult> {
+  const script = `
+import { validateDefinitions } from '@cyanheads/mcp-ts-core/linter';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+const SUFFIXES = ['.tool.js', '.resource.js', '.prompt.js', '.app-tool.js', '.app-resource.js'];
+const walk = (dir) => readdirSync(dir).flatMap((n) => {
+  const abs = join(dir, n);
+  return statSync(abs).isDirectory() ? walk(abs) : SUFFIXES.some((s) => n.endsWith(s)) ? [abs] : [];
+});
+const isTool = (v) => (typeof v.handler === 'function' || (v.taskHandlers != null && typeof v.taskHandlers === 'object')) && v.input != null && v.output != null;
+const isResource = (v) => typeof v.uriTemplate === 'string' && typeof v.handler === 'function';
+const isPrompt = (v) => typeof v.generate === 'function' && typeof v.name === 'string' && !('handler' in v);
+const tools = [], resources = [], prompts = [], definitions = [];
+for (const file of walk(resolve('dist/mcp-server'))) {
+  const mod = await import(pathToFileURL(file).href);
+  for (const v of Object.values(mod)) {
+    if (!v || typeof v !== 'object') continue;
+    const kind = isTool(v) ? 'tool' : isResource(v) ? 'resource' : isPrompt(v) ? 'prompt' : null;
+    if (!kind) continue;
+    ({ tool: tools, resource: resources, prompt: prompts })[kind].push(v);
+    definitions.push({ kind, name: v.name, title: v.title, description: v.description, annotations: v.annotations, file: relative(process.cwd(), file) });
+  }
+}
+const report = validateDefinitions({ tools, resources, prompts });
+process.stdout.write(JSON.stringify({ definitions, errors: report.errors, warnings: report.warnings }));
+`;
+  const r = await runOk(process.execPath, ['--input-type=module', '--eval', script], { cwd: root });
+  return JSON.parse(r.stdout) as LintResult;
+}
+
+// ---------------------------------------------------------------------------------------------
+// MCP
+// ---------------------------------------------------------------------------------------------
+
+export interface McpSession {
+  client: Client;
+  /** What the server wrote to stderr so far (its logs), for failure messages. */
+  stderr: () => string;
+  close: () => Promise<void>;
+}
+
+/** Start the built server (`node dist/index.js` by default) over stdio and connect a real Client. */
+export async function connectMcpClient(root: string, opts: { entry?: string; env?: Record<string, string> } = {}): Promise<McpSession> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [opts.entry ?? 'dist/index.js'],
+    cwd: root,
+    env: { ...getDefaultEnvironment(), MCP_TRANSPORT_TYPE: 'stdio', NO_COLOR: '1', ...opts.env },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const client = new Client({ name: 'mcp-scaffold-e2e', version: '0.0.0' });
+  try {
+    await client.connect(transport);
+  } catch (e) {
+    await transport.close().catch(() => {});
+    throw new Error(`MCP connect failed: ${e instanceof Error ? e.message : String(e)}\n--- server stderr\n${stderr}`);
+  }
+  return { client, stderr: () => stderr, close: () => client.close() };
+}
