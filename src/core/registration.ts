@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { findAppCall, unsupported } from './ast/entry-point.js';
 import { ensureNamedImport, hasNamedImport, importedBinding, pathStyleOf } from './ast/imports.js';
-import { addArrayProperty, ensureArrayElement } from './ast/literals.js';
+import { addArrayProperty, ensureArrayElement, isConditionalSpread } from './ast/literals.js';
 import { applyEdits, type TextEdit } from './ast/text-edits.js';
 import { parseSource, tsMorph, type TsMorph } from './ast/ts-morph.js';
 import { type DefinitionKind, KIND_INFO } from './definitions.js';
@@ -97,6 +97,20 @@ export function register(tree: Tree, reg: Registration): RegistrationResult {
         prop,
         `\`${key}\` is given as \`${prop.getText().slice(0, 80)}\`, not as an array written in the call`,
         'This version of mcp-scaffold registers only into an array literal inside createApp({...}); nothing was written. Add the import and array entry by hand.',
+      );
+    }
+    // `[...allToolDefinitions]`, `[...readTools, ...writeTools]`: the definitions are listed in a
+    // barrel or group elsewhere, and adding this one here would switch patterns midstream
+    // (registration-patterns.md 3 and 4). Only optional extras, `...(flag ? [x] : [])`, are fine.
+    const spread = (init as TsMorph.ArrayLiteralExpression)
+      .getElements()
+      .find((el) => el.getKind() === SyntaxKind.SpreadElement && !isConditionalSpread(el));
+    if (spread) {
+      throw unsupported(
+        file,
+        spread,
+        `\`${key}\` spreads \`${spread.getText().slice(0, 80)}\`: its definitions are listed elsewhere`,
+        'This version of mcp-scaffold registers only into an array literal inside createApp({...}); nothing was written. Add the definition to the list that is spread, by hand.',
       );
     }
     edits.push(...ensureArrayElement(init as TsMorph.ArrayLiteralExpression, reg.exportName, lineWidthOf(tree)));

@@ -4,7 +4,15 @@
  */
 
 import { compareImportSources } from './import-order.js';
-import { eolOf, lineEnd, lineStart, startWithLeadingComments, type TextEdit } from './text-edits.js';
+import {
+  eolOf,
+  indentAt,
+  lineEnd,
+  lineStart,
+  restOfLine,
+  startWithLeadingComments,
+  type TextEdit,
+} from './text-edits.js';
 import type { TsMorph } from './ts-morph.js';
 
 type ImportDecl = TsMorph.ImportDeclaration;
@@ -57,6 +65,19 @@ export function importedBinding(sf: TsMorph.SourceFile, name: string): ImportDec
   );
 }
 
+/**
+ * Where a statement starts, counting the comment lines just above it that belong to it: they stay
+ * with it when something is inserted before it. But the file's header comment leads its first
+ * statement: it stays on top even when no blank line separates it (a header block comment is
+ * never the first statement's own comment).
+ */
+function ownStart(sf: TsMorph.SourceFile, source: string, node: TsMorph.Statement): number {
+  const ranges = node.getLeadingCommentRanges();
+  const isFirst = sf.getStatements()[0] === node;
+  const own = isFirst && ranges[0] && source.startsWith('/*', ranges[0].getPos()) ? ranges.slice(1) : ranges;
+  return startWithLeadingComments(source, { getStart: () => node.getStart(), getLeadingCommentRanges: () => own });
+}
+
 export function ensureNamedImport(
   sf: TsMorph.SourceFile,
   name: string,
@@ -75,6 +96,24 @@ export function ensureNamedImport(
     // Same module already imported: add the name into its braces, in Biome's order.
     const named = existing.getNamedImports();
     const after = [...named].reverse().find((n) => compareImportSources(n.getName(), name) < 0);
+    // Braces laid out one name per line stay that way (a `, name` squeezed onto a line is not
+    // what Biome would write).
+    const multiline = source.slice(existing.getStart(), named[0]!.getStart()).includes('\n');
+    if (multiline) {
+      if (!after) {
+        const first = named[0]!;
+        return [{ pos: lineStart(source, first.getStart()), text: `${indentAt(source, first.getStart())}${name},${eol}` }];
+      }
+      const rest = restOfLine(source, after.getEnd());
+      if (rest) {
+        const isLast = after === named[named.length - 1];
+        const edits: TextEdit[] = [
+          { pos: rest.end, text: `${eol}${indentAt(source, after.getStart())}${name}${rest.comma || !isLast ? ',' : ''}` },
+        ];
+        if (!rest.comma) edits.unshift({ pos: after.getEnd(), text: ',' });
+        return edits;
+      }
+    }
     return after
       ? [{ pos: after.getEnd(), text: `, ${name}` }]
       : [{ pos: named[0]!.getStart(), text: `${name}, ` }];
@@ -85,7 +124,7 @@ export function ensureNamedImport(
     // No imports yet: the new one goes before the first statement, after any header comment.
     const first = sf.getStatements()[0];
     if (!first) return [{ pos: source.length, text: `${source.endsWith('\n') || source === '' ? '' : eol}${statement}${eol}` }];
-    return [{ pos: lineStart(source, first.getStart()), text: `${statement}${eol}${eol}` }];
+    return [{ pos: ownStart(sf, source, first), text: `${statement}${eol}${eol}` }];
   }
   // Join the chunk that already holds imports of the same kind, else the last chunk.
   const sameKind = (d: ImportDecl) =>
@@ -93,10 +132,7 @@ export function ensureNamedImport(
   const chunk = [...chunks].reverse().find((c) => c.some(sameKind)) ?? chunks[chunks.length - 1]!;
   const next = chunk.find((d) => compareImportSources(d.getModuleSpecifierValue(), specifier) > 0);
   if (next) {
-    // The file's header comment leads its first statement; it stays above the new import.
-    const isFirst = sf.getStatements()[0] === next;
-    const pos = isFirst ? lineStart(source, next.getStart()) : startWithLeadingComments(source, next);
-    return [{ pos, text: `${statement}${eol}` }];
+    return [{ pos: ownStart(sf, source, next), text: `${statement}${eol}` }];
   }
   const last = chunk[chunk.length - 1]!;
   return [{ pos: lineEnd(source, last.getEnd()), text: `${eol}${statement}` }];

@@ -23,7 +23,7 @@ function isMultiline(node: TsMorph.Node): boolean {
 }
 
 /** `...(flag ? [a] : [])`, `...(flag && [a])`: kept last, since they are optional extras. */
-function isConditionalSpread(el: TsMorph.Node): boolean {
+export function isConditionalSpread(el: TsMorph.Node): boolean {
   const { SyntaxKind } = tsMorph();
   if (el.getKind() !== SyntaxKind.SpreadElement) return false;
   let expr = (el as TsMorph.SpreadElement).getExpression();

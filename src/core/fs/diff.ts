@@ -41,12 +41,13 @@ function diffLines(a: string[], b: string[]): Op[] {
       ops.push({ kind: ' ', line: midA[i]! });
       i++;
       j++;
-    } else if (j < midB.length && (i === midA.length || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) {
-      ops.push({ kind: '+', line: midB[j]! });
-      j++;
-    } else {
+    } else if (i < midA.length && (j === midB.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) {
+      // Removals before additions on a tie, as `diff -u` and git print a changed line.
       ops.push({ kind: '-', line: midA[i]! });
       i++;
+    } else {
+      ops.push({ kind: '+', line: midB[j]! });
+      j++;
     }
   }
   for (const line of a.slice(endA)) ops.push({ kind: ' ', line });
@@ -72,11 +73,12 @@ export function unifiedDiff(
       k++;
       continue;
     }
-    // Grow a hunk from this change until `2 * context` unchanged lines separate it from the next.
+    // Grow a hunk from this change until more than `2 * context` unchanged lines separate it from
+    // the next (`diff -u` joins changes whose context would touch: a gap of up to 2 * context).
     const from = Math.max(0, k - context);
     let to = k;
     let lastChange = k;
-    while (to < ops.length && to - lastChange <= 2 * context) {
+    while (to < ops.length && to - lastChange <= 2 * context + 1) {
       if (ops[to]!.kind !== ' ') lastChange = to;
       to++;
     }

@@ -39,7 +39,9 @@ export class Tree {
     if (rel.startsWith('../') || rel === '..' || path.posix.isAbsolute(rel)) {
       throw new Error(`path escapes the project root: ${p}`);
     }
-    return rel;
+    // The root is '' and folders carry no trailing slash: listFiles('.') and listFiles('src/')
+    // otherwise produced './x' and 'src//x' paths that matched nothing.
+    return rel === '.' ? '' : rel.replace(/\/+$/, '');
   }
 
   absolute(p: string): string {
@@ -95,7 +97,7 @@ export class Tree {
       }
     };
     walk(base);
-    for (const rel of this.writes.keys()) if (rel.startsWith(`${base}/`)) found.add(rel);
+    for (const rel of this.writes.keys()) if (base === '' || rel.startsWith(`${base}/`)) found.add(rel);
     return [...found].sort();
   }
 

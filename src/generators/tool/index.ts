@@ -40,9 +40,16 @@ export function serverPrefix(tree: Tree, project: Project): string | undefined {
   return sharedPrefix(names) ?? prefixFromPackageName(project.pkg.name);
 }
 
+/** Whether `names` starts with the server prefix, which may be several words (pubmed_search). */
+function hasPrefix(names: Names, prefix: string): boolean {
+  return names.snake.startsWith(`${prefix}_`);
+}
+
 /** The words of a name without its server prefix: acme_find_items → find, items. */
 function unprefixed(names: Names, prefix: string | undefined): string[] {
-  return prefix && names.words[0] === prefix && names.words.length > 1 ? names.words.slice(1) : names.words;
+  // A package-derived prefix can be several words (`pubmed-search-mcp` → pubmed_search): comparing
+  // only the first word warned on pubmed_search_articles and left "Search Articles" as its title.
+  return prefix && hasPrefix(names, prefix) ? names.words.slice(prefix.split('_').length) : names.words;
 }
 
 export function defaultDescription(names: Names, prefix: string | undefined): string {
@@ -60,7 +67,7 @@ export function addToolGenerator(tree: Tree, project: Project, raw: AddToolOptio
     notes.push(`Converted ${names.convertedFrom} "${names.raw}" to the MCP tool name "${names.snake}".`);
   }
   const prefix = serverPrefix(tree, project);
-  if (prefix && names.words[0] !== prefix) {
+  if (prefix && !hasPrefix(names, prefix) && names.snake !== prefix) {
     warnings.push(
       `The project's tools use the server prefix "${prefix}_" but "${names.snake}" does not; consider "${prefix}_${names.snake}".`,
     );

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { addArrayProperty, ensureArrayElement } from '../../src/core/ast/literals.js';
+import { applyEdits } from '../../src/core/ast/text-edits.js';
+import { parseSource, tsMorph, type TsMorph } from '../../src/core/ast/ts-morph.js';
+
+const L = (...lines: string[]) => lines.join('\n');
+/** `lines` as the body of a multi-line createApp({...}) call. */
+const app = (...lines: string[]) => L('await createApp({', ...lines, '});', '');
+
+/** The first array literal in `source`. */
+function firstArray(source: string): TsMorph.ArrayLiteralExpression {
+  const { SyntaxKind } = tsMorph();
+  return parseSource('src/index.ts', source).getFirstDescendantByKindOrThrow(SyntaxKind.ArrayLiteralExpression);
+}
+
+/** Appends `name` to the first array in `source`, and checks a second pass changes nothing. */
+function addElement(source: string, name: string, lineWidth?: number): string {
+  const out = applyEdits(source, ensureArrayElement(firstArray(source), name, lineWidth));
+  expect(ensureArrayElement(firstArray(out), name, lineWidth)).toEqual([]);
+  return out;
+}
+
+/** Adds `key: [name]` to the first object literal in `source`. */
+function addProperty(source: string, key: string, name: string, before: string[] = ['resources', 'prompts']): string {
+  const { SyntaxKind } = tsMorph();
+  const object = parseSource('src/index.ts', source).getFirstDescendantByKindOrThrow(SyntaxKind.ObjectLiteralExpression);
+  return applyEdits(source, addArrayProperty(object, key, name, before));
+}
+
+describe('ensureArrayElement', () => {
+  it('fills an empty array', () => {
+    expect(addElement('await createApp({ tools: [] });\n', 'aTool')).toBe('await createApp({ tools: [aTool] });\n');
+  });
+
+  it('appends to a one-line array', () => {
+    expect(addElement(app('  tools: [echoTool, echoAppTool],'), 'aTool')).toBe(app('  tools: [echoTool, echoAppTool, aTool],'));
+  });
+
+  it('keeps a one-line array on one line up to width 100 inclusive', () => {
+    // "  tools: [" (10) + 4 × "bTool0?, " … sized to land exactly on 100 columns.
+    const names = ['alphaTool', 'bravoTool', 'charlieTool', 'deltaTool', 'echoTool', 'foxtrotTool', 'golfTool'];
+    const before = `  tools: [${names.join(', ')}],`;
+    const added = 'x'.repeat(100 - before.length - 2);
+    const after = `  tools: [${[...names, added].join(', ')}],`;
+    expect(after.length).toBe(100);
+    expect(addElement(app(before), added)).toBe(app(after));
+    expect(addElement(app(before), `${added}x`)).toBe(
+      app('  tools: [', ...[...names, `${added}x`].map((n) => `    ${n},`), '  ],'),
+    );
+  });
+
+  it('lays a one-line array that outgrows width 100 out one element per line, with trailing commas', () => {
+    const source = L(
+      'await createApp({',
+      "  name: 'demo',",
+      '  tools: [echoTool, echoAppTool, acmeFindItemsTool, acmeGetItemTool, acmeListCategoriesTool],',
+      '});',
+      '',
+    );
+    expect(addElement(source, 'acmeSearchTool')).toBe(
+      L(
+        'await createApp({',
+        "  name: 'demo',",
+        '  tools: [',
+        '    echoTool,',
+        '    echoAppTool,',
+        '    acmeFindItemsTool,',
+        '    acmeGetItemTool,',
+        '    acmeListCategoriesTool,',
+        '    acmeSearchTool,',
+        '  ],',
+        '});',
+        '',
+      ),
+    );
+  });
+
+  it('breaks at the project’s line width', () => {
+    expect(addElement('const tools = [aTool, bTool];\n', 'cTool', 30)).toBe(
+      L('const tools = [', '  aTool,', '  bTool,', '  cTool,', '];', ''),
+    );
+  });
+
+  it('appends to a multi-line array with a trailing comma', () => {
+    expect(addElement(app('  tools: [', '    echoTool,', '    echoAppTool,', '  ],'), 'aTool')).toBe(
+      app('  tools: [', '    echoTool,', '    echoAppTool,', '    aTool,', '  ],'),
+    );
+  });
+
+  it('appends to a multi-line array without a trailing comma, following its style', () => {
+    expect(addElement(app('  tools: [', '    echoTool,', '    echoAppTool', '  ],'), 'aTool')).toBe(
+      app('  tools: [', '    echoTool,', '    echoAppTool,', '    aTool', '  ],'),
+    );
+  });
+
+  it('keeps a trailing // comment on the line of the element it follows', () => {
+    expect(addElement(app('  tools: [', '    echoTool,', '    echoAppTool, // the UI demo', '  ],'), 'aTool')).toBe(
+      app('  tools: [', '    echoTool,', '    echoAppTool, // the UI demo', '    aTool,', '  ],'),
+    );
+    expect(addElement(app('  tools: [', '    echoTool,', '    echoAppTool // the UI demo', '  ],'), 'aTool')).toBe(
+      app('  tools: [', '    echoTool,', '    echoAppTool, // the UI demo', '    aTool', '  ],'),
+    );
+  });
+
+  it('keeps label and commented-out lines where they are', () => {
+    expect(
+      addElement(app('  tools: [', '    // Tools', '    echoTool,', '    // oldTool,', '  ],'), 'aTool'),
+    ).toBe(app('  tools: [', '    // Tools', '    echoTool,', '    aTool,', '    // oldTool,', '  ],'));
+  });
+
+  it('fills a multi-line array that holds only comments', () => {
+    expect(addElement(app('  tools: [', '    // echoTool,', '  ],'), 'aTool')).toBe(
+      app('  tools: [', '    // echoTool,', '    aTool,', '  ],'),
+    );
+  });
+
+  it('fills an empty multi-line array', () => {
+    expect(addElement(L('const tools = [', '];', ''), 'aTool')).toBe(L('const tools = [', '  aTool,', '];', ''));
+  });
+
+  it('keeps a conditional spread at the end: the new entry goes before it', () => {
+    expect(addElement('const tools = [aTool, bTool, ...(config.extraEnabled ? [cTool, dTool] : [])];\n', 'eTool')).toBe(
+      'const tools = [aTool, bTool, eTool, ...(config.extraEnabled ? [cTool, dTool] : [])];\n',
+    );
+    expect(
+      addElement(L('const tools = [', '  aTool,', '  ...(config.extraEnabled ? [cTool] : []),', '];', ''), 'eTool'),
+    ).toBe(L('const tools = [', '  aTool,', '  eTool,', '  ...(config.extraEnabled ? [cTool] : []),', '];', ''));
+    expect(addElement(L('const tools = [', '  ...(flag && [cTool]),', '];', ''), 'eTool')).toBe(
+      L('const tools = [', '  eTool,', '  ...(flag && [cTool]),', '];', ''),
+    );
+    expect(addElement('const tools = [...(flag ? [cTool] : [])];\n', 'eTool')).toBe(
+      'const tools = [eTool, ...(flag ? [cTool] : [])];\n',
+    );
+  });
+
+  it('is idempotent', () => {
+    const source = app('  tools: [', '    echoTool,', '    aTool,', '  ],');
+    expect(ensureArrayElement(firstArray(source), 'aTool')).toEqual([]);
+    expect(ensureArrayElement(firstArray('[aTool]'), 'aTool')).toEqual([]);
+  });
+
+  it('keeps CRLF line endings', () => {
+    expect(addElement(app('  tools: [', '    echoTool,', '  ],').replaceAll('\n', '\r\n'), 'aTool')).toBe(
+      app('  tools: [', '    echoTool,', '    aTool,', '  ],').replaceAll('\n', '\r\n'),
+    );
+  });
+
+  it('follows tab indentation', () => {
+    expect(addElement(L('const tools = [', '\taTool,', '];', ''), 'bTool')).toBe(
+      L('const tools = [', '\taTool,', '\tbTool,', '];', ''),
+    );
+    expect(addElement(L('{', '\tconst tools = [aTool, bTool];', '}', ''), 'cTool', 30)).toBe(
+      L('{', '\tconst tools = [', '\t\taTool,', '\t\tbTool,', '\t\tcTool,', '\t];', '}', ''),
+    );
+  });
+});
+
+describe('addArrayProperty', () => {
+  it('adds the key before resources in a multi-line object', () => {
+    expect(
+      addProperty(L('await createApp({', "  name: 'demo',", '  resources: [echoResource],', '});', ''), 'tools', 'aTool'),
+    ).toBe(L('await createApp({', "  name: 'demo',", '  tools: [aTool],', '  resources: [echoResource],', '});', ''));
+  });
+
+  it('adds the key before prompts when there is no resources key', () => {
+    expect(
+      addProperty(L('await createApp({', "  name: 'demo',", '  prompts: [echoPrompt],', '});', ''), 'tools', 'aTool'),
+    ).toBe(L('await createApp({', "  name: 'demo',", '  tools: [aTool],', '  prompts: [echoPrompt],', '});', ''));
+  });
+
+  it('keeps a // Resources label with the property it labels', () => {
+    const source = L(
+      'await createApp({',
+      "  name: 'demo',",
+      '  // Resources',
+      '  resources: [echoResource],',
+      '});',
+      '',
+    );
+    expect(addProperty(source, 'tools', 'aTool')).toBe(
+      L('await createApp({', "  name: 'demo',", '  tools: [aTool],', '  // Resources', '  resources: [echoResource],', '});', ''),
+    );
+  });
+
+  it('adds the key after the last property when nothing it must precede is there', () => {
+    expect(addProperty(L('await createApp({', "  name: 'demo',", '});', ''), 'prompts', 'aPrompt', [])).toBe(
+      L('await createApp({', "  name: 'demo',", '  prompts: [aPrompt],', '});', ''),
+    );
+    expect(addProperty(L('await createApp({', "  name: 'demo'", '});', ''), 'prompts', 'aPrompt', [])).toBe(
+      L('await createApp({', "  name: 'demo',", '  prompts: [aPrompt]', '});', ''),
+    );
+    expect(addProperty(L('await createApp({', "  name: 'demo', // the name", '});', ''), 'prompts', 'aPrompt', [])).toBe(
+      L('await createApp({', "  name: 'demo', // the name", '  prompts: [aPrompt],', '});', ''),
+    );
+  });
+
+  it('adds the key to a one-line object', () => {
+    expect(addProperty("await createApp({ name: 'demo', resources: [r] });\n", 'tools', 'aTool')).toBe(
+      "await createApp({ name: 'demo', tools: [aTool], resources: [r] });\n",
+    );
+    expect(addProperty("await createApp({ name: 'demo' });\n", 'tools', 'aTool')).toBe(
+      "await createApp({ name: 'demo', tools: [aTool] });\n",
+    );
+  });
+
+  it('adds the key to an empty object', () => {
+    expect(addProperty('await createApp({});\n', 'tools', 'aTool')).toBe('await createApp({ tools: [aTool] });\n');
+    expect(addProperty('await createApp({ });\n', 'tools', 'aTool')).toBe('await createApp({ tools: [aTool] });\n');
+    expect(addProperty(L('await createApp({', '});', ''), 'tools', 'aTool')).toBe(
+      L('await createApp({', '  tools: [aTool],', '});', ''),
+    );
+  });
+});

@@ -1,0 +1,346 @@
+import { describe, expect, it } from 'vitest';
+import { ScaffoldError } from '../../src/core/errors.js';
+import { flush } from '../../src/core/fs/flush.js';
+import { Tree } from '../../src/core/fs/tree.js';
+import { register } from '../../src/core/registration.js';
+import { FRESH_INDEX, project } from '../helpers/projects.js';
+
+const L = (...lines: string[]) => lines.join('\n');
+const TOOL = { kind: 'tool' as const, exportName: 'demoFindItemsTool', file: 'src/mcp-server/tools/definitions/demo-find-items.tool.ts' };
+const IMPORT = "import { demoFindItemsTool } from './mcp-server/tools/definitions/demo-find-items.tool.js';";
+
+/** Registers TOOL in a project holding `files`; returns the new content of the edited file. */
+function registered(files: Record<string, string>, entry = 'src/index.ts'): string {
+  const { tree } = project(files);
+  expect(register(tree, TOOL)).toEqual({ file: entry, changed: true });
+  expect(tree.changes().map((c) => `${c.action} ${c.path}`)).toEqual([`update ${entry}`]);
+  const after = tree.read(entry)!;
+  // Idempotent: a second registration changes nothing, byte for byte.
+  expect(register(tree, TOOL)).toEqual({ file: entry, changed: false });
+  expect(tree.read(entry)).toBe(after);
+  return after;
+}
+
+/** Registers TOOL in a project holding `files`, expecting a refusal; checks nothing was recorded. */
+function refused(files: Record<string, string>): ScaffoldError {
+  const { tree } = project(files);
+  let error: unknown;
+  try {
+    register(tree, TOOL);
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(ScaffoldError);
+  expect(tree.changes()).toEqual([]);
+  for (const [file, content] of Object.entries(files)) expect(tree.read(file)).toBe(content);
+  return error as ScaffoldError;
+}
+
+describe('register a tool', () => {
+  it('in the framework’s fresh src/index.ts', () => {
+    expect(registered({ 'src/index.ts': FRESH_INDEX })).toBe(
+      FRESH_INDEX.replace(
+        "import { echoTool } from",
+        `${IMPORT}\nimport { echoTool } from`,
+      ).replace('  tools: [echoTool, echoAppTool],', '  tools: [echoTool, echoAppTool, demoFindItemsTool],'),
+    );
+  });
+
+  it('stays registered once flushed: a new run over the disk changes nothing', () => {
+    const { root, tree } = project({ 'src/index.ts': FRESH_INDEX });
+    register(tree, TOOL);
+    flush(root, tree.changes());
+    const again = new Tree(root);
+    expect(register(again, TOOL)).toEqual({ file: 'src/index.ts', changed: false });
+    expect(again.changes()).toEqual([]);
+  });
+
+  it('adds a missing tools key before resources', () => {
+    const source = L(
+      "import { createApp } from '@cyanheads/mcp-ts-core';",
+      "import { echoResource } from './mcp-server/resources/definitions/echo.resource.js';",
+      '',
+      'await createApp({',
+      "  name: 'demo',",
+      '  resources: [echoResource],',
+      '});',
+      '',
+    );
+    expect(registered({ 'src/index.ts': source })).toBe(
+      L(
+        "import { createApp } from '@cyanheads/mcp-ts-core';",
+        "import { echoResource } from './mcp-server/resources/definitions/echo.resource.js';",
+        IMPORT,
+        '',
+        'await createApp({',
+        "  name: 'demo',",
+        '  tools: [demoFindItemsTool],',
+        '  resources: [echoResource],',
+        '});',
+        '',
+      ),
+    );
+  });
+
+  it('adds a missing tools key to an options object with no definitions at all', () => {
+    const source = L("import { createApp } from '@cyanheads/mcp-ts-core';", '', "await createApp({ name: 'demo' });", '');
+    expect(registered({ 'src/index.ts': source })).toBe(
+      L(
+        "import { createApp } from '@cyanheads/mcp-ts-core';",
+        IMPORT,
+        '',
+        "await createApp({ name: 'demo', tools: [demoFindItemsTool] });",
+        '',
+      ),
+    );
+  });
+
+  it('fills an empty tools array', () => {
+    const source = L("import { createApp } from '@cyanheads/mcp-ts-core';", '', 'await createApp({', '  tools: [],', '});', '');
+    expect(registered({ 'src/index.ts': source })).toBe(
+      L("import { createApp } from '@cyanheads/mcp-ts-core';", IMPORT, '', 'await createApp({', '  tools: [demoFindItemsTool],', '});', ''),
+    );
+  });
+
+  it('appends to a multi-line array holding comments, which survive', () => {
+    const source = L(
+      "import { createApp } from '@cyanheads/mcp-ts-core';",
+      "import { echoTool } from './mcp-server/tools/definitions/echo.tool.js';",
+      '',
+      'await createApp({',
+      '  tools: [',
+      '    // Tools',
+      '    echoTool, // the template demo',
+      '    // echoAppTool,',
+      '  ],',
+      '});',
+      '',
+    );
+    expect(registered({ 'src/index.ts': source })).toBe(
+      L(
+        "import { createApp } from '@cyanheads/mcp-ts-core';",
+        IMPORT,
+        "import { echoTool } from './mcp-server/tools/definitions/echo.tool.js';",
+        '',
+        'await createApp({',
+        '  tools: [',
+        '    // Tools',
+        '    echoTool, // the template demo',
+        '    demoFindItemsTool,',
+        '    // echoAppTool,',
+        '  ],',
+        '});',
+        '',
+      ),
+    );
+  });
+
+  it('follows @/ alias imports', () => {
+    const source = FRESH_INDEX.replaceAll("from './mcp-server/", "from '@/mcp-server/");
+    expect(registered({ 'src/index.ts': source })).toBe(
+      source
+        .replace(
+          'import { echoTool } from',
+          "import { demoFindItemsTool } from '@/mcp-server/tools/definitions/demo-find-items.tool.js';\nimport { echoTool } from",
+        )
+        .replace('  tools: [echoTool, echoAppTool],', '  tools: [echoTool, echoAppTool, demoFindItemsTool],'),
+    );
+  });
+
+  it('in `const { services } = await createApp({...})`', () => {
+    const source = L(
+      "import { createApp } from '@cyanheads/mcp-ts-core';",
+      "import { echoTool } from './mcp-server/tools/definitions/echo.tool.js';",
+      '',
+      'const { services } = await createApp({',
+      "  name: 'demo',",
+      '  tools: [echoTool],',
+      '});',
+      'services.logger.info("up");',
+      '',
+    );
+    expect(registered({ 'src/index.ts': source })).toBe(
+      L(
+        "import { createApp } from '@cyanheads/mcp-ts-core';",
+        IMPORT,
+        "import { echoTool } from './mcp-server/tools/definitions/echo.tool.js';",
+        '',
+        'const { services } = await createApp({',
+        "  name: 'demo',",
+        '  tools: [echoTool, demoFindItemsTool],',
+        '});',
+        'services.logger.info("up");',
+        '',
+      ),
+    );
+  });
+
+  it('in createWorkerHandler({...}) in src/worker.ts', () => {
+    const worker = L(
+      "import { createWorkerHandler } from '@cyanheads/mcp-ts-core/worker';",
+      "import { echoTool } from './mcp-server/tools/definitions/echo.tool.js';",
+      '',
+      'export default createWorkerHandler({',
+      "  name: 'demo',",
+      '  tools: [echoTool],',
+      '});',
+      '',
+    );
+    const expected = L(
+      "import { createWorkerHandler } from '@cyanheads/mcp-ts-core/worker';",
+      IMPORT,
+      "import { echoTool } from './mcp-server/tools/definitions/echo.tool.js';",
+      '',
+      'export default createWorkerHandler({',
+      "  name: 'demo',",
+      '  tools: [echoTool, demoFindItemsTool],',
+      '});',
+      '',
+    );
+    expect(registered({ 'src/worker.ts': worker }, 'src/worker.ts')).toBe(expected);
+    // An index.ts without an app call (e.g. one that only re-exports) is passed over.
+    expect(registered({ 'src/index.ts': "export * from './worker.js';\n", 'src/worker.ts': worker }, 'src/worker.ts')).toBe(
+      expected,
+    );
+  });
+
+  it('keeps a conditional spread of optional extras at the end', () => {
+    const source = L(
+      "import { createApp } from '@cyanheads/mcp-ts-core';",
+      '',
+      'await createApp({',
+      '  tools: [',
+      '    echoTool,',
+      '    ...(config.extraEnabled ? [cTool, dTool] : []),',
+      '  ],',
+      '});',
+      '',
+    );
+    expect(registered({ 'src/index.ts': source })).toBe(
+      L(
+        "import { createApp } from '@cyanheads/mcp-ts-core';",
+        IMPORT,
+        '',
+        'await createApp({',
+        '  tools: [',
+        '    echoTool,',
+        '    demoFindItemsTool,',
+        '    ...(config.extraEnabled ? [cTool, dTool] : []),',
+        '  ],',
+        '});',
+        '',
+      ),
+    );
+  });
+
+  it('keeps a CRLF entry point CRLF', () => {
+    const crlf = FRESH_INDEX.replaceAll('\n', '\r\n');
+    const after = registered({ 'src/index.ts': crlf });
+    expect(after.replaceAll('\r\n', '')).not.toContain('\n');
+    expect(after).toBe(
+      FRESH_INDEX.replace('import { echoTool } from', `${IMPORT}\nimport { echoTool } from`)
+        .replace('  tools: [echoTool, echoAppTool],', '  tools: [echoTool, echoAppTool, demoFindItemsTool],')
+        .replaceAll('\n', '\r\n'),
+    );
+  });
+});
+
+describe('register refuses what it cannot place with certainty', () => {
+  const APP_START = L(
+    "import { createApp } from '@cyanheads/mcp-ts-core';",
+    "import { echoTool } from './mcp-server/tools/definitions/echo.tool.js';",
+    "import { allToolDefinitions } from './mcp-server/tools/definitions/index.js';",
+    '',
+  );
+
+  it.each([
+    [
+      'an array in a variable',
+      L('const toolList = [echoTool];', 'await createApp({', "  name: 'demo',", '  tools: toolList,', '});', ''),
+      'src/index.ts:7: `tools` is given as `tools: toolList`, not as an array written in the call',
+      7,
+    ],
+    [
+      'shorthand',
+      L('const tools = [echoTool];', 'await createApp({', '  tools,', '});', ''),
+      'src/index.ts:6: `tools` is given as `tools`, not as an array written in the call',
+      6,
+    ],
+    [
+      'a barrel identifier',
+      L('await createApp({', '  tools: allToolDefinitions,', '});', ''),
+      'src/index.ts:5: `tools` is given as `tools: allToolDefinitions`, not as an array written in the call',
+      5,
+    ],
+    [
+      'a filtered barrel',
+      L('await createApp({', "  tools: flag ? allToolDefinitions.filter((t) => t.name !== 'x') : [...allToolDefinitions],", '});', ''),
+      "src/index.ts:5: `tools` is given as `tools: flag ? allToolDefinitions.filter((t) => t.name !== 'x') : [...allToolDefi`, not as an array written in the call",
+      5,
+    ],
+    [
+      'a spread barrel',
+      L('await createApp({', '  tools: [...allToolDefinitions],', '});', ''),
+      'src/index.ts:5: `tools` spreads `...allToolDefinitions`: its definitions are listed elsewhere',
+      5,
+    ],
+    [
+      'spread groups',
+      L('await createApp({', '  tools: [', '    echoTool,', '    ...readTools,', '  ],', '});', ''),
+      'src/index.ts:7: `tools` spreads `...readTools`: its definitions are listed elsewhere',
+      7,
+    ],
+    [
+      'an options object that spreads and lacks tools',
+      L('await createApp({', '  ...baseOptions,', "  name: 'demo',", '});', ''),
+      'src/index.ts:5: the options object spreads `...baseOptions`, which may already set tools',
+      5,
+    ],
+    [
+      'two app calls',
+      L('await createApp({ tools: [echoTool] });', 'await createApp({ tools: [] });', ''),
+      'src/index.ts:5: found 2 app factory calls (lines 4, 5); cannot tell which one to register in',
+      5,
+    ],
+    [
+      'options that are not an object literal',
+      L('await createApp(options);', ''),
+      'src/index.ts:4: createApp(…) is not given an object literal of options',
+      4,
+    ],
+  ])('%s: UNSUPPORTED_LAYOUT naming file and line', (_label, body, message, line) => {
+    const e = refused({ 'src/index.ts': `${APP_START}${body}` });
+    expect(e.code).toBe('UNSUPPORTED_LAYOUT');
+    expect(e.message).toBe(message);
+    expect(e.details).toEqual([{ path: 'src/index.ts', line, message: message.replace(/^src\/index\.ts:\d+: /, '') }]);
+    expect(e.exitCode).toBe(1);
+  });
+
+  it('an unparseable entry point: PARSE_ERROR naming file and line', () => {
+    const e = refused({ 'src/index.ts': L("import { createApp } from '@cyanheads/mcp-ts-core';", '', 'await createApp({', "  tools: [echoTool,,", '});', '') });
+    expect(e.code).toBe('PARSE_ERROR');
+    expect(e.message).toBe('src/index.ts does not parse: line 5: Expression or comma expected.');
+    expect(e.details).toEqual([{ path: 'src/index.ts', line: 5, message: 'Expression or comma expected.' }]);
+  });
+
+  it('no entry point, or none with an app call', () => {
+    expect(refused({ 'package.json': '{}' }).message).toBe('No entry point found (looked for src/index.ts, src/worker.ts).');
+    const e = refused({ 'src/index.ts': 'export {};\n' });
+    expect(e.code).toBe('UNSUPPORTED_LAYOUT');
+    expect(e.message).toBe('No createApp({...}) or createWorkerHandler({...}) call found in src/index.ts.');
+  });
+
+  it('an export name the entry point already imports from elsewhere: ALREADY_EXISTS', () => {
+    const e = refused({
+      'src/index.ts': L(
+        "import { createApp } from '@cyanheads/mcp-ts-core';",
+        "import { demoFindItemsTool } from './legacy/find.js';",
+        '',
+        'await createApp({ tools: [demoFindItemsTool] });',
+        '',
+      ),
+    });
+    expect(e.code).toBe('ALREADY_EXISTS');
+    expect(e.message).toBe("src/index.ts:2 already imports a different demoFindItemsTool (from './legacy/find.js').");
+  });
+});
