@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'MISSING_INPUT'
   | 'CANCELLED'
   | 'PACKAGE_MANAGER_MISSING'
+  | 'INSTALL_FAILED'
   | 'DEVCHECK_FAILED'
   | 'WRITE_FAILED'
   | 'INTERNAL';

@@ -195,7 +195,7 @@ describe('addToolGenerator', () => {
     it('warns when the new name lacks the prefix the project’s tools share, ignoring template_ names', () => {
       const { result } = run(ACME, { name: 'find_items' });
       expect(result.warnings).toEqual([
-        'The project\'s tools use the server prefix "acme_" but "find_items" does not; consider "acme_find_items".',
+        'The server prefix the project\'s tools use is "acme_" but "find_items" lacks it; consider "acme_find_items".',
       ]);
     });
 
@@ -212,7 +212,7 @@ describe('addToolGenerator', () => {
         [`${DEFS}/echo.tool.ts`]: toolFile('echoTool', 'template_echo_message'),
       };
       expect(run(files, { name: 'find_items' }).result.warnings).toEqual([
-        'The project\'s tools use the server prefix "weather_" but "find_items" does not; consider "weather_find_items".',
+        'The server prefix the package name @someone/weather-mcp-server gives is "weather_" but "find_items" lacks it; consider "weather_find_items".',
       ]);
     });
 

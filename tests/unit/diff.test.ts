@@ -7,13 +7,13 @@ const lines = (n: number, f: (i: number) => string = String) =>
 describe('unifiedDiff', () => {
   it('shows a created file as all additions', () => {
     expect(unifiedDiff('src/a.ts', undefined, 'one\ntwo\nthree\n')).toBe(
-      ['--- /dev/null', '+++ b/src/a.ts', '@@ -0,0 +1,3 @@', '+one', '+two', '+three'].join('\n'),
+      ['--- /dev/null', '+++ b/src/a.ts', '@@ -0,0 +1,3 @@', '+one', '+two', '+three'].join('\n') + '\n',
     );
   });
 
   it('shows a deleted file as all removals', () => {
     expect(unifiedDiff('src/a.ts', 'one\ntwo\n', undefined)).toBe(
-      ['--- a/src/a.ts', '+++ /dev/null', '@@ -1,2 +0,0 @@', '-one', '-two'].join('\n'),
+      ['--- a/src/a.ts', '+++ /dev/null', '@@ -1,2 +0,0 @@', '-one', '-two'].join('\n') + '\n',
     );
   });
 
@@ -32,13 +32,13 @@ describe('unifiedDiff', () => {
         ' 6',
         ' 7',
         ' 8',
-      ].join('\n'),
+      ].join('\n') + '\n',
     );
   });
 
   it('shows a changed line as a removal and an addition, clipped at the file start', () => {
     expect(unifiedDiff('f', 'a\nb\nc\nd\ne\nf\n', 'a\nB\nc\nd\ne\nf\n')).toBe(
-      ['--- a/f', '+++ b/f', '@@ -1,5 +1,5 @@', ' a', '-b', '+B', ' c', ' d', ' e'].join('\n'),
+      ['--- a/f', '+++ b/f', '@@ -1,5 +1,5 @@', ' a', '-b', '+B', ' c', ' d', ' e'].join('\n') + '\n',
     );
   });
 
@@ -67,7 +67,7 @@ describe('unifiedDiff', () => {
         ' 12',
         ' 13',
         ' 14',
-      ].join('\n'),
+      ].join('\n') + '\n',
     );
   });
 
@@ -95,7 +95,7 @@ describe('unifiedDiff', () => {
         ' 11',
         ' 12',
         ' 13',
-      ].join('\n'),
+      ].join('\n') + '\n',
     );
   });
 
@@ -123,7 +123,7 @@ describe('unifiedDiff', () => {
         ' 19',
         '-20',
         '+twenty-one',
-      ].join('\n'),
+      ].join('\n') + '\n',
     );
   });
 
@@ -155,17 +155,26 @@ describe('unifiedDiff', () => {
         '-  tools: [echoTool],',
         '+  tools: [echoTool, aTool],',
         ' });',
-      ].join('\n'),
+      ].join('\n') + '\n',
     );
   });
 
   it('prints CRLF lines without their carriage return', () => {
     expect(unifiedDiff('f', 'a\r\nb\r\n', 'a\r\nc\r\n')).toBe(
-      ['--- a/f', '+++ b/f', '@@ -1,2 +1,2 @@', ' a', '-b', '+c'].join('\n'),
+      ['--- a/f', '+++ b/f', '@@ -1,2 +1,2 @@', ' a', '-b', '+c'].join('\n') + '\n',
     );
   });
 
   it('has no hunk when nothing changed', () => {
-    expect(unifiedDiff('f', 'a\n', 'a\n')).toBe('--- a/f\n+++ b/f');
+    expect(unifiedDiff('f', 'a\n', 'a\n')).toBe('--- a/f\n+++ b/f\n');
+  });
+
+  it('marks a last line without a line break, so adding one is a visible change', () => {
+    expect(unifiedDiff('f', 'a\nb', 'a\nb\n')).toBe(
+      ['--- a/f', '+++ b/f', '@@ -1,2 +1,2 @@', ' a', '-b', '\\ No newline at end of file', '+b'].join('\n') + '\n',
+    );
+    expect(unifiedDiff('f', undefined, 'x')).toBe(
+      ['--- /dev/null', '+++ b/f', '@@ -0,0 +1,1 @@', '+x', '\\ No newline at end of file'].join('\n') + '\n',
+    );
   });
 });

@@ -67,5 +67,6 @@ export function compareImportSources(a: string, b: string): number {
   const gb = group(b);
   if (ga !== gb) return ga - gb;
   if (ga === 3 && parentDepth(a) !== parentDepth(b)) return parentDepth(b) - parentDepth(a);
-  return compareText(a, b);
+  // Natural order ties `a2` with `a02`; plain code-unit order decides between different sources.
+  return compareText(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }

@@ -5,11 +5,22 @@
 
 type Op = { kind: ' ' | '-' | '+'; line: string };
 
+/** Marks a last line that has no line break, so that adding or removing one shows as a change. */
+const NO_EOL = '\u0000no-eol';
+
 function splitLines(text: string): string[] {
   if (text === '') return [];
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
+  else lines[lines.length - 1] += NO_EOL;
   return lines;
+}
+
+function printLine(op: Op): string[] {
+  const line = `${op.kind}${op.line.replace(/\r$/, '')}`;
+  return line.endsWith(NO_EOL)
+    ? [line.slice(0, -NO_EOL.length).replace(/\r$/, ''), '\\ No newline at end of file']
+    : [line];
 }
 
 function diffLines(a: string[], b: string[]): Op[] {
@@ -90,9 +101,10 @@ export function unifiedDiff(
     const newLen = slice.filter((o) => o.kind !== '-').length;
     hunks.push(
       `@@ -${oldLen === 0 ? oldStart : oldStart + 1},${oldLen} +${newLen === 0 ? newStart : newStart + 1},${newLen} @@`,
-      ...slice.map((o) => `${o.kind}${o.line.replace(/\r$/, '')}`),
+      ...slice.flatMap(printLine),
     );
     k = end;
   }
-  return [...header, ...hunks].join('\n');
+  // Ends in a line break, so that diffs can be concatenated into one patch.
+  return `${[...header, ...hunks].join('\n')}\n`;
 }

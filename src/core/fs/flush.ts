@@ -3,7 +3,7 @@
  * is put back: updated files get their old bytes, created files and folders are removed.
  */
 
-import { mkdirSync, rmSync, rmdirSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ScaffoldError } from '../errors.js';
 import type { FileChange } from './tree.js';
@@ -11,8 +11,14 @@ import type { FileChange } from './tree.js';
 /** Test seam: lets a test make the n-th write fail to prove the rollback. */
 export const flushHooks: { beforeWrite?: (change: FileChange, index: number) => void } = {};
 
+interface Written {
+  path: string;
+  /** The bytes on disk just before the write (not the tree's decoded text), or undefined if new. */
+  previous: Buffer | undefined;
+}
+
 export function flush(root: string, changes: FileChange[]): void {
-  const done: FileChange[] = [];
+  const done: Written[] = [];
   const createdDirs: string[] = [];
   try {
     changes.forEach((change, index) => {
@@ -20,8 +26,9 @@ export function flush(root: string, changes: FileChange[]): void {
       const abs = path.join(root, change.path);
       createdDirs.push(...missingDirs(path.dirname(abs)));
       mkdirSync(path.dirname(abs), { recursive: true });
+      const previous = existsSync(abs) ? readFileSync(abs) : undefined;
       writeFileSync(abs, change.after);
-      done.push(change);
+      done.push({ path: change.path, previous });
     });
   } catch (cause) {
     const failures = rollback(root, done, createdDirs);
@@ -51,15 +58,15 @@ function missingDirs(dir: string): string[] {
   return missing;
 }
 
-function rollback(root: string, done: FileChange[], createdDirs: string[]): string[] {
+function rollback(root: string, done: Written[], createdDirs: string[]): string[] {
   const failures: string[] = [];
-  for (const change of [...done].reverse()) {
-    const abs = path.join(root, change.path);
+  for (const written of [...done].reverse()) {
+    const abs = path.join(root, written.path);
     try {
-      if (change.before === undefined) rmSync(abs, { force: true });
-      else writeFileSync(abs, change.before);
+      if (written.previous === undefined) rmSync(abs, { force: true });
+      else writeFileSync(abs, written.previous);
     } catch {
-      failures.push(change.path);
+      failures.push(written.path);
     }
   }
   for (const dir of [...new Set(createdDirs)].reverse()) {

@@ -119,6 +119,7 @@ export class Tree {
       if (before === after) continue;
       out.push({ path: rel, action: before === undefined ? 'create' : 'update', before, after });
     }
-    return out.sort((a, b) => a.path.localeCompare(b.path));
+    // Code-unit order, not the locale's: the same changeset prints the same way everywhere.
+    return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 }

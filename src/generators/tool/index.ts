@@ -35,9 +35,19 @@ export type AddToolOptions = z.input<typeof addToolOptions>;
 export const TOOLS_DIR = 'src/mcp-server/tools/definitions';
 
 /** The server prefix: what the project's tools share, else what the package name gives. */
-export function serverPrefix(tree: Tree, project: Project): string | undefined {
+export function serverPrefixWithSource(
+  tree: Tree,
+  project: Project,
+): { prefix: string; source: string } | undefined {
   const names = existingDefinitions(tree, 'tool').flatMap((d) => (d.name ? [d.name] : []));
-  return sharedPrefix(names) ?? prefixFromPackageName(project.pkg.name);
+  const shared = sharedPrefix(names);
+  if (shared) return { prefix: shared, source: "the project's tools use" };
+  const fromPackage = prefixFromPackageName(project.pkg.name);
+  return fromPackage ? { prefix: fromPackage, source: `the package name ${project.pkg.name} gives` } : undefined;
+}
+
+export function serverPrefix(tree: Tree, project: Project): string | undefined {
+  return serverPrefixWithSource(tree, project)?.prefix;
 }
 
 /** Whether `names` starts with the server prefix, which may be several words (pubmed_search). */
@@ -66,10 +76,11 @@ export function addToolGenerator(tree: Tree, project: Project, raw: AddToolOptio
   if (names.convertedFrom) {
     notes.push(`Converted ${names.convertedFrom} "${names.raw}" to the MCP tool name "${names.snake}".`);
   }
-  const prefix = serverPrefix(tree, project);
-  if (prefix && !hasPrefix(names, prefix) && names.snake !== prefix) {
+  const found = serverPrefixWithSource(tree, project);
+  const prefix = found?.prefix;
+  if (found && !hasPrefix(names, found.prefix) && names.snake !== found.prefix) {
     warnings.push(
-      `The project's tools use the server prefix "${prefix}_" but "${names.snake}" does not; consider "${prefix}_${names.snake}".`,
+      `The server prefix ${found.source} is "${found.prefix}_" but "${names.snake}" lacks it; consider "${found.prefix}_${names.snake}".`,
     );
   }
 
