@@ -25,6 +25,37 @@ The name is snake_case (server prefix first: acme_find_items); kebab-case and ca
 converted. Writes src/mcp-server/tools/definitions/<name>.tool.ts and tests/tools/<name>.tool.test.ts,
 registers the export in createApp({ tools: [...] }), then runs the project's devcheck.`;
 
+const INIT_EXAMPLES = `
+Examples:
+  $ mcp-scaffold init weather-server                  # asks what it needs (at a terminal)
+  $ mcp-scaffold init weather-server --yes --owner acme --description "Forecasts and alerts."
+  $ mcp-scaffold init @acme/weather --pm pnpm --no-git   # folder "weather", scoped package name
+  $ mcp-scaffold init                                  # inside a server: add only missing files
+  $ mcp-scaffold init demo --dry-run --json            # list every file, write nothing
+
+Creates the folder (an empty one is fine; a non-empty one needs --force), writes a server with one
+tool, one resource and one prompt, each with a test, then installs the dependencies and makes a
+first git commit. In a folder that already holds a server it never overwrites a file.
+Without a terminal, or with --yes/--json, nothing is asked: defaults are taken.`;
+
+const ADD_RESOURCE_EXAMPLES = `
+Examples:
+  $ mcp-scaffold add resource item --uri 'acme://items/{itemId}' --description "One catalogue item."
+  $ mcp-scaffold add resource acme_status --uri 'acme://status'
+  $ mcp-scaffold add resource item --dry-run --json
+
+Each {placeholder} of the URI template becomes a described params field. Without --uri the
+template is <prefix>://<name>/{id}. Writes src/mcp-server/resources/definitions/<name>.resource.ts
+and its test, and registers it in createApp's resources (or the project's resources barrel).`;
+
+const ADD_PROMPT_EXAMPLES = `
+Examples:
+  $ mcp-scaffold add prompt acme_review_item --description "Ask for a review of one item."
+  $ mcp-scaffold add prompt acme_summarize --json --yes
+
+Writes src/mcp-server/prompts/definitions/<name>.prompt.ts and its test, and registers it in
+createApp's prompts (or the project's prompts barrel).`;
+
 const ROOT_EXAMPLES = `
 Examples:
   $ mcp-scaffold add tool acme_find_items --description "Find items by keyword."
@@ -53,25 +84,66 @@ function buildProgram(setExit: (code: number) => void, json: boolean): Command {
   const add = program
     .command('add')
     .description('add a definition to an existing server')
-    .addHelpText('after', `\nExamples:\n  $ mcp-scaffold add tool acme_find_items --description "Find items by keyword."`)
+    .addHelpText(
+      'after',
+      `\nExamples:\n  $ mcp-scaffold add tool acme_find_items --description "Find items by keyword."\n  $ mcp-scaffold add resource item --uri 'acme://items/{itemId}'\n  $ mcp-scaffold add prompt acme_review_item`,
+    )
     .exitOverride();
 
-  add
-    .command('tool <name>')
-    .description('add a tool: definition, test, registration')
-    .option('-d, --description <text>', 'what the tool does, for the model (one paragraph)')
-    .option('-t, --title <text>', 'human-readable title (default: from the name)')
+  /** Flags every `add <definition>` takes. */
+  const definitionFlags = (cmd: Command, kind: string) =>
+    cmd
+      .option('-d, --description <text>', `what the ${kind} does, for the model (one paragraph)`)
+      .option('-t, --title <text>', 'human-readable title (default: from the name)')
+      .option('--file-name <kebab>', 'file name without suffix (default: by the project\'s habit)')
+      .option('--export-name <identifier>', 'export name (default: by the project\'s habit)')
+      .option('--group <name>', 'where definitions are split into spread groups: the group to join')
+      .option('--no-test', 'do not write a test file');
+  const addAction = (kind: 'tool' | 'resource' | 'prompt') =>
+    async (name: string, flags: Record<string, unknown>, cmd: Command) => {
+      const { addCommand } = await import('../commands/add.js');
+      setExit(await addCommand(kind, name, flags, globalOptions(cmd.optsWithGlobals())));
+    };
+
+  definitionFlags(add.command('tool <name>').description('add a tool: definition, test, registration'), 'tool')
     .addOption(new Option('--read-only', 'annotate readOnlyHint: true (the default)'))
     .addOption(new Option('--no-read-only', 'the tool changes state (readOnlyHint: false)'))
     .option('--destructive', 'the tool may destroy data (destructiveHint: true; implies not read-only)')
     .option('--idempotent', 'repeating a call has no further effect (idempotentHint: true)')
     .option('--open-world', 'the tool reaches outside systems (openWorldHint: true)')
-    .option('--no-test', 'do not write a test file')
     .addHelpText('after', ADD_TOOL_EXAMPLES)
     .exitOverride()
-    .action(async (name: string, flags: Record<string, unknown>, cmd: Command) => {
-      const { addToolCommand } = await import('../commands/add-tool.js');
-      setExit(await addToolCommand(name, flags, globalOptions(cmd.optsWithGlobals())));
+    .action(addAction('tool'));
+
+  definitionFlags(add.command('resource <name>').description('add a resource: definition, test, registration'), 'resource')
+    .option('--uri <template>', 'RFC 6570 URI template, e.g. acme://items/{itemId} (default: <prefix>://<name>/{id})')
+    .addHelpText('after', ADD_RESOURCE_EXAMPLES)
+    .exitOverride()
+    .action(addAction('resource'));
+
+  definitionFlags(add.command('prompt <name>').description('add a prompt: definition, test, registration'), 'prompt')
+    .addHelpText('after', ADD_PROMPT_EXAMPLES)
+    .exitOverride()
+    .action(addAction('prompt'));
+
+  program
+    .command('init [dir]')
+    .description('create a new server (or add missing files to an existing one)')
+    .option('--name <package>', 'npm package name, scoped allowed (default: from the folder)')
+    .option('-d, --description <text>', 'one sentence on what the server is for')
+    .option('--owner <owner>', 'GitHub user/org or reverse-DNS namespace for the MCP Registry name')
+    .option('--prefix <word>', 'tool-name prefix (default: from the package name)')
+    .option('--repository <url>', 'source repository URL (default: the git origin, if any)')
+    .option('--pm <manager>', 'npm, pnpm, yarn or bun (default: the one that launched mcp-scaffold, else npm)')
+    .option('--no-install', 'do not install the dependencies')
+    .option('--no-git', 'do not create a git repository and first commit')
+    .option('--framework-version <range>', 'version range of @cyanheads/mcp-ts-core (default: ^0.10.17)')
+    .addHelpText('after', INIT_EXAMPLES)
+    .exitOverride()
+    .action(async (dir: string | undefined, flags: Record<string, unknown>, cmd: Command) => {
+      const { initCommand } = await import('../commands/init.js');
+      const source = (key: string) => cmd.getOptionValueSource(key);
+      setExit(await initCommand(dir, flags, globalOptions(cmd.optsWithGlobals()), source));
     });
 
   return program;

@@ -35,3 +35,81 @@ export function testImportPath(tree: Tree, testFile: string, definitionFile: str
   const rel = path.posix.relative(path.posix.dirname(testFile), target);
   return rel.startsWith('.') ? rel : `./${rel}`;
 }
+
+export type FileNaming = 'full' | 'unprefixed';
+export type ExportNaming = 'full+suffix' | 'unprefixed+suffix' | 'full' | 'unprefixed';
+
+export interface Naming {
+  file: FileNaming;
+  export: ExportNaming;
+  /** How many existing definitions voted for the winning file/export forms, out of how many. */
+  evidence: { file: number; export: number; total: number };
+}
+
+const kebab = (words: string[]) => words.join('-');
+const camel = (words: string[]) => words.map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('');
+
+/**
+ * The project's naming habits for a kind, read off the definitions it has: is the file named
+ * after the full MCP name or without the server prefix, and is the export camelCase with or
+ * without the prefix and the kind's suffix. The majority wins; a definition that fits no form
+ * (the framework's `template_echo_message` in `echo.tool.ts`) does not vote. With no votes, the
+ * framework's defaults: full name, camelCase + suffix.
+ */
+export function inferNaming(
+  existing: { file: string; name: string | undefined; exports: string[] }[],
+  prefix: string | undefined,
+  suffix: string,
+  fileSuffixes: string[],
+): Naming {
+  const fileVotes = { full: 0, unprefixed: 0 };
+  const exportVotes: Record<ExportNaming, number> = { 'full+suffix': 0, 'unprefixed+suffix': 0, full: 0, unprefixed: 0 };
+  let total = 0;
+  for (const def of existing) {
+    if (!def.name) continue;
+    const words = def.name.split(/[_-]/).filter(Boolean);
+    const prefixWords = prefix?.split('_') ?? [];
+    const hasPrefix = prefixWords.length > 0 && prefixWords.every((w, i) => words[i] === w) && words.length > prefixWords.length;
+    const bare = hasPrefix ? words.slice(prefixWords.length) : undefined;
+    const base = path.posix.basename(def.file).replace(new RegExp(`(${fileSuffixes.map((s) => s.replace(/\./g, '\\.')).join('|')})$`), '');
+    let voted = false;
+    if (base === kebab(words)) {
+      fileVotes.full++;
+      voted = true;
+    } else if (bare && base === kebab(bare)) {
+      fileVotes.unprefixed++;
+      voted = true;
+    }
+    const forms: [ExportNaming, string | undefined][] = [
+      ['full+suffix', camel(words) + suffix],
+      ['unprefixed+suffix', bare && camel(bare) + suffix],
+      ['full', camel(words)],
+      ['unprefixed', bare && camel(bare)],
+    ];
+    const form = forms.find(([, id]) => id !== undefined && def.exports.includes(id));
+    if (form) {
+      exportVotes[form[0]]++;
+      voted = true;
+    }
+    if (voted) total++;
+  }
+  const file: FileNaming = fileVotes.unprefixed > fileVotes.full ? 'unprefixed' : 'full';
+  const exportForm = (Object.entries(exportVotes) as [ExportNaming, number][]).reduce(
+    (best, cur) => (cur[1] > best[1] ? cur : best),
+    ['full+suffix', exportVotes['full+suffix']] as [ExportNaming, number],
+  )[0];
+  return { file, export: exportForm, evidence: { file: fileVotes[file], export: exportVotes[exportForm], total } };
+}
+
+export function describeNaming(n: Naming, kind: string): string {
+  const fileText = n.file === 'full' ? 'file named after the full name' : 'file named without the server prefix';
+  const exportText = {
+    'full+suffix': `export camelCase + ${kind}`,
+    'unprefixed+suffix': `export without the prefix, camelCase + ${kind}`,
+    full: 'export camelCase of the full name',
+    unprefixed: 'export camelCase without the prefix',
+  }[n.export];
+  return n.evidence.total === 0
+    ? `Naming: the framework's defaults (${fileText}, ${exportText}); the project has no ${kind.toLowerCase()}s to learn from.`
+    : `Naming: ${fileText}, ${exportText} (as ${Math.max(n.evidence.file, n.evidence.export)} of ${n.evidence.total} existing ${kind.toLowerCase()}s do).`;
+}

@@ -36,7 +36,10 @@ export const KIND_INFO: Record<
 
 export interface ExistingDefinition {
   file: string;
+  /** The MCP name: a tool's or prompt's first argument, a resource's `name:` option. */
   name: string | undefined;
+  /** A resource's URI template (its builder's first argument). */
+  uri?: string | undefined;
   exports: string[];
 }
 
@@ -48,9 +51,12 @@ export function existingDefinitions(tree: Tree, kind: DefinitionKind): ExistingD
     .filter((f) => info.suffixes.some((s) => f.endsWith(s)))
     .map((file) => {
       const text = tree.read(file) ?? '';
+      const first = builderCall.exec(text)?.[2];
+      const named = kind === 'resource' ? /\bname:\s*(['"`])([^'"`]+)\1/.exec(text)?.[2] : first;
       return {
         file,
-        name: builderCall.exec(text)?.[2],
+        name: named,
+        ...(kind === 'resource' ? { uri: first } : {}),
         exports: [...text.matchAll(/export\s+(?:const|let|var|function)\s+([A-Za-z_$][\w$]*)/g)].map(
           (m) => m[1]!,
         ),

@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'ALREADY_EXISTS'
   | 'CONFLICT'
   | 'UNSUPPORTED_LAYOUT'
+  | 'GROUP_REQUIRED'
   | 'PARSE_ERROR'
   | 'MISSING_INPUT'
   | 'CANCELLED'

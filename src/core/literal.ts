@@ -57,6 +57,7 @@ export function displayWidth(text: string): number {
 export function stringProperty(key: string, text: string, indent: string, lineWidth = 100): string {
   const literal = tsString(text);
   const oneLine = `${indent}${key}: ${literal},`;
-  if (displayWidth(oneLine) <= lineWidth) return oneLine;
+  // Biome leaves the value beside a key shorter than five columns (breaking would gain nothing).
+  if (displayWidth(oneLine) <= lineWidth || displayWidth(key) < 5) return oneLine;
   return `${indent}${key}:\n${indent}  ${literal},`;
 }

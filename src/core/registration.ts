@@ -1,19 +1,34 @@
 /**
- * Registers a new definition's export with the app: import + array entry in the entry point's
- * `createApp({...})`. Every shape it cannot place with certainty is refused (UNSUPPORTED_LAYOUT,
- * file and line) before anything is written.
+ * Registers a new definition's export with the app, wherever the project lists its definitions:
+ * in `createApp({...})` itself (src/index.ts, or src/worker.ts with `createWorkerHandler`), in a
+ * local array, or in a barrel (`definitions/index.ts`) reached by following names (see
+ * ast/resolve.ts). It matches the pattern the project already uses and never switches patterns.
+ * Every shape it cannot place with certainty is refused before anything is written.
  */
 
 import path from 'node:path';
 import { findAppCall, unsupported } from './ast/entry-point.js';
-import { ensureNamedImport, hasNamedImport, importedBinding, pathStyleOf } from './ast/imports.js';
-import { addArrayProperty, ensureArrayElement, isConditionalSpread } from './ast/literals.js';
+import {
+  addToNamedList,
+  ensureNamedImport,
+  ensureNamedReExport,
+  hasNamedImport,
+  importedBinding,
+  localExportListWith,
+  pathStyleOf,
+  reExports,
+} from './ast/imports.js';
+import { addArrayProperty, arrayHasIdentifier, ensureArrayElement } from './ast/literals.js';
+import { moduleSpecifier, resolveModuleFile } from './ast/modules.js';
+import { type ArraySite, type ResolveOptions, SiteResolver } from './ast/resolve.js';
 import { applyEdits, type TextEdit } from './ast/text-edits.js';
-import { parseSource, tsMorph, type TsMorph } from './ast/ts-morph.js';
+import { tsMorph, type TsMorph } from './ast/ts-morph.js';
 import { type DefinitionKind, KIND_INFO } from './definitions.js';
 import { ScaffoldError } from './errors.js';
 import { lineWidthOf } from './format.js';
 import type { Tree } from './fs/tree.js';
+
+export { moduleSpecifier } from './ast/modules.js';
 
 export const ENTRY_POINTS = ['src/index.ts', 'src/worker.ts'];
 
@@ -28,95 +43,179 @@ export interface Registration {
 }
 
 export interface RegistrationResult {
-  /** The file that was (or would be) edited. */
-  file: string;
-  /** False when the definition was already registered. */
+  /** The files that were (or would be) edited, or that already held the registration. */
+  files: string[];
+  /** False when the definition was already registered everywhere. */
   changed: boolean;
+  /** How each registration site was reached, for the report. */
+  via: string[];
 }
 
-/** `src/a/b.ts` as seen from `src/index.ts`: `./a/b.js`, or `@/a/b.js` in alias style. */
-export function moduleSpecifier(fromFile: string, toFile: string, style: 'relative' | 'alias'): string {
-  const target = toFile.replace(/\.ts$/, '.js');
-  if (style === 'alias') return `@/${path.posix.relative('src', target)}`;
-  const rel = path.posix.relative(path.posix.dirname(fromFile), target);
-  return rel.startsWith('.') ? rel : `./${rel}`;
-}
+/** Where a kind's definitions are listed, per entry point with an app factory call. */
+type Target =
+  | { type: 'array'; site: ArraySite }
+  | { type: 'new-key'; file: string; options: TsMorph.ObjectLiteralExpression };
 
-function entryPoint(tree: Tree): { file: string; sf: TsMorph.SourceFile; options: TsMorph.ObjectLiteralExpression } {
-  const candidates = ENTRY_POINTS.filter((f) => tree.read(f) !== undefined);
-  for (const file of candidates) {
-    const sf = parseSource(file, tree.read(file)!);
-    const app = findAppCall(sf, file);
-    if (app) return { file, sf, options: app.options };
+/** The entry points that call an app factory, with their options objects. */
+function appCalls(resolver: SiteResolver): { file: string; options: TsMorph.ObjectLiteralExpression }[] {
+  const candidates = ENTRY_POINTS.filter((f) => resolver.tree.read(f) !== undefined);
+  const found = candidates.flatMap((file) => {
+    const app = findAppCall(resolver.source(file), file);
+    return app ? [{ file, options: app.options }] : [];
+  });
+  if (found.length === 0) {
+    throw new ScaffoldError(
+      'UNSUPPORTED_LAYOUT',
+      candidates.length === 0
+        ? `No entry point found (looked for ${ENTRY_POINTS.join(', ')}).`
+        : `No createApp({...}) or createWorkerHandler({...}) call found in ${candidates.join(' or ')}.`,
+      { hint: 'Register the definition by hand; nothing was written.' },
+    );
   }
-  throw new ScaffoldError(
-    'UNSUPPORTED_LAYOUT',
-    candidates.length === 0
-      ? `No entry point found (looked for ${ENTRY_POINTS.join(', ')}).`
-      : `No createApp({...}) or createWorkerHandler({...}) call found in ${candidates.join(' or ')}.`,
-    { hint: 'Register the definition by hand; nothing was written.' },
-  );
+  return found;
+}
+
+/** Resolves where `key` (tools/resources/prompts) is listed, for every entry point. */
+export function registrationTargets(resolver: SiteResolver, key: string): Target[] {
+  const { Node } = tsMorph();
+  const targets: Target[] = [];
+  const seen = new Set<string>();
+  for (const { file, options } of appCalls(resolver)) {
+    const prop = options.getProperty(key);
+    if (!prop) {
+      const spread = options.getProperties().find((p) => Node.isSpreadAssignment(p));
+      if (spread) {
+        throw unsupported(file, spread, `the options object spreads \`${spread.getText()}\`, which may already set ${key}`);
+      }
+      targets.push({ type: 'new-key', file, options });
+      continue;
+    }
+    const trail = [`${file}:${prop.getStartLineNumber()} ${key}`];
+    let sites: ArraySite[];
+    if (Node.isPropertyAssignment(prop)) sites = resolver.resolve(prop.getInitializerOrThrow(), file, trail);
+    else if (Node.isShorthandPropertyAssignment(prop)) sites = resolver.resolve(prop.getNameNode(), file, trail);
+    else throw unsupported(file, prop, `\`${key}\` is not a plain property (\`${prop.getText().slice(0, 60)}\`)`);
+    for (const site of sites) {
+      const id = `${site.file}@${site.array.getStart()}`;
+      if (!seen.has(id)) {
+        seen.add(id);
+        targets.push({ type: 'array', site });
+      }
+    }
+  }
+  return targets;
 }
 
 /**
- * Computes the registration edit and records it in the tree. Throws ScaffoldError (nothing
- * recorded) for any shape it does not handle.
+ * The barrel a site's entries come through: when every imported entry of the array is imported
+ * from one module that is not itself a definition file (`./mcp-server/tools/definitions/index.js`
+ * re-exporting them), a new entry must come through it too.
  */
-export function register(tree: Tree, reg: Registration): RegistrationResult {
-  const { SyntaxKind } = tsMorph();
-  const { file, sf, options } = entryPoint(tree);
-  const key = KIND_INFO[reg.kind].appKey;
-  const style = pathStyleOf(sf) ?? 'relative';
-  const specifier = moduleSpecifier(file, reg.file, style);
+function routedBarrel(resolver: SiteResolver, site: ArraySite, kind: DefinitionKind): { file: string; specifier: string } | undefined {
+  const sf = resolver.source(site.file);
+  const { Node } = tsMorph();
+  const specifiers = new Set<string>();
+  for (const el of site.array.getElements()) {
+    if (!Node.isIdentifier(el)) continue;
+    const decl = importedBinding(sf, el.getText());
+    if (decl) specifiers.add(decl.getModuleSpecifierValue());
+  }
+  if (specifiers.size !== 1) return undefined;
+  const specifier = [...specifiers][0]!;
+  const file = resolveModuleFile(resolver.tree, site.file, specifier);
+  if (!file || KIND_INFO[kind].suffixes.some((s) => file.endsWith(s))) return undefined;
+  return path.posix.basename(file) === 'index.ts' ? { file, specifier } : undefined;
+}
 
-  const clash = importedBinding(sf, reg.exportName);
-  if (clash && !hasNamedImport(sf, reg.exportName, specifier)) {
+class EditPlan {
+  private readonly edits = new Map<string, TextEdit[]>();
+  add(file: string, edits: TextEdit[]): void {
+    if (edits.length === 0) return;
+    this.edits.set(file, [...(this.edits.get(file) ?? []), ...edits]);
+  }
+  apply(resolver: SiteResolver): string[] {
+    for (const [file, edits] of this.edits) resolver.tree.write(file, applyEdits(resolver.source(file).getFullText(), edits));
+    return [...this.edits.keys()];
+  }
+}
+
+/** Throws ALREADY_EXISTS when `name` is bound in `file` to something other than the new definition. */
+function assertNameFree(resolver: SiteResolver, file: string, name: string, specifier: string): void {
+  const sf = resolver.source(file);
+  const clash = importedBinding(sf, name);
+  if (clash && !hasNamedImport(sf, name, specifier)) {
     throw new ScaffoldError(
       'ALREADY_EXISTS',
-      `${file}:${clash.getStartLineNumber()} already imports a different ${reg.exportName} (from '${clash.getModuleSpecifierValue()}').`,
-      { hint: 'Choose another name.', details: [{ path: file, line: clash.getStartLineNumber(), message: `${reg.exportName} is already bound` }] },
+      `${file}:${clash.getStartLineNumber()} already imports a different ${name} (from '${clash.getModuleSpecifierValue()}').`,
+      { hint: 'Choose another name (--export-name).', details: [{ path: file, line: clash.getStartLineNumber(), message: `${name} is already bound` }] },
     );
   }
-
-  const edits: TextEdit[] = [];
-  const prop = options.getProperty(key);
-  if (!prop) {
-    const spread = options.getProperties().find((p) => p.getKind() === SyntaxKind.SpreadAssignment);
-    if (spread) {
-      throw unsupported(file, spread, `the options object spreads \`${spread.getText()}\`, which may already set ${key}`);
-    }
-    edits.push(...addArrayProperty(options, key, reg.exportName, KEY_ORDER.slice(KEY_ORDER.indexOf(key) + 1)));
-  } else {
-    const init =
-      prop.getKind() === SyntaxKind.PropertyAssignment
-        ? (prop as TsMorph.PropertyAssignment).getInitializer()
-        : undefined;
-    if (!init || init.getKind() !== SyntaxKind.ArrayLiteralExpression) {
-      throw unsupported(
-        file,
-        prop,
-        `\`${key}\` is given as \`${prop.getText().slice(0, 80)}\`, not as an array written in the call`,
-        'This version of mcp-scaffold registers only into an array literal inside createApp({...}); nothing was written. Add the import and array entry by hand.',
-      );
-    }
-    // `[...allToolDefinitions]`, `[...readTools, ...writeTools]`: the definitions are listed in a
-    // barrel or group elsewhere, and adding this one here would switch patterns midstream
-    // (registration-patterns.md 3 and 4). Only optional extras, `...(flag ? [x] : [])`, are fine.
-    const spread = (init as TsMorph.ArrayLiteralExpression)
-      .getElements()
-      .find((el) => el.getKind() === SyntaxKind.SpreadElement && !isConditionalSpread(el));
-    if (spread) {
-      throw unsupported(
-        file,
-        spread,
-        `\`${key}\` spreads \`${spread.getText().slice(0, 80)}\`: its definitions are listed elsewhere`,
-        'This version of mcp-scaffold registers only into an array literal inside createApp({...}); nothing was written. Add the definition to the list that is spread, by hand.',
-      );
-    }
-    edits.push(...ensureArrayElement(init as TsMorph.ArrayLiteralExpression, reg.exportName, lineWidthOf(tree)));
+  const local = sf.getVariableDeclaration(name) ?? sf.getFunction(name) ?? sf.getClass(name);
+  if (local) {
+    throw new ScaffoldError('ALREADY_EXISTS', `${file}:${local.getStartLineNumber()} already declares ${name}.`, {
+      hint: 'Choose another name (--export-name).',
+      details: [{ path: file, line: local.getStartLineNumber(), message: `${name} is already declared` }],
+    });
   }
-  edits.push(...ensureNamedImport(sf, reg.exportName, specifier));
-  if (edits.length === 0) return { file, changed: false };
-  tree.write(file, applyEdits(sf.getFullText(), edits));
-  return { file, changed: true };
+}
+
+/** Import (and, in a barrel that re-exports, re-export) the definition in `file`. */
+function planImport(resolver: SiteResolver, plan: EditPlan, file: string, reg: Registration): void {
+  const sf = resolver.source(file);
+  const specifier = moduleSpecifier(file, reg.file, pathStyleOf(sf) ?? 'relative');
+  assertNameFree(resolver, file, reg.exportName, specifier);
+  plan.add(file, ensureNamedImport(sf, reg.exportName, specifier));
+}
+
+/** Barrels that list definitions twice (array and re-exports) keep both lists complete. */
+function planBarrelExports(resolver: SiteResolver, plan: EditPlan, site: ArraySite, reg: Registration): void {
+  const sf = resolver.source(site.file);
+  const members = site.array.getElements().map((e) => e.getText());
+  const definitionReExports = reExports(sf).filter((r) => KIND_INFO[reg.kind].suffixes.some((s) => r.specifier.endsWith(s.replace(/\.ts$/, '.js'))));
+  if (definitionReExports.length > 0) {
+    const specifier = moduleSpecifier(site.file, reg.file, pathStyleOf(sf) ?? 'relative');
+    plan.add(site.file, ensureNamedReExport(sf, reg.exportName, specifier));
+  }
+  const list = localExportListWith(sf, members);
+  if (list && !list.getNamedExports().some((e) => e.getName() === reg.exportName)) {
+    plan.add(site.file, addToNamedList(list, list.getNamedExports(), reg.exportName));
+  }
+}
+
+export function register(tree: Tree, reg: Registration, options: ResolveOptions = {}): RegistrationResult {
+  const resolver = new SiteResolver(tree, options);
+  const key = KIND_INFO[reg.kind].appKey;
+  const plan = new EditPlan();
+  const files = new Set<string>();
+  const via: string[] = [];
+  const lineWidth = lineWidthOf(tree);
+
+  for (const target of registrationTargets(resolver, key)) {
+    if (target.type === 'new-key') {
+      files.add(target.file);
+      via.push(`${target.file}: new \`${key}\` key`);
+      planImport(resolver, plan, target.file, reg);
+      plan.add(target.file, addArrayProperty(target.options, key, reg.exportName, KEY_ORDER.slice(KEY_ORDER.indexOf(key) + 1)));
+      continue;
+    }
+    const { site } = target;
+    files.add(site.file);
+    via.push(site.trail.concat(`${site.file}:${site.array.getStartLineNumber()}`).join(' → '));
+    const barrel = routedBarrel(resolver, site, reg.kind);
+    if (barrel && !arrayHasIdentifier(site.array, reg.exportName)) {
+      // Entry point imports each name from a re-exporting barrel: re-export there, import from it.
+      files.add(barrel.file);
+      const barrelSf = resolver.source(barrel.file);
+      plan.add(barrel.file, ensureNamedReExport(barrelSf, reg.exportName, moduleSpecifier(barrel.file, reg.file, pathStyleOf(barrelSf) ?? 'relative')));
+      const sf = resolver.source(site.file);
+      assertNameFree(resolver, site.file, reg.exportName, barrel.specifier);
+      plan.add(site.file, ensureNamedImport(sf, reg.exportName, barrel.specifier));
+    } else if (!barrel) {
+      planImport(resolver, plan, site.file, reg);
+      planBarrelExports(resolver, plan, site, reg);
+    }
+    plan.add(site.file, ensureArrayElement(site.array, reg.exportName, lineWidth));
+  }
+  const changed = plan.apply(resolver);
+  return { files: [...files], changed: changed.length > 0, via };
 }

@@ -1,6 +1,7 @@
 /**
- * ensureNamedImport: makes `import { name } from 'specifier'` present, idempotently, placed where
- * Biome's import sorting puts it, and says which path style (`./…` or `@/…`) the file already uses.
+ * ensureNamedImport / ensureNamedReExport: make `import { name } from 'specifier'` (or
+ * `export { name } from …`) present, idempotently, placed where Biome's organizeImports puts it;
+ * and which path style (`./…` or `@/…`) a file already uses.
  */
 
 import { compareImportSources } from './import-order.js';
@@ -16,21 +17,34 @@ import {
 import type { TsMorph } from './ts-morph.js';
 
 type ImportDecl = TsMorph.ImportDeclaration;
+type ModuleDecl = TsMorph.ImportDeclaration | TsMorph.ExportDeclaration;
+type Specifier = TsMorph.ImportSpecifier | TsMorph.ExportSpecifier;
 
-/** Runs of consecutive import declarations: Biome sorts within such a run (blank lines included). */
-function importChunks(sf: TsMorph.SourceFile): ImportDecl[][] {
-  const chunks: ImportDecl[][] = [];
-  let current: ImportDecl[] = [];
+const isReExport = (s: TsMorph.Statement): s is TsMorph.ExportDeclaration =>
+  s.getKindName() === 'ExportDeclaration' &&
+  (s as TsMorph.ExportDeclaration).getModuleSpecifierValue() !== undefined;
+
+/**
+ * Runs of consecutive imports (or of consecutive `export … from` statements): Biome sorts within
+ * such a run, blank lines included, and keeps imports and re-exports apart.
+ */
+function chunks(sf: TsMorph.SourceFile, kind: 'import' | 'export'): ModuleDecl[][] {
+  const out: ModuleDecl[][] = [];
+  let current: ModuleDecl[] = [];
   for (const statement of sf.getStatements()) {
-    if (statement.getKindName() === 'ImportDeclaration') current.push(statement as ImportDecl);
+    const member =
+      kind === 'import' ? statement.getKindName() === 'ImportDeclaration' : isReExport(statement);
+    if (member) current.push(statement as ModuleDecl);
     else if (current.length > 0) {
-      chunks.push(current);
+      out.push(current);
       current = [];
     }
   }
-  if (current.length > 0) chunks.push(current);
-  return chunks;
+  if (current.length > 0) out.push(current);
+  return out;
 }
+
+const specifierOf = (d: ModuleDecl): string => d.getModuleSpecifierValue() ?? '';
 
 /** How the file refers to files under src/: `./`-relative or via the `@/` alias. */
 export function pathStyleOf(sf: TsMorph.SourceFile): 'relative' | 'alias' | undefined {
@@ -78,62 +92,107 @@ function ownStart(sf: TsMorph.SourceFile, source: string, node: TsMorph.Statemen
   return startWithLeadingComments(source, { getStart: () => node.getStart(), getLeadingCommentRanges: () => own });
 }
 
-export function ensureNamedImport(
+/**
+ * Adds `name` into the braces of an existing `import { … }` / `export { … }`, in Biome's order.
+ * Braces laid out one name per line stay that way.
+ */
+export function addToNamedList(decl: TsMorph.Node, named: Specifier[], name: string): TextEdit[] {
+  const source = decl.getSourceFile().getFullText();
+  const eol = eolOf(source);
+  if (named.length === 0) {
+    const open = source.indexOf('{', decl.getStart());
+    const close = source.indexOf('}', open);
+    return [{ pos: open + 1, end: close, text: ` ${name} ` }];
+  }
+  const after = [...named].reverse().find((n) => compareImportSources(n.getName(), name) < 0);
+  const multiline = source.slice(decl.getStart(), named[0]!.getStart()).includes('\n');
+  if (multiline) {
+    if (!after) {
+      const first = named[0]!;
+      return [{ pos: lineStart(source, first.getStart()), text: `${indentAt(source, first.getStart())}${name},${eol}` }];
+    }
+    const rest = restOfLine(source, after.getEnd());
+    if (rest) {
+      const isLast = after === named[named.length - 1];
+      const edits: TextEdit[] = [
+        { pos: rest.end, text: `${eol}${indentAt(source, after.getStart())}${name}${rest.comma || !isLast ? ',' : ''}` },
+      ];
+      if (!rest.comma) edits.unshift({ pos: after.getEnd(), text: ',' });
+      return edits;
+    }
+  }
+  return after ? [{ pos: after.getEnd(), text: `, ${name}` }] : [{ pos: named[0]!.getStart(), text: `${name}, ` }];
+}
+
+/** A new `import`/`export … from` statement, in the chunk of its kind where Biome sorts it. */
+function placeStatement(
   sf: TsMorph.SourceFile,
-  name: string,
+  kind: 'import' | 'export',
   specifier: string,
+  statement: string,
 ): TextEdit[] {
-  if (hasNamedImport(sf, name, specifier)) return [];
   const source = sf.getFullText();
   const eol = eolOf(source);
-  const quote = sf.getImportDeclarations()[0]?.getModuleSpecifier().getText().startsWith('"') ? '"' : "'";
-  const statement = `import { ${name} } from ${quote}${specifier}${quote};`;
-
-  const existing = sf
-    .getImportDeclarations()
-    .find((d) => d.getModuleSpecifierValue() === specifier && !d.isTypeOnly() && d.getNamedImports().length > 0);
-  if (existing) {
-    // Same module already imported: add the name into its braces, in Biome's order.
-    const named = existing.getNamedImports();
-    const after = [...named].reverse().find((n) => compareImportSources(n.getName(), name) < 0);
-    // Braces laid out one name per line stay that way (a `, name` squeezed onto a line is not
-    // what Biome would write).
-    const multiline = source.slice(existing.getStart(), named[0]!.getStart()).includes('\n');
-    if (multiline) {
-      if (!after) {
-        const first = named[0]!;
-        return [{ pos: lineStart(source, first.getStart()), text: `${indentAt(source, first.getStart())}${name},${eol}` }];
-      }
-      const rest = restOfLine(source, after.getEnd());
-      if (rest) {
-        const isLast = after === named[named.length - 1];
-        const edits: TextEdit[] = [
-          { pos: rest.end, text: `${eol}${indentAt(source, after.getStart())}${name}${rest.comma || !isLast ? ',' : ''}` },
-        ];
-        if (!rest.comma) edits.unshift({ pos: after.getEnd(), text: ',' });
-        return edits;
-      }
+  const all = chunks(sf, kind);
+  if (all.length === 0) {
+    if (kind === 'export') {
+      // First re-export: its own chunk after the imports (Biome keeps a blank line between).
+      const imports = chunks(sf, 'import');
+      const lastImport = imports[imports.length - 1]?.at(-1);
+      if (lastImport) return [{ pos: lineEnd(source, lastImport.getEnd()), text: `${eol}${eol}${statement}` }];
     }
-    return after
-      ? [{ pos: after.getEnd(), text: `, ${name}` }]
-      : [{ pos: named[0]!.getStart(), text: `${name}, ` }];
-  }
-
-  const chunks = importChunks(sf);
-  if (chunks.length === 0) {
     // No imports yet: the new one goes before the first statement, after any header comment.
     const first = sf.getStatements()[0];
     if (!first) return [{ pos: source.length, text: `${source.endsWith('\n') || source === '' ? '' : eol}${statement}${eol}` }];
     return [{ pos: ownStart(sf, source, first), text: `${statement}${eol}${eol}` }];
   }
-  // Join the chunk that already holds imports of the same kind, else the last chunk.
-  const sameKind = (d: ImportDecl) =>
-    d.getModuleSpecifierValue().startsWith(specifier.startsWith('@/') ? '@/' : '.');
-  const chunk = [...chunks].reverse().find((c) => c.some(sameKind)) ?? chunks[chunks.length - 1]!;
-  const next = chunk.find((d) => compareImportSources(d.getModuleSpecifierValue(), specifier) > 0);
-  if (next) {
-    return [{ pos: ownStart(sf, source, next), text: `${statement}${eol}` }];
-  }
+  // Join the chunk that already holds statements of the same path style, else the last chunk.
+  const sameKind = (d: ModuleDecl) => specifierOf(d).startsWith(specifier.startsWith('@/') ? '@/' : '.');
+  const chunk = [...all].reverse().find((c) => c.some(sameKind)) ?? all[all.length - 1]!;
+  const next = chunk.find((d) => compareImportSources(specifierOf(d), specifier) > 0);
+  if (next) return [{ pos: ownStart(sf, source, next), text: `${statement}${eol}` }];
   const last = chunk[chunk.length - 1]!;
   return [{ pos: lineEnd(source, last.getEnd()), text: `${eol}${statement}` }];
+}
+
+function quoteOf(sf: TsMorph.SourceFile): string {
+  const first = sf.getImportDeclarations()[0] ?? sf.getExportDeclarations().find((d) => d.getModuleSpecifier());
+  return first?.getModuleSpecifier()?.getText().startsWith('"') ? '"' : "'";
+}
+
+export function ensureNamedImport(sf: TsMorph.SourceFile, name: string, specifier: string): TextEdit[] {
+  if (hasNamedImport(sf, name, specifier)) return [];
+  const existing = sf
+    .getImportDeclarations()
+    .find((d) => d.getModuleSpecifierValue() === specifier && !d.isTypeOnly() && d.getNamedImports().length > 0);
+  if (existing) return addToNamedList(existing, existing.getNamedImports(), name);
+  const q = quoteOf(sf);
+  return placeStatement(sf, 'import', specifier, `import { ${name} } from ${q}${specifier}${q};`);
+}
+
+/** The names a file re-exports from other modules, with the module each comes from. */
+export function reExports(sf: TsMorph.SourceFile): { name: string; specifier: string }[] {
+  return sf
+    .getExportDeclarations()
+    .filter((d) => d.getModuleSpecifierValue() !== undefined && !d.isTypeOnly())
+    .flatMap((d) =>
+      d.getNamedExports().map((e) => ({ name: e.getAliasNode()?.getText() ?? e.getName(), specifier: d.getModuleSpecifierValue()! })),
+    );
+}
+
+export function ensureNamedReExport(sf: TsMorph.SourceFile, name: string, specifier: string): TextEdit[] {
+  if (reExports(sf).some((r) => r.name === name && r.specifier === specifier)) return [];
+  const existing = sf
+    .getExportDeclarations()
+    .find((d) => d.getModuleSpecifierValue() === specifier && !d.isTypeOnly() && !d.isNamespaceExport());
+  if (existing) return addToNamedList(existing, existing.getNamedExports(), name);
+  const q = quoteOf(sf);
+  return placeStatement(sf, 'export', specifier, `export { ${name} } from ${q}${specifier}${q};`);
+}
+
+/** A local `export { a, b };` list that names any of `members`: it must stay complete. */
+export function localExportListWith(sf: TsMorph.SourceFile, members: string[]): TsMorph.ExportDeclaration | undefined {
+  return sf
+    .getExportDeclarations()
+    .find((d) => d.getModuleSpecifierValue() === undefined && d.getNamedExports().some((e) => members.includes(e.getName())));
 }

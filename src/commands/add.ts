@@ -1,0 +1,84 @@
+/** `mcp-scaffold add tool|resource|prompt <name>`: gathers answers, then runs the generator. */
+
+import { canPrompt, type GlobalOptions } from '../cli/options.js';
+import { runGenerator } from '../cli/run.js';
+import type { DefinitionKind } from '../core/definitions.js';
+import { ScaffoldError } from '../core/errors.js';
+import { Tree } from '../core/fs/tree.js';
+import { parseName } from '../core/names.js';
+import { findProject } from '../core/project.js';
+import { serverPrefix } from '../generators/definition/index.js';
+import { addPromptGenerator } from '../generators/prompt/index.js';
+import { addResourceGenerator } from '../generators/resource/index.js';
+import { addToolGenerator, defaultDescription } from '../generators/tool/index.js';
+
+export interface AddFlags {
+  description?: string;
+  title?: string;
+  test?: boolean;
+  fileName?: string;
+  exportName?: string;
+  group?: string;
+  // tool
+  readOnly?: boolean;
+  destructive?: boolean;
+  idempotent?: boolean;
+  openWorld?: boolean;
+  // resource
+  uri?: string;
+}
+
+async function askDescription(kind: DefinitionKind, name: string, global: GlobalOptions): Promise<string | undefined> {
+  const names = parseName(name, `${kind} name`);
+  const project = findProject(global.cwd);
+  const fallback = kind === 'tool' ? defaultDescription(names, serverPrefix(new Tree(project.root), project)) : undefined;
+  const { text, isCancel } = await import('@clack/prompts');
+  const answer = await text({
+    message: `What does ${names.snake} do? (one paragraph for the model; --description skips this)`,
+    ...(fallback ? { placeholder: fallback, defaultValue: fallback } : {}),
+  });
+  if (isCancel(answer)) throw new ScaffoldError('CANCELLED', 'Cancelled: nothing was written.');
+  return answer || undefined;
+}
+
+/** Flags given on the command line, without the undefined ones (the schemas' defaults apply). */
+function defined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export async function addCommand(kind: DefinitionKind, name: string, flags: AddFlags, global: GlobalOptions): Promise<number> {
+  let description = flags.description;
+  if (description === undefined && canPrompt(global)) {
+    try {
+      description = await askDescription(kind, name, global);
+    } catch (e) {
+      // Bad names and missing projects are reported by the normal flow below, with their codes.
+      if (e instanceof ScaffoldError && e.code === 'CANCELLED') throw e;
+    }
+  }
+  const common = defined({
+    name,
+    description,
+    title: flags.title,
+    test: flags.test,
+    fileName: flags.fileName,
+    exportName: flags.exportName,
+    group: flags.group,
+    force: global.force,
+    devcheck: global.devcheck,
+  });
+  return runGenerator(`add ${kind}`, global, (tree, project) => {
+    switch (kind) {
+      case 'tool':
+        return addToolGenerator(tree, project, {
+          ...common,
+          name,
+          ...defined({ readOnly: flags.readOnly, destructive: flags.destructive, idempotent: flags.idempotent, openWorld: flags.openWorld }),
+        });
+      case 'resource':
+        return addResourceGenerator(tree, project, { ...common, name, ...defined({ uri: flags.uri }) });
+      case 'prompt':
+        return addPromptGenerator(tree, project, { ...common, name });
+    }
+  });
+}

@@ -1,0 +1,21 @@
+/** `add prompt`: a prompt definition, its test, and its registration. */
+
+import type { z } from 'zod';
+import type { Tree } from '../../core/fs/tree.js';
+import { titleCase } from '../../core/names.js';
+import type { Project } from '../../core/project.js';
+import { definitionOptions, planDefinition, unprefixed, writeDefinition } from '../definition/index.js';
+import type { GeneratorResult } from '../types.js';
+
+export const addPromptOptions = definitionOptions;
+export type AddPromptOptions = z.input<typeof addPromptOptions>;
+
+export function addPromptGenerator(tree: Tree, project: Project, raw: AddPromptOptions): GeneratorResult {
+  const opts = addPromptOptions.parse(raw);
+  const plan = planDefinition(tree, project, 'prompt', opts, (n) => n.snake);
+  const title = opts.title ?? titleCase(unprefixed(plan.names, plan.prefix));
+  return writeDefinition(tree, plan, opts, {
+    title,
+    description: opts.description ?? `${title}: a prompt template. Describe what it asks the model to do.`,
+  });
+}
