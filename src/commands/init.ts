@@ -15,7 +15,7 @@ import { unifiedDiff } from '../core/fs/diff.js';
 import { flush } from '../core/fs/flush.js';
 import { Tree } from '../core/fs/tree.js';
 import { type CommandResult, Reporter } from '../core/output.js';
-import { FRAMEWORK, type PackageManager } from '../core/project.js';
+import { detectPackageManager, FRAMEWORK, type PackageJson, type PackageManager } from '../core/project.js';
 import {
   entriesInTheWay,
   type InitOptions,
@@ -293,6 +293,11 @@ export async function initCommand(
       }));
     }
     if (options.name === undefined && target.impliedName !== undefined) options.name = target.impliedName;
+    if (target.mode === 'upgrade' && flags.pm === undefined) {
+      // An existing server already says how it is installed (lockfile, packageManager field).
+      const pkg = JSON.parse(readFileSync(path.join(target.root, 'package.json'), 'utf8')) as PackageJson;
+      options.pm = detectPackageManager(target.root, pkg).packageManager;
+    }
 
     const gitRoot = gitRootOf(nearestExisting(target.root));
     const remote = gitRoot ? originRemote(gitRoot) : undefined;

@@ -173,7 +173,7 @@ function definitionNames(prefix: string) {
   const tool = parseName(`${prefix}_echo_message`, 'tool name', 64 + 16);
   const resourceWords = [...prefix.split('_'), 'echo'];
   const resourceName = resourceWords.join('-');
-  const prompt = parseName(`${prefix}_summarize_text`, 'prompt name', 64 + 16);
+  const prompt = parseName(`${prefix}_summarize`, 'prompt name', 64 + 16);
   const scheme = schemeOf(prefix);
   const camel = (words: string[]) => words.map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('');
   return {
@@ -189,6 +189,20 @@ function definitionNames(prefix: string) {
   };
 }
 
+/** In an existing server, the prefix its tools already share wins over the package name's. */
+function upgradePrefix(tree: Tree, name: string): string {
+  const toolNames = existingDefinitions(tree, 'tool').flatMap((d) => (d.name ? [d.name] : []));
+  let derived: string | undefined;
+  try {
+    derived = resolvePrefix(name, undefined);
+  } catch {
+    derived = undefined;
+  }
+  const own = toolNames.filter((n) => !n.startsWith('template_'));
+  if (derived && own.length > 0 && own.every((n) => n.startsWith(`${derived}_`))) return derived;
+  return sharedPrefix(toolNames) ?? derived ?? 'server';
+}
+
 export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
   const opts = initOptions.parse(raw);
   const notes: string[] = [];
@@ -198,15 +212,13 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
 
   // Names, each derived once.
   const folder = path.basename(tree.root);
-  const name = validatePackageName(opts.name ?? existing.name ?? packageNameFromFolder(folder));
+  // An existing server keeps the name it has, valid for npm or not; a new one must be valid.
+  const name =
+    opts.name === undefined && typeof existing.name === 'string' && existing.name.length > 0
+      ? existing.name
+      : validatePackageName(opts.name ?? packageNameFromFolder(folder));
   const unscopedName = unscoped(name);
-  let prefix: string;
-  if (opts.prefix === undefined && upgrade) {
-    const toolNames = existingDefinitions(tree, 'tool').flatMap((d) => (d.name ? [d.name] : []));
-    prefix = sharedPrefix(toolNames) ?? resolvePrefix(name, undefined);
-  } else {
-    prefix = resolvePrefix(name, opts.prefix);
-  }
+  const prefix = opts.prefix === undefined && upgrade ? upgradePrefix(tree, name) : resolvePrefix(name, opts.prefix);
   const scheme = schemeOf(prefix);
   const description =
     opts.description?.trim() || existing.description?.trim() || `An MCP server for ${unscopedName}.`;
@@ -275,6 +287,8 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
     scheme,
     registryName: serverName,
     version: '0.1.0',
+    /** The starter definitions exist only in a new server. */
+    starters: !upgrade,
     repository: repository ?? false,
     nodeEngine: NODE_ENGINE,
     frameworkRange,

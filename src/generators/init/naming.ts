@@ -72,7 +72,7 @@ export function resolvePrefix(packageName: string, explicit: string | undefined)
   if (!derived) {
     throw new ScaffoldError(
       'MISSING_INPUT',
-      `No tool-name prefix can be derived from the package name ${JSON.stringify(packageName)}.`,
+      `No tool-name prefix can be derived from the package name ${JSON.stringify(packageName)}: pass --prefix.`,
       { hint: 'Pass --prefix <word>, e.g. --prefix acme (tools become acme_echo_message, …).' },
     );
   }
@@ -96,7 +96,7 @@ const REVERSE_DNS = /^[a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)+$/;
 export function registryNamespace(owner: string): string {
   if (REVERSE_DNS.test(owner)) return owner;
   if (GITHUB_HANDLE.test(owner)) return `io.github.${owner}`;
-  throw new ScaffoldError('OPTION_INVALID', `Invalid owner ${JSON.stringify(owner)}.`, {
+  throw new ScaffoldError('OPTION_INVALID', `Invalid --owner ${JSON.stringify(owner)}: not a GitHub handle or reverse-DNS namespace.`, {
     hint: 'Pass --owner with a GitHub user or organization (acme) or a reverse-DNS namespace you control (com.acme).',
   });
 }

@@ -1,0 +1,358 @@
+/**
+ * `mcp-scaffold init`, the built binary spawned: the --json contract, --dry-run, the folder rules
+ * (new, empty, non-empty, --force, a second run), bad input, git, install failures (a fake package
+ * manager on PATH, so nothing is downloaded), and the prompts on a real pseudo-terminal (`script`),
+ * Ctrl-C included. No test here installs the framework; tests/e2e/init.test.ts does.
+ */
+
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, parseJsonOut, runCli, treeDigest } from './support.js';
+
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+function temp(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-init-'));
+  made.push(dir);
+  return dir;
+}
+const read = (root: string, rel: string) => readFileSync(path.join(root, rel), 'utf8');
+
+/** A git identity for the first commit, whatever the machine's git config says. */
+const GIT_ENV = {
+  GIT_AUTHOR_NAME: 'init test',
+  GIT_AUTHOR_EMAIL: 'init@example.invalid',
+  GIT_COMMITTER_NAME: 'init test',
+  GIT_COMMITTER_EMAIL: 'init@example.invalid',
+};
+
+/** Offline init: no install, no git, unless a test asks for them. */
+const OFFLINE = ['--no-install', '--no-git'];
+
+const STARTERS = [
+  'src/index.ts',
+  'src/mcp-server/tools/definitions/demo-echo-message.tool.ts',
+  'src/mcp-server/resources/definitions/demo-echo.resource.ts',
+  'src/mcp-server/prompts/definitions/demo-summarize.prompt.ts',
+  'tests/tools/demo-echo-message.tool.test.ts',
+  'tests/resources/demo-echo.resource.test.ts',
+  'tests/prompts/demo-summarize.prompt.test.ts',
+];
+
+describe('init --json', () => {
+  it('creates the folder and reports every file on one JSON line, exit 0', () => {
+    const cwd = temp();
+    const r = runCli(['init', 'demo', '--json', ...OFFLINE, '--owner', 'acme', '--description', 'Demo server.'], { cwd });
+    expect(r.status, r.stderr).toBe(0);
+    const out = parseJsonOut(r);
+    expect(out).toMatchObject({
+      ok: true,
+      command: 'init',
+      dryRun: false,
+      devcheck: { ran: false },
+      install: { ran: false, reason: '--no-install' },
+      git: { ran: false, reason: '--no-git' },
+      skipped: [],
+      project: { name: 'demo', prefix: 'demo', registryName: 'io.github.acme/demo', packageManager: 'npm', mode: 'create' },
+    });
+    const root = path.join(cwd, 'demo');
+    const paths = out.changes.map((c: { path: string }) => c.path);
+    expect(out.changes.every((c: { action: string }) => c.action === 'create')).toBe(true);
+    for (const p of [...STARTERS, 'package.json', 'server.json', 'AGENTS.md', 'CLAUDE.md', 'README.md', '.gitignore', 'scripts/devcheck.ts']) {
+      expect(paths).toContain(p);
+      expect(existsSync(path.join(root, p)), p).toBe(true);
+    }
+    expect(paths.length).toBe(21);
+    expect(out.nextSteps).toEqual(expect.arrayContaining(['cd demo', 'npm install', 'npm run devcheck']));
+    expect(read(root, 'AGENTS.md')).toBe(read(root, 'CLAUDE.md'));
+  });
+
+  it('--dry-run lists every file and writes nothing', () => {
+    const cwd = temp();
+    const before = treeDigest(cwd);
+    const r = runCli(['init', 'demo', '--dry-run', '--yes'], { cwd });
+    expect(r.status, r.stderr).toBe(0);
+    for (const p of [...STARTERS, 'package.json', 'server.json', '.env.example']) expect(r.stdout).toContain(`CREATE ${p}`);
+    expect(r.stdout).toContain('Dry run: nothing was written.');
+    expect(existsSync(path.join(cwd, 'demo'))).toBe(false);
+    expect(treeDigest(cwd)).toBe(before);
+    const json = parseJsonOut(runCli(['init', 'demo', '--dry-run', '--json'], { cwd }));
+    expect(json).toMatchObject({ ok: true, dryRun: true, install: { ran: false, reason: 'dry run' } });
+    expect(json.changes).toHaveLength(21);
+  });
+
+  it('never prompts without a TTY: defaults are taken', () => {
+    const cwd = temp();
+    const r = runCli(['init', 'my-server', ...OFFLINE], { cwd, input: '\n\n\n' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain('Package name');
+    const pkg = JSON.parse(read(path.join(cwd, 'my-server'), 'package.json'));
+    expect(pkg.name).toBe('my-server');
+    expect(pkg.description).toBe('An MCP server for my-server.');
+    expect(existsSync(path.join(cwd, 'my-server/src/mcp-server/tools/definitions/my-echo-message.tool.ts'))).toBe(true);
+  });
+});
+
+describe('where init writes', () => {
+  it('into an empty folder given as the current one', () => {
+    const cwd = temp();
+    const r = runCli(['init', '--json', ...OFFLINE, '--name', 'demo'], { cwd });
+    expect(r.status, r.stderr).toBe(0);
+    expect(existsSync(path.join(cwd, 'package.json'))).toBe(true);
+    expect(parseJsonOut(r).nextSteps[0]).toBe('npm install');
+  });
+
+  it('a non-empty folder without --force: exit 1, what is in the way listed, nothing written', () => {
+    const cwd = temp();
+    mkdirSync(path.join(cwd, 'demo/data'), { recursive: true });
+    writeFileSync(path.join(cwd, 'demo/notes.txt'), 'mine\n');
+    const before = treeDigest(cwd);
+    const r = runCli(['init', 'demo', '--json', ...OFFLINE], { cwd });
+    expect(r.status).toBe(1);
+    const out = parseJsonOut(r);
+    expect(out.ok).toBe(false);
+    expect(out.error.code).toBe('CONFLICT');
+    expect(out.error.message).toContain('data/, notes.txt');
+    expect(out.error.hint).toContain('--force');
+    expect(treeDigest(cwd)).toBe(before);
+    const human = runCli(['init', 'demo', ...OFFLINE], { cwd });
+    expect(human.status).toBe(1);
+    expect(human.stderr).toContain('not empty: data/, notes.txt');
+  });
+
+  it('a non-empty folder with --force: the server is written beside what was there', () => {
+    const cwd = temp();
+    mkdirSync(path.join(cwd, 'demo'));
+    writeFileSync(path.join(cwd, 'demo/notes.txt'), 'mine\n');
+    const r = runCli(['init', 'demo', '--force', '--json', ...OFFLINE], { cwd });
+    expect(r.status, r.stderr).toBe(0);
+    expect(read(path.join(cwd, 'demo'), 'notes.txt')).toBe('mine\n');
+    expect(existsSync(path.join(cwd, 'demo/src/index.ts'))).toBe(true);
+  });
+
+  it('a second init into the same folder changes nothing and says so', () => {
+    const cwd = temp();
+    expect(runCli(['init', 'demo', ...OFFLINE], { cwd }).status).toBe(0);
+    const before = treeDigest(cwd);
+    const again = runCli(['init', 'demo', ...OFFLINE], { cwd });
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toContain('Nothing to change');
+    expect(treeDigest(cwd)).toBe(before);
+    const json = parseJsonOut(runCli(['init', 'demo', '--json', '--force', ...OFFLINE], { cwd }));
+    expect(json).toMatchObject({ ok: true, changes: [], project: { mode: 'upgrade' } });
+    expect(json.skipped).toContain('package.json');
+    expect(treeDigest(cwd)).toBe(before);
+  });
+
+  it('init with no folder inside a server adds only the files it lacks', () => {
+    const cwd = temp();
+    expect(runCli(['init', 'demo', ...OFFLINE], { cwd }).status).toBe(0);
+    const root = path.join(cwd, 'demo');
+    rmSync(path.join(root, 'scripts/lint-mcp.ts'));
+    rmSync(path.join(root, STARTERS[1]!));
+    writeFileSync(path.join(root, 'README.md'), '# edited\n');
+    const r = runCli(['init', '--json', '--cwd', path.join(root, 'src')], { cwd });
+    expect(r.status, r.stderr).toBe(0);
+    const out = parseJsonOut(r);
+    expect(out.changes).toEqual([{ path: 'scripts/lint-mcp.ts', action: 'create' }]);
+    expect(out.skipped).toContain('README.md');
+    expect(read(root, 'README.md')).toBe('# edited\n');
+    expect(existsSync(path.join(root, STARTERS[1]!))).toBe(false);
+  });
+
+  it('a scoped name as the folder: folder from its last part, the package keeps the scope', () => {
+    const cwd = temp();
+    const r = runCli(['init', '@acme/weather-server', '--json', ...OFFLINE], { cwd });
+    expect(r.status, r.stderr).toBe(0);
+    const pkg = JSON.parse(read(path.join(cwd, 'weather-server'), 'package.json'));
+    expect(pkg.name).toBe('@acme/weather-server');
+    expect(pkg.mcpName).toBe('io.github.acme/weather-server');
+    expect(parseJsonOut(r).project.prefix).toBe('weather');
+  });
+});
+
+describe('bad input writes nothing, exit 1', () => {
+  const cases: [string, string[], string, string][] = [
+    ['an invalid package name', ['--name', 'My Server'], 'NAME_INVALID', '--name'],
+    ['an unknown package manager', ['--pm', 'pip'], 'OPTION_INVALID', 'npm, pnpm, yarn, bun'],
+    ['a framework tag', ['--framework-version', 'latest'], 'OPTION_INVALID', '0.10.17'],
+    ['an invalid owner', ['--owner', 'not valid!'], 'OPTION_INVALID', '--owner'],
+    ['an invalid prefix', ['--prefix', '9lives'], 'NAME_INVALID', 'prefix'],
+    ['a prefix-less name', ['--name', '123'], 'MISSING_INPUT', '--prefix'],
+  ];
+  for (const [what, flags, code, mention] of cases) {
+    it(what, () => {
+      const cwd = temp();
+      const r = runCli(['init', 'demo', '--json', ...OFFLINE, ...flags], { cwd });
+      expect(r.status).toBe(1);
+      const out = parseJsonOut(r);
+      expect(out.error.code).toBe(code);
+      expect(`${out.error.message} ${out.error.hint}`).toContain(mention);
+      expect(readdirSync(cwd)).toEqual([]);
+    });
+  }
+});
+
+describe('install and git', () => {
+  /** A folder for PATH holding fake tools (shell scripts) and git, so nothing is downloaded. */
+  function fakeBin(tools: Record<string, string>): string {
+    const bin = temp();
+    for (const [name, body] of Object.entries(tools)) {
+      writeFileSync(path.join(bin, name), `#!/bin/sh\n${body}\n`);
+      chmodSync(path.join(bin, name), 0o755);
+    }
+    return bin;
+  }
+  const gitPath = path.dirname(spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim());
+
+  it('makes a git repository with one commit holding every file', () => {
+    const cwd = temp();
+    const r = runCli(['init', 'demo', '--json', '--no-install'], { cwd, env: GIT_ENV });
+    expect(r.status, r.stderr).toBe(0);
+    expect(parseJsonOut(r).git).toEqual({ ran: true, initialized: true, committed: true });
+    const root = path.join(cwd, 'demo');
+    const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout.trim();
+    expect(git('rev-list', '--count', 'HEAD')).toBe('1');
+    expect(git('status', '--porcelain')).toBe('');
+    expect(git('ls-files').split('\n')).toHaveLength(21);
+  });
+
+  it('inside an existing work tree: no nested repository, no commit', () => {
+    const cwd = temp();
+    spawnSync('git', ['init', '-q'], { cwd });
+    const r = runCli(['init', 'demo', '--json', '--no-install'], { cwd, env: GIT_ENV });
+    expect(r.status, r.stderr).toBe(0);
+    expect(parseJsonOut(r).git).toEqual({ ran: false, reason: 'inside a git work tree already' });
+    expect(existsSync(path.join(cwd, 'demo/.git'))).toBe(false);
+  });
+
+  it('installs with the package manager that launched it (npm_config_user_agent)', () => {
+    const cwd = temp();
+    const bin = fakeBin({ pnpm: 'echo "pnpm $@" > installed-with.txt' });
+    const r = runCli(['init', 'demo', '--json', '--no-git'], {
+      cwd,
+      env: { PATH: `${bin}:${process.env.PATH}`, npm_config_user_agent: 'pnpm/9.1.0 npm/? node/v20.20.2 linux x64' },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const out = parseJsonOut(r);
+    expect(out.project.packageManager).toBe('pnpm');
+    expect(out.install).toMatchObject({ ran: true, passed: true, exitCode: 0, command: 'pnpm install' });
+    expect(read(path.join(cwd, 'demo'), 'installed-with.txt')).toBe('pnpm install\n');
+    expect(read(path.join(cwd, 'demo'), 'README.md')).toContain('pnpm run devcheck --no-fix');
+  });
+
+  it('a failed install: the log tail shown, files kept, exit 2, INSTALL_FAILED', () => {
+    const cwd = temp();
+    const bin = fakeBin({ npm: 'for i in $(seq 1 40); do echo "npm log line $i"; done; echo "npm error ETARGET no such version" >&2; exit 1' });
+    const r = runCli(['init', 'demo', '--json', '--pm', 'npm', '--no-git'], { cwd, env: { PATH: `${bin}:${process.env.PATH}` } });
+    expect(r.status).toBe(2);
+    const out = parseJsonOut(r);
+    expect(out.ok).toBe(false);
+    expect(out.error.code).toBe('INSTALL_FAILED');
+    expect(out.install).toMatchObject({ ran: true, passed: false, exitCode: 1, command: 'npm install --no-audit --no-fund' });
+    expect(r.stderr).toContain('npm error ETARGET no such version');
+    expect(r.stderr).toContain('npm log line 40');
+    expect(r.stderr).not.toContain('npm log line 5\n');
+    expect(existsSync(out.install.logFile)).toBe(true);
+    rmSync(out.install.logFile);
+    expect(existsSync(path.join(cwd, 'demo/src/index.ts'))).toBe(true);
+  });
+
+  it('a package manager that is not installed: exit 2 with a hint, files kept', () => {
+    const cwd = temp();
+    const bin = fakeBin({});
+    const r = runCli(['init', 'demo', '--json', '--pm', 'bun', '--no-git'], { cwd, env: { PATH: bin } });
+    expect(r.status).toBe(2);
+    const out = parseJsonOut(r);
+    expect(out.error.code).toBe('PACKAGE_MANAGER_MISSING');
+    expect(out.error.hint).toContain('npm i -g bun');
+    expect(JSON.parse(read(path.join(cwd, 'demo'), 'package.json')).scripts.devcheck).toBe('bun scripts/devcheck.ts');
+  });
+
+  it('git without an identity: a warning, the files staged, still exit 0', () => {
+    const cwd = temp();
+    const home = temp();
+    const r = runCli(['init', 'demo', '--json', '--no-install'], {
+      cwd,
+      env: { HOME: home, XDG_CONFIG_HOME: home, GIT_CONFIG_NOSYSTEM: '1', PATH: `${gitPath}:${process.env.PATH}`, EMAIL: '', GIT_AUTHOR_NAME: '', GIT_COMMITTER_NAME: '' },
+    });
+    const out = parseJsonOut(r);
+    if (out.git.committed) return; // this machine's git found an identity anyway (e.g. from the hostname)
+    expect(r.status).toBe(0);
+    expect(out.git).toMatchObject({ ran: true, initialized: true, committed: false });
+    expect(out.warnings.join(' ')).toContain('git commit failed');
+  });
+});
+
+/** Runs the CLI on a pseudo-terminal (util-linux `script`), answering each prompt as it appears. */
+function onTerminal(
+  cwd: string,
+  args: string[],
+  answers: [marker: string, keys: string][],
+): Promise<{ output: string; exit: number | undefined }> {
+  return new Promise((resolve) => {
+    const cli = `stty cols 200 rows 50; ${process.execPath} ${BIN} ${args.join(' ')}; echo EXIT=$?`;
+    const child = spawn('script', ['-qfec', cli, '/dev/null'], { cwd, env: { ...process.env, NO_COLOR: '1', CI: '' } });
+    let output = '';
+    const pending = [...answers];
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const next = pending[0];
+      if (next && output.includes(next[0])) {
+        pending.shift();
+        setTimeout(() => child.stdin.write(next[1]), 150);
+      }
+    });
+    const timer = setTimeout(() => child.kill(), 25_000);
+    child.on('close', () => {
+      clearTimeout(timer);
+      child.stdin.destroy();
+      const exit = /EXIT=(\d+)/.exec(output)?.[1];
+      resolve({ output, exit: exit === undefined ? undefined : Number(exit) });
+    });
+  });
+}
+
+const hasScript = spawnSync('sh', ['-c', 'command -v script']).status === 0;
+
+describe.skipIf(!hasScript)('on a terminal', () => {
+  it('asks name, description, owner and package manager, then writes what was answered', async () => {
+    const cwd = temp();
+    const r = await onTerminal(cwd, ['init', 'demo', ...OFFLINE], [
+      ['Package name', '\r'],
+      ['Description', 'Typed at a terminal.\r'],
+      ['Owner', '\x15acme\r'],
+      ['Package manager', '\r'],
+    ]);
+    expect(r.exit, r.output).toBe(0);
+    expect(r.output).toContain('mcp-scaffold init');
+    expect(r.output).toContain('Next steps');
+    const root = path.join(cwd, 'demo');
+    const pkg = JSON.parse(read(root, 'package.json'));
+    expect(pkg).toMatchObject({ name: 'demo', description: 'Typed at a terminal.', mcpName: 'io.github.acme/demo' });
+  });
+
+  it('Ctrl-C at a prompt exits 1 and leaves nothing', async () => {
+    const cwd = temp();
+    const r = await onTerminal(cwd, ['init', 'demo', ...OFFLINE], [
+      ['Package name', '\r'],
+      ['Description', '\x03'],
+    ]);
+    expect(r.exit, r.output).toBe(1);
+    expect(r.output).toContain('Cancelled');
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('--yes on a terminal asks nothing', async () => {
+    const cwd = temp();
+    const r = await onTerminal(cwd, ['init', 'demo', '--yes', ...OFFLINE], []);
+    expect(r.exit, r.output).toBe(0);
+    expect(r.output).not.toContain('Package name');
+    expect(existsSync(path.join(cwd, 'demo/package.json'))).toBe(true);
+  });
+});
