@@ -23,7 +23,23 @@ Examples:
 
 The name is snake_case (server prefix first: acme_find_items); kebab-case and camelCase are
 converted. Writes src/mcp-server/tools/definitions/<name>.tool.ts and tests/tools/<name>.tool.test.ts,
-registers the export in createApp({ tools: [...] }), then runs the project's devcheck.`;
+registers the export in createApp({ tools: [...] }), then runs the project's devcheck.
+
+Kinds of tool (one at most), each only where the installed framework supports it:
+  $ mcp-scaffold add tool acme_fetch_record --service acme   # calls getAcmeService().fetchRecord(id, ctx)
+  $ mcp-scaffold add tool acme_delete_item --confirm         # destructive: asks the user first
+  $ mcp-scaffold add tool acme_rebuild_index --task          # long-running task reporting progress
+  $ mcp-scaffold add tool acme_show_board --app              # app tool + its ui:// resource`;
+
+const ADD_SERVICE_EXAMPLES = `
+Examples:
+  $ mcp-scaffold add service ncbi --description "Wraps the NCBI E-utilities API."
+  $ mcp-scaffold add service ncbi --dry-run --json
+
+Writes src/services/<name>/<name>-service.ts (a class whose methods take ctx, with
+init<Name>Service()/get<Name>Service()), its types.ts and tests/services/<name>/<name>-service.test.ts,
+then imports init<Name>Service and calls it from createApp's setup() (adding setup(core) when there
+is none). Tools reach it with: mcp-scaffold add tool <name> --service <name>`;
 
 const INIT_EXAMPLES = `
 Examples:
@@ -56,6 +72,18 @@ Examples:
 Writes src/mcp-server/prompts/definitions/<name>.prompt.ts and its test, and registers it in
 createApp's prompts (or the project's prompts barrel).`;
 
+const LIST_EXAMPLES = `
+Examples:
+  $ mcp-scaffold list                      # a table of tools, resources, prompts and services
+  $ mcp-scaffold list --json               # one JSON object: definitions, dangling, warnings
+  $ mcp-scaffold list --cwd ./servers/acme # in CI: exit 1 when something is not registered
+
+Reads every definition file (*.tool.ts, *.resource.ts, *.prompt.ts, …) and service
+(src/services/<domain>/<domain>-service.ts), and follows createApp's arrays (local variables,
+barrels, spreads, groups) and setup() to where each one is registered. Writes nothing.
+Exit status: 0 everything registered; 1 a definition is not registered (UNREGISTERED), a
+registration's import no longer resolves (DANGLING), or the layout cannot be followed.`;
+
 const ROOT_EXAMPLES = `
 Examples:
   $ mcp-scaffold add tool acme_find_items --description "Find items by keyword."
@@ -86,7 +114,7 @@ function buildProgram(setExit: (code: number) => void, json: boolean): Command {
     .description('add a definition to an existing server')
     .addHelpText(
       'after',
-      `\nExamples:\n  $ mcp-scaffold add tool acme_find_items --description "Find items by keyword."\n  $ mcp-scaffold add resource item --uri 'acme://items/{itemId}'\n  $ mcp-scaffold add prompt acme_review_item`,
+      `\nExamples:\n  $ mcp-scaffold add tool acme_find_items --description "Find items by keyword."\n  $ mcp-scaffold add resource item --uri 'acme://items/{itemId}'\n  $ mcp-scaffold add prompt acme_review_item\n  $ mcp-scaffold add service acme`,
     )
     .exitOverride();
 
@@ -111,6 +139,10 @@ function buildProgram(setExit: (code: number) => void, json: boolean): Command {
     .option('--destructive', 'the tool may destroy data (destructiveHint: true; implies not read-only)')
     .option('--idempotent', 'repeating a call has no further effect (idempotentHint: true)')
     .option('--open-world', 'the tool reaches outside systems (openWorldHint: true)')
+    .option('--service <name>', 'the handler calls this service (made by `add service <name>`) and passes ctx')
+    .option('--confirm', 'destructive: asks the user to confirm (ctx.requestInput, or ctx.elicit on 0.10)')
+    .option('--task', 'a long-running task tool (task: true) that reports progress')
+    .option('--app', 'an app tool with its paired UI resource (ui://<tool>/app.html), both registered')
     .addHelpText('after', ADD_TOOL_EXAMPLES)
     .exitOverride()
     .action(addAction('tool'));
@@ -125,6 +157,18 @@ function buildProgram(setExit: (code: number) => void, json: boolean): Command {
     .addHelpText('after', ADD_PROMPT_EXAMPLES)
     .exitOverride()
     .action(addAction('prompt'));
+
+  add
+    .command('service <name>')
+    .description('add a service: class with init/get accessors, types, test, setup() registration')
+    .option('-d, --description <text>', 'what the service wraps (one sentence, for its file header)')
+    .option('--no-test', 'do not write a test file')
+    .addHelpText('after', ADD_SERVICE_EXAMPLES)
+    .exitOverride()
+    .action(async (name: string, flags: Record<string, unknown>, cmd: Command) => {
+      const { addServiceCommand } = await import('../commands/add.js');
+      setExit(await addServiceCommand(name, flags, globalOptions(cmd.optsWithGlobals())));
+    });
 
   program
     .command('init [dir]')
@@ -144,6 +188,16 @@ function buildProgram(setExit: (code: number) => void, json: boolean): Command {
       const { initCommand } = await import('../commands/init.js');
       const source = (key: string) => cmd.getOptionValueSource(key);
       setExit(await initCommand(dir, flags, globalOptions(cmd.optsWithGlobals()), source));
+    });
+
+  program
+    .command('list')
+    .description('list every tool, resource, prompt and service, and where each is registered')
+    .addHelpText('after', LIST_EXAMPLES)
+    .exitOverride()
+    .action(async (_flags: Record<string, unknown>, cmd: Command) => {
+      const { listCommand } = await import('../commands/list.js');
+      setExit(await listCommand(globalOptions(cmd.optsWithGlobals())));
     });
 
   return program;

@@ -17,7 +17,13 @@ export type ErrorCode =
   | 'PACKAGE_MANAGER_MISSING'
   | 'INSTALL_FAILED'
   | 'DEVCHECK_FAILED'
+  | 'SERVICE_MISSING'
+  | 'FRAMEWORK_NOT_INSTALLED'
+  | 'FRAMEWORK_UNSUPPORTED'
   | 'WRITE_FAILED'
+  // `list`: a definition no app array (or setup()) registers; a registration whose import is gone.
+  | 'UNREGISTERED'
+  | 'DANGLING'
   | 'INTERNAL';
 
 /** Exit statuses of the command-line contract. */

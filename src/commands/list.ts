@@ -1,0 +1,116 @@
+/**
+ * `mcp-scaffold list`: every tool, resource, prompt and service the project defines, where each is
+ * registered, and registrations whose import no longer resolves. Read-only. Exit 1 when anything
+ * is unregistered or dangling, so it can gate CI.
+ */
+
+import pc from 'picocolors';
+import type { GlobalOptions } from '../cli/options.js';
+import { reportFailure } from '../cli/failure.js';
+import { EXIT, ScaffoldError } from '../core/errors.js';
+import { Tree } from '../core/fs/tree.js';
+import { INVENTORY_KINDS, type Inventory, type InventoryKind, inventory } from '../core/inventory.js';
+import { Reporter } from '../core/output.js';
+import { findProject } from '../core/project.js';
+
+const COMMAND = 'list';
+
+const HEADINGS: Record<InventoryKind, string> = { tool: 'Tools', resource: 'Resources', prompt: 'Prompts', service: 'Services' };
+
+/** Why the listing fails (unregistered definitions, dangling registrations), or undefined. */
+export function listError(inv: Inventory): ScaffoldError | undefined {
+  const unregistered = inv.definitions.filter((d) => !d.registered);
+  if (inv.dangling.length > 0) {
+    const first = inv.dangling[0]!;
+    return new ScaffoldError(
+      'DANGLING',
+      `${inv.dangling.length} registration${inv.dangling.length === 1 ? '' : 's'} no longer resolve${inv.dangling.length === 1 ? 's' : ''} (first: ${first.path}:${first.line} ${first.name}: ${first.message})${unregistered.length > 0 ? `; ${unregistered.length} definition${unregistered.length === 1 ? ' is' : 's are'} not registered` : ''}.`,
+      {
+        hint: 'Restore the missing file or export, or remove the entry from the array (and its import).',
+      },
+    );
+  }
+  if (unregistered.length > 0) {
+    return new ScaffoldError(
+      'UNREGISTERED',
+      `${unregistered.length} definition${unregistered.length === 1 ? ' is' : 's are'} not registered: ${unregistered
+        .map((d) => `${d.kind} ${d.name ?? d.exportName ?? d.file}`)
+        .join(', ')}.`,
+      {
+        hint: 'Add each export to the array createApp() reads for its kind (a service: call its init…() in setup()), or delete the file.',
+      },
+    );
+  }
+  return undefined;
+}
+
+function table(rows: string[][], colour: ((s: string) => string)[]): string[] {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) =>
+    r
+      .map((cell, i) => (colour[i] ?? ((s: string) => s))(i === r.length - 1 ? cell : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+function human(inv: Inventory, reporter: Reporter): void {
+  const lines: string[] = [];
+  for (const kind of INVENTORY_KINDS) {
+    const defs = inv.definitions.filter((d) => d.kind === kind);
+    if (defs.length === 0) continue;
+    if (lines.length > 0) lines.push('');
+    lines.push(pc.bold(`${HEADINGS[kind]} (${defs.length})`));
+    const rows = defs.map((d) => [
+      `  ${d.name ?? '?'}`,
+      d.exportName ?? '-',
+      d.file,
+      d.registered ? d.registeredAt.map((r) => `${r.path}:${r.line}`).join(', ') : 'NOT REGISTERED',
+    ]);
+    const status = (s: string) => (s === 'NOT REGISTERED' ? pc.red(s) : pc.dim(s));
+    lines.push(...table(rows, [(s) => s, pc.cyan, (s) => s, status]));
+  }
+  if (inv.dangling.length > 0) {
+    if (lines.length > 0) lines.push('');
+    lines.push(pc.bold(pc.red(`Dangling registrations (${inv.dangling.length})`)));
+    const rows = inv.dangling.map((d) => [`  ${d.kind}`, d.name, `${d.path}:${d.line}`, d.message]);
+    lines.push(...table(rows, [(s) => s, pc.cyan, (s) => s, pc.red]));
+  }
+  const total = inv.definitions.length;
+  const registered = inv.definitions.filter((d) => d.registered).length;
+  if (lines.length > 0) lines.push('');
+  lines.push(
+    total === 0 && inv.dangling.length === 0
+      ? 'No tools, resources, prompts or services found.'
+      : `${total} definition${total === 1 ? '' : 's'}: ${registered} registered, ${total - registered} not registered; ${inv.dangling.length} dangling registration${inv.dangling.length === 1 ? '' : 's'}.`,
+  );
+  reporter.info(lines.join('\n'));
+}
+
+export async function listCommand(global: GlobalOptions): Promise<number> {
+  const reporter = new Reporter({ json: global.json, verbose: global.verbose });
+  try {
+    const project = findProject(global.cwd);
+    reporter.debug(`project ${project.root}`);
+    const inv = inventory(new Tree(project.root));
+    for (const w of inv.warnings) reporter.warn(w);
+    const error = listError(inv);
+    if (reporter.json) {
+      const out = {
+        ok: error === undefined,
+        command: COMMAND,
+        definitions: inv.definitions,
+        dangling: inv.dangling,
+        warnings: reporter.warnings,
+        ...(error ? { error: { code: error.code, message: error.message, hint: error.hint ?? null } } : {}),
+      };
+      process.stdout.write(`${JSON.stringify(out)}\n`);
+    } else {
+      human(inv, reporter);
+      if (error) reporter.failure(COMMAND, error);
+    }
+    return error ? EXIT.nothingWritten : EXIT.ok;
+  } catch (e) {
+    return reportFailure(reporter, COMMAND, e);
+  }
+}
