@@ -54,6 +54,11 @@ const cases = {
     cpSync(fixture, dir, { recursive: true });
     return once([BIN, 'add', 'tool', 'demo_find_items', '--no-devcheck', '--yes'], dir);
   },
+  'mcp-scaffold init --no-install --no-git': () => {
+    rmSync(path.join(work, 'fresh'), { recursive: true, force: true });
+    return once([BIN, 'init', 'fresh', '--yes', '--no-install', '--no-git'], work);
+  },
+  'mcp-scaffold list': () => once([BIN, 'list'], path.join(work, 'run')),
 };
 const results = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
 for (const fn of Object.values(cases)) fn(); // warm-up: file cache, compile cache
@@ -61,12 +66,12 @@ for (let i = 0; i < RUNS; i++) for (const [name, fn] of Object.entries(cases)) r
 
 const base = median(results['node -e 0'].map((r) => r.ms));
 console.log(`runs per case: ${RUNS} (median)\n`);
-console.log('case                                   ms    × node -e 0   peak RSS MB');
+console.log(`case${" ".repeat(38)}     ms    × node -e 0   peak RSS MB');
 for (const [name, rs] of Object.entries(results)) {
   const ms = median(rs.map((r) => r.ms));
   const kb = median(rs.map((r) => r.kb));
   console.log(
-    `${name.padEnd(36)} ${ms.toFixed(0).padStart(5)}   ${(ms / base).toFixed(2).padStart(8)}   ${Number.isNaN(kb) ? '   n/a' : (kb / 1024).toFixed(0).padStart(6)}`,
+    `${name.padEnd(42)} ${ms.toFixed(0).padStart(5)}   ${(ms / base).toFixed(2).padStart(8)}   ${Number.isNaN(kb) ? '   n/a' : (kb / 1024).toFixed(0).padStart(6)}`,
   );
 }
 rmSync(work, { recursive: true, force: true });

@@ -86,8 +86,13 @@ registration's import no longer resolves (DANGLING), or the layout cannot be fol
 
 const ROOT_EXAMPLES = `
 Examples:
+  $ mcp-scaffold init acme-server --yes --owner acme --description "Find things in Acme."
   $ mcp-scaffold add tool acme_find_items --description "Find items by keyword."
-  $ mcp-scaffold add tool acme_find_items --cwd ./servers/acme --json
+  $ mcp-scaffold add resource item --uri 'acme://items/{itemId}'
+  $ mcp-scaffold add prompt acme_review_item
+  $ mcp-scaffold add service acme
+  $ mcp-scaffold list --json
+  $ mcp-scaffold add tool acme_find_items --cwd ./servers/acme --json --yes
 
 Exit status: 0 done; 1 nothing written (bad input, conflict, not a project, cancelled);
 2 files written but devcheck (or install) failed.
@@ -204,6 +209,13 @@ function buildProgram(setExit: (code: number) => void, json: boolean): Command {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  // `mcp-scaffold --help | head` closes the pipe early: that is not an error.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw e;
+    });
+  }
   const args = argv.slice(2);
   const json = args.includes('--json');
   const verbose = args.includes('--verbose');
