@@ -66,7 +66,7 @@ for (let i = 0; i < RUNS; i++) for (const [name, fn] of Object.entries(cases)) r
 
 const base = median(results['node -e 0'].map((r) => r.ms));
 console.log(`runs per case: ${RUNS} (median)\n`);
-console.log(`case${" ".repeat(38)}     ms    × node -e 0   peak RSS MB');
+console.log(`${'case'.padEnd(42)}     ms    × node -e 0   peak RSS MB`);
 for (const [name, rs] of Object.entries(results)) {
   const ms = median(rs.map((r) => r.ms));
   const kb = median(rs.map((r) => r.kb));
