@@ -60,3 +60,16 @@ export function lineWidthOf(tree: Tree): number {
   }
   return DEFAULT_LINE_WIDTH;
 }
+
+/**
+ * The line break new files are written with: CRLF where the project's Biome formats to CRLF
+ * (`"lineEnding": "crlf"`), else LF, the framework's. Templates are LF; without this a CRLF
+ * project got LF files that its own `biome check` rejects.
+ */
+export function newFileEolOf(tree: Tree): '\n' | '\r\n' {
+  for (const name of ['biome.json', 'biome.jsonc']) {
+    const m = /"lineEnding"\s*:\s*"(\w+)"/.exec(tree.read(name) ?? '');
+    if (m) return m[1] === 'crlf' ? '\r\n' : '\n';
+  }
+  return '\n';
+}

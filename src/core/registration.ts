@@ -164,7 +164,7 @@ function planImport(resolver: SiteResolver, plan: EditPlan, file: string, reg: R
   const sf = resolver.source(file);
   const specifier = moduleSpecifier(file, reg.file, pathStyleOf(sf) ?? 'relative');
   assertNameFree(resolver, file, reg.exportName, specifier);
-  plan.add(file, ensureNamedImport(sf, reg.exportName, specifier));
+  plan.add(file, ensureNamedImport(sf, reg.exportName, specifier, lineWidthOf(resolver.tree)));
 }
 
 /** Barrels that list definitions twice (array and re-exports) keep both lists complete. */
@@ -174,11 +174,11 @@ function planBarrelExports(resolver: SiteResolver, plan: EditPlan, site: ArraySi
   const definitionReExports = reExports(sf).filter((r) => KIND_INFO[reg.kind].suffixes.some((s) => r.specifier.endsWith(s.replace(/\.ts$/, '.js'))));
   if (definitionReExports.length > 0) {
     const specifier = moduleSpecifier(site.file, reg.file, pathStyleOf(sf) ?? 'relative');
-    plan.add(site.file, ensureNamedReExport(sf, reg.exportName, specifier));
+    plan.add(site.file, ensureNamedReExport(sf, reg.exportName, specifier, lineWidthOf(resolver.tree)));
   }
   const list = localExportListWith(sf, members);
   if (list && !list.getNamedExports().some((e) => e.getName() === reg.exportName)) {
-    plan.add(site.file, addToNamedList(list, list.getNamedExports(), reg.exportName));
+    plan.add(site.file, addToNamedList(list, list.getNamedExports(), reg.exportName, lineWidthOf(resolver.tree)));
   }
 }
 
@@ -195,21 +195,22 @@ export function register(tree: Tree, reg: Registration, options: ResolveOptions 
       files.add(target.file);
       via.push(`${target.file}: new \`${key}\` key`);
       planImport(resolver, plan, target.file, reg);
-      plan.add(target.file, addArrayProperty(target.options, key, reg.exportName, KEY_ORDER.slice(KEY_ORDER.indexOf(key) + 1)));
+      plan.add(target.file, addArrayProperty(target.options, key, reg.exportName, KEY_ORDER.slice(KEY_ORDER.indexOf(key) + 1), lineWidth));
       continue;
     }
     const { site } = target;
     files.add(site.file);
     via.push(site.trail.concat(`${site.file}:${site.array.getStartLineNumber()}`).join(' → '));
     const barrel = routedBarrel(resolver, site, reg.kind);
+    // The barrel holds the registration too (its re-export), also on a re-run that changes nothing.
+    if (barrel) files.add(barrel.file);
     if (barrel && !arrayHasIdentifier(site.array, reg.exportName)) {
       // Entry point imports each name from a re-exporting barrel: re-export there, import from it.
-      files.add(barrel.file);
       const barrelSf = resolver.source(barrel.file);
-      plan.add(barrel.file, ensureNamedReExport(barrelSf, reg.exportName, moduleSpecifier(barrel.file, reg.file, pathStyleOf(barrelSf) ?? 'relative')));
+      plan.add(barrel.file, ensureNamedReExport(barrelSf, reg.exportName, moduleSpecifier(barrel.file, reg.file, pathStyleOf(barrelSf) ?? 'relative'), lineWidth));
       const sf = resolver.source(site.file);
       assertNameFree(resolver, site.file, reg.exportName, barrel.specifier);
-      plan.add(site.file, ensureNamedImport(sf, reg.exportName, barrel.specifier));
+      plan.add(site.file, ensureNamedImport(sf, reg.exportName, barrel.specifier, lineWidth));
     } else if (!barrel) {
       planImport(resolver, plan, site.file, reg);
       planBarrelExports(resolver, plan, site, reg);

@@ -186,7 +186,7 @@ describe('add tool', () => {
 
   it('a layout it cannot place: UNSUPPORTED_LAYOUT naming file and line, nothing written', () => {
     const root = project({
-      'src/index.ts': "import { createApp } from '@cyanheads/mcp-ts-core';\nimport { allToolDefinitions } from './mcp-server/tools/definitions/index.js';\n\nawait createApp({\n  name: 'demo',\n  tools: allToolDefinitions,\n});\n",
+      'src/index.ts': "import { createApp } from '@cyanheads/mcp-ts-core';\nimport { buildTools } from './build.js';\n\nawait createApp({\n  name: 'demo',\n  tools: buildTools(),\n});\n",
     });
     const before = treeDigest(root);
     const out = parseJsonOut(runCli(['add', 'tool', 'demo_find_items', '--json', '--cwd', root]));

@@ -15,6 +15,18 @@ const REGISTERED_INDEX = FRESH_INDEX.replace(
   "import { demoFindItemsTool } from './mcp-server/tools/definitions/demo-find-items.tool.js';\nimport { echoTool } from",
 ).replace('  tools: [echoTool, echoAppTool],', '  tools: [echoTool, echoAppTool, demoFindItemsTool],');
 
+const DEFAULTS_NOTE =
+  "Naming: the framework's defaults (file named after the full name, export camelCase + Tool); the project has no tools to learn from.";
+const DATA = {
+  name: 'demo_find_items',
+  exportName: 'demoFindItemsTool',
+  file: FILE,
+  testFile: TEST_FILE,
+  registeredIn: ['src/index.ts'],
+  via: ['src/index.ts:17 tools → src/index.ts:17'],
+  naming: { file: 'full', export: 'full+suffix' },
+};
+
 /** A definition file as the framework writes them, reduced to what the scaffold reads. */
 const toolFile = (exportName: string, name: string) =>
   `import { tool, z } from '@cyanheads/mcp-ts-core';\n\nexport const ${exportName} = tool('${name}', {\n  description: 'x',\n  input: z.object({}),\n  handler: () => ({}),\n});\n`;
@@ -80,12 +92,10 @@ describe('addToolGenerator', () => {
         '',
       ].join('\n'),
     );
-    expect(result.notes).toEqual([]);
+    expect(result.notes).toEqual([DEFAULTS_NOTE]);
     expect(result.warnings).toEqual([]);
     expect(result.tasks).toEqual([]);
-    expect(result.data).toEqual({
-      tool: { name: 'demo_find_items', exportName: 'demoFindItemsTool', file: FILE, testFile: TEST_FILE, registeredIn: 'src/index.ts' },
-    });
+    expect(result.data).toEqual({ tool: DATA });
   });
 
   it('imports the definition relatively in the test when vitest has no @/ alias', () => {
@@ -110,7 +120,7 @@ describe('addToolGenerator', () => {
 
   it('converts kebab-case input and says so', () => {
     const { tree, result } = run(BASE, { name: 'demo-find-items' });
-    expect(result.notes).toEqual(['Converted kebab-case "demo-find-items" to the MCP tool name "demo_find_items".']);
+    expect(result.notes).toEqual(['Converted kebab-case "demo-find-items" to the MCP tool name "demo_find_items".', DEFAULTS_NOTE]);
     expect(tree.changes().map((c) => c.path)).toEqual(['src/index.ts', FILE, TEST_FILE]);
     expect(tree.read(FILE)).toContain("export const demoFindItemsTool = tool('demo_find_items', {\n");
   });
@@ -124,9 +134,7 @@ describe('addToolGenerator', () => {
   it('writes no test with test: false', () => {
     const { tree, result } = run(BASE, { name: 'demo_find_items', test: false });
     expect(tree.changes().map((c) => c.path)).toEqual(['src/index.ts', FILE]);
-    expect(result.data).toEqual({
-      tool: { name: 'demo_find_items', exportName: 'demoFindItemsTool', file: FILE, testFile: null, registeredIn: 'src/index.ts' },
-    });
+    expect(result.data).toEqual({ tool: { ...DATA, testFile: null } });
   });
 
   describe('collisions', () => {
@@ -166,21 +174,25 @@ describe('addToolGenerator', () => {
         ['update', TEST_FILE],
       ]);
       expect(tree.read('src/index.ts')).toBe(REGISTERED_INDEX);
-      expect(result.notes).toEqual(['demoFindItemsTool was already registered in src/index.ts.']);
+      expect(result.notes).toEqual([
+        'Naming: file named after the full name, export camelCase + Tool (as 1 of 1 existing tools do).',
+        'demoFindItemsTool was already registered in src/index.ts.',
+      ]);
     });
 
     it('turns a registration refusal into a problem, with file and line', () => {
-      const index = FRESH_INDEX.replace('tools: [echoTool, echoAppTool],', 'tools: allToolDefinitions,');
+      const index = FRESH_INDEX.replace('tools: [echoTool, echoAppTool],', 'tools: buildTools(),');
       const { tree } = run({ ...BASE, 'src/index.ts': index }, { name: 'demo_find_items' });
       expect(tree.problems).toEqual([
         {
           code: 'UNSUPPORTED_LAYOUT',
           path: 'src/index.ts',
           line: 17,
-          message: '`tools` is given as `tools: allToolDefinitions`, not as an array written in the call',
-          hint: 'This version of mcp-scaffold registers only into an array literal inside createApp({...}); nothing was written. Add the import and array entry by hand.',
+          message: 'cannot follow `buildTools()` to an array of definitions',
+          hint: 'Nothing was written. Register the definition by hand, or report this layout so mcp-scaffold learns it.',
         },
       ]);
+      expect(tree.read('src/index.ts')).toBe(index);
     });
   });
 

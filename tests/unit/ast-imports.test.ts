@@ -255,6 +255,35 @@ describe('ensureNamedImport', () => {
   });
 });
 
+describe('adding a name to an existing import list', () => {
+  const BARREL = './mcp-server/tools/definitions/index.js';
+
+  it('stays on one line while it fits the width', () => {
+    const source = L(`import { bTool, dTool } from '${BARREL}';`, '');
+    expect(addImport(source, 'cTool', BARREL)).toBe(L(`import { bTool, cTool, dTool } from '${BARREL}';`, ''));
+  });
+
+  it('is laid out one name per line, as Biome does, once it outgrows the width', () => {
+    const source = L(`import { acmeGetItemTool, acmeListItemsTool } from '${BARREL}';`, '');
+    expect(source.length).toBeLessThanOrEqual(101);
+    expect(addImport(source, 'acmeFindItemsTool', BARREL)).toBe(
+      L('import {', '  acmeFindItemsTool,', '  acmeGetItemTool,', '  acmeListItemsTool,', `} from '${BARREL}';`, ''),
+    );
+    // At a wider width it stays on one line.
+    const sf = parseSource('src/index.ts', source);
+    expect(applyEdits(source, ensureNamedImport(sf, 'acmeFindItemsTool', BARREL, 120))).toBe(
+      L(`import { acmeFindItemsTool, acmeGetItemTool, acmeListItemsTool } from '${BARREL}';`, ''),
+    );
+  });
+
+  it('keeps a list holding a comment as it is laid out', () => {
+    const source = L(`import { acmeGetItemTool, /* legacy */ acmeListItemsTool } from '${BARREL}';`, '');
+    expect(addImport(source, 'acmeZapTool', BARREL)).toBe(
+      L(`import { acmeGetItemTool, /* legacy */ acmeListItemsTool, acmeZapTool } from '${BARREL}';`, ''),
+    );
+  });
+});
+
 describe('pathStyleOf', () => {
   it('tells relative from alias imports, the majority winning', () => {
     expect(pathStyleOf(parseSource('a.ts', SORTED))).toBe('relative');

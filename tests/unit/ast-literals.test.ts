@@ -75,6 +75,19 @@ describe('ensureArrayElement', () => {
     );
   });
 
+  it('breaks a one-line createApp({...}) object first, as Biome does, then the array if still too wide', () => {
+    expect(addElement("await createApp({ name: 'demo', tools: [aTool, bTool] });\n", 'cTool', 40)).toBe(
+      L('await createApp({', "  name: 'demo',", '  tools: [aTool, bTool, cTool],', '});', ''),
+    );
+    expect(addElement("await createApp({ name: 'demo', tools: [aTool, bTool] });\n", 'cTool', 30)).toBe(
+      L('await createApp({', "  name: 'demo',", '  tools: [', '    aTool,', '    bTool,', '    cTool,', '  ],', '});', ''),
+    );
+    // Not the last argument of a call: Biome would not hug it, so only the array is laid out.
+    expect(addElement("f({ tools: [aTool, bTool] }, 1);\n", 'cTool', 30)).toBe(
+      L('f({ tools: [', '  aTool,', '  bTool,', '  cTool,', '] }, 1);', ''),
+    );
+  });
+
   it('breaks at the project’s line width', () => {
     expect(addElement('const tools = [aTool, bTool];\n', 'cTool', 30)).toBe(
       L('const tools = [', '  aTool,', '  bTool,', '  cTool,', '];', ''),
@@ -200,6 +213,15 @@ describe('addArrayProperty', () => {
     );
     expect(addProperty("await createApp({ name: 'demo' });\n", 'tools', 'aTool')).toBe(
       "await createApp({ name: 'demo', tools: [aTool] });\n",
+    );
+  });
+
+  it('breaks a one-line object that the new key pushes past the line width', () => {
+    const { SyntaxKind } = tsMorph();
+    const source = "await createApp({ name: 'demo', prompts: [p] });\n";
+    const object = parseSource('src/index.ts', source).getFirstDescendantByKindOrThrow(SyntaxKind.ObjectLiteralExpression);
+    expect(applyEdits(source, addArrayProperty(object, 'tools', 'aTool', ['resources', 'prompts'], 50))).toBe(
+      L('await createApp({', "  name: 'demo',", '  tools: [aTool],', '  prompts: [p],', '});', ''),
     );
   });
 

@@ -9,14 +9,19 @@ const L = (...lines: string[]) => lines.join('\n');
 const TOOL = { kind: 'tool' as const, exportName: 'demoFindItemsTool', file: 'src/mcp-server/tools/definitions/demo-find-items.tool.ts' };
 const IMPORT = "import { demoFindItemsTool } from './mcp-server/tools/definitions/demo-find-items.tool.js';";
 
-/** Registers TOOL in a project holding `files`; returns the new content of the edited file. */
+/**
+ * Registers TOOL in a project holding `files`; returns the new content of the edited file
+ * (`entry`, the only file that may change).
+ */
 function registered(files: Record<string, string>, entry = 'src/index.ts'): string {
   const { tree } = project(files);
-  expect(register(tree, TOOL)).toEqual({ file: entry, changed: true });
+  const first = register(tree, TOOL);
+  expect(first).toMatchObject({ files: [entry], changed: true });
+  expect(first.via).toHaveLength(1);
   expect(tree.changes().map((c) => `${c.action} ${c.path}`)).toEqual([`update ${entry}`]);
   const after = tree.read(entry)!;
   // Idempotent: a second registration changes nothing, byte for byte.
-  expect(register(tree, TOOL)).toEqual({ file: entry, changed: false });
+  expect(register(tree, TOOL)).toMatchObject({ files: [entry], changed: false });
   expect(tree.read(entry)).toBe(after);
   return after;
 }
@@ -51,7 +56,7 @@ describe('register a tool', () => {
     register(tree, TOOL);
     flush(root, tree.changes());
     const again = new Tree(root);
-    expect(register(again, TOOL)).toEqual({ file: 'src/index.ts', changed: false });
+    expect(register(again, TOOL)).toEqual({ files: ['src/index.ts'], changed: false, via: ['src/index.ts:18 tools → src/index.ts:18'] });
     expect(again.changes()).toEqual([]);
   });
 
@@ -245,6 +250,66 @@ describe('register a tool', () => {
   });
 });
 
+describe('register follows names to where the definitions are listed', () => {
+  const APP_START = L(
+    "import { createApp } from '@cyanheads/mcp-ts-core';",
+    "import { echoTool } from './mcp-server/tools/definitions/echo.tool.js';",
+    "import { allToolDefinitions } from './mcp-server/tools/definitions/index.js';",
+    '',
+  );
+  const BARREL = 'src/mcp-server/tools/definitions/index.ts';
+  const BARREL_BEFORE = L(
+    "import { echoTool } from './echo.tool.js';",
+    '',
+    'export const allToolDefinitions = [echoTool];',
+    '',
+  );
+  const BARREL_AFTER = L(
+    "import { demoFindItemsTool } from './demo-find-items.tool.js';",
+    "import { echoTool } from './echo.tool.js';",
+    '',
+    'export const allToolDefinitions = [echoTool, demoFindItemsTool];',
+    '',
+  );
+
+  it.each([
+    ['an array in a variable', L('const toolList = [echoTool];', 'await createApp({', "  name: 'demo',", '  tools: toolList,', '});', '')],
+    ['shorthand', L('const tools = [echoTool];', 'await createApp({', '  tools,', '});', '')],
+  ])('%s: the variable’s array is extended', (_label, body) => {
+    const source = `${APP_START}${body}`;
+    expect(registered({ 'src/index.ts': source })).toBe(
+      source
+        .replace("import { echoTool } from", `${IMPORT}\nimport { echoTool } from`)
+        .replace('= [echoTool];', '= [echoTool, demoFindItemsTool];'),
+    );
+  });
+
+  it.each([
+    ['a barrel identifier', L('await createApp({', '  tools: allToolDefinitions,', '});', '')],
+    [
+      'a filtered barrel',
+      L('await createApp({', "  tools: flag ? allToolDefinitions.filter((t) => t.name !== 'x') : [...allToolDefinitions],", '});', ''),
+    ],
+    ['a spread barrel', L('await createApp({', '  tools: [...allToolDefinitions],', '});', '')],
+  ])('%s: the barrel is edited, the entry point is not', (_label, body) => {
+    expect(registered({ 'src/index.ts': `${APP_START}${body}`, [BARREL]: BARREL_BEFORE }, BARREL)).toBe(BARREL_AFTER);
+  });
+
+  it('spread groups beside inline entries: GROUP_REQUIRED naming file, line and groups; --group inline picks the array', () => {
+    const source = `${APP_START}${L('await createApp({', '  tools: [', '    echoTool,', '    ...readTools,', '  ],', '});', '')}`;
+    const e = refused({ 'src/index.ts': source });
+    expect(e.code).toBe('GROUP_REQUIRED');
+    expect(e.message).toBe('src/index.ts:5: the definitions are split into groups (readTools, inline); choose one with --group.');
+    expect(e.details).toEqual([{ path: 'src/index.ts', line: 5, message: 'groups: readTools, inline' }]);
+    expect(e.exitCode).toBe(1);
+    const { tree } = project({ 'src/index.ts': source });
+    expect(register(tree, TOOL, { group: 'inline' })).toMatchObject({ files: ['src/index.ts'], changed: true });
+    expect(tree.read('src/index.ts')).toBe(
+      source.replace("import { echoTool } from", `${IMPORT}\nimport { echoTool } from`).replace('    ...readTools,\n', '    ...readTools,\n    demoFindItemsTool,\n'),
+    );
+  });
+});
+
 describe('register refuses what it cannot place with certainty', () => {
   const APP_START = L(
     "import { createApp } from '@cyanheads/mcp-ts-core';",
@@ -255,40 +320,10 @@ describe('register refuses what it cannot place with certainty', () => {
 
   it.each([
     [
-      'an array in a variable',
-      L('const toolList = [echoTool];', 'await createApp({', "  name: 'demo',", '  tools: toolList,', '});', ''),
-      'src/index.ts:7: `tools` is given as `tools: toolList`, not as an array written in the call',
-      7,
-    ],
-    [
-      'shorthand',
-      L('const tools = [echoTool];', 'await createApp({', '  tools,', '});', ''),
-      'src/index.ts:6: `tools` is given as `tools`, not as an array written in the call',
-      6,
-    ],
-    [
-      'a barrel identifier',
+      'a barrel that is not in the project',
       L('await createApp({', '  tools: allToolDefinitions,', '});', ''),
-      'src/index.ts:5: `tools` is given as `tools: allToolDefinitions`, not as an array written in the call',
-      5,
-    ],
-    [
-      'a filtered barrel',
-      L('await createApp({', "  tools: flag ? allToolDefinitions.filter((t) => t.name !== 'x') : [...allToolDefinitions],", '});', ''),
-      "src/index.ts:5: `tools` is given as `tools: flag ? allToolDefinitions.filter((t) => t.name !== 'x') : [...allToolDefi`, not as an array written in the call",
-      5,
-    ],
-    [
-      'a spread barrel',
-      L('await createApp({', '  tools: [...allToolDefinitions],', '});', ''),
-      'src/index.ts:5: `tools` spreads `...allToolDefinitions`: its definitions are listed elsewhere',
-      5,
-    ],
-    [
-      'spread groups',
-      L('await createApp({', '  tools: [', '    echoTool,', '    ...readTools,', '  ],', '});', ''),
-      'src/index.ts:7: `tools` spreads `...readTools`: its definitions are listed elsewhere',
-      7,
+      "src/index.ts:3: `allToolDefinitions` comes from './mcp-server/tools/definitions/index.js', which is not a file of this project",
+      3,
     ],
     [
       'an options object that spreads and lacks tools',

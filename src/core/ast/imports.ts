@@ -4,10 +4,12 @@
  * and which path style (`./…` or `@/…`) a file already uses.
  */
 
+import { DEFAULT_LINE_WIDTH } from '../format.js';
 import { compareImportSources } from './import-order.js';
 import {
   eolOf,
   indentAt,
+  indentUnitOf,
   lineEnd,
   lineStart,
   restOfLine,
@@ -96,7 +98,12 @@ function ownStart(sf: TsMorph.SourceFile, source: string, node: TsMorph.Statemen
  * Adds `name` into the braces of an existing `import { … }` / `export { … }`, in Biome's order.
  * Braces laid out one name per line stay that way.
  */
-export function addToNamedList(decl: TsMorph.Node, named: Specifier[], name: string): TextEdit[] {
+export function addToNamedList(
+  decl: TsMorph.Node,
+  named: Specifier[],
+  name: string,
+  lineWidth = DEFAULT_LINE_WIDTH,
+): TextEdit[] {
   const source = decl.getSourceFile().getFullText();
   const eol = eolOf(source);
   if (named.length === 0) {
@@ -106,6 +113,21 @@ export function addToNamedList(decl: TsMorph.Node, named: Specifier[], name: str
   }
   const after = [...named].reverse().find((n) => compareImportSources(n.getName(), name) < 0);
   const multiline = source.slice(decl.getStart(), named[0]!.getStart()).includes('\n');
+  if (!multiline) {
+    // A one-line list that the new name pushes past the line width: Biome lays it out one name
+    // per line with a trailing comma (it did not before, and `biome check` then failed on it).
+    const open = source.indexOf('{', decl.getStart());
+    const close = source.indexOf('}', named[named.length - 1]!.getEnd());
+    const inner = source.slice(open + 1, close);
+    const grown = lineEnd(source, decl.getEnd()) - lineStart(source, decl.getStart()) + name.length + 2;
+    if (grown > lineWidth && !/\/\/|\/\*/.test(inner)) {
+      const texts = named.map((n) => n.getText());
+      texts.splice(after ? named.indexOf(after) + 1 : 0, 0, name);
+      const indent = indentAt(source, decl.getStart());
+      const unit = indentUnitOf(source);
+      return [{ pos: open + 1, end: close, text: `${eol}${texts.map((t) => `${indent}${unit}${t},${eol}`).join('')}${indent}` }];
+    }
+  }
   if (multiline) {
     if (!after) {
       const first = named[0]!;
@@ -160,12 +182,17 @@ function quoteOf(sf: TsMorph.SourceFile): string {
   return first?.getModuleSpecifier()?.getText().startsWith('"') ? '"' : "'";
 }
 
-export function ensureNamedImport(sf: TsMorph.SourceFile, name: string, specifier: string): TextEdit[] {
+export function ensureNamedImport(
+  sf: TsMorph.SourceFile,
+  name: string,
+  specifier: string,
+  lineWidth = DEFAULT_LINE_WIDTH,
+): TextEdit[] {
   if (hasNamedImport(sf, name, specifier)) return [];
   const existing = sf
     .getImportDeclarations()
     .find((d) => d.getModuleSpecifierValue() === specifier && !d.isTypeOnly() && d.getNamedImports().length > 0);
-  if (existing) return addToNamedList(existing, existing.getNamedImports(), name);
+  if (existing) return addToNamedList(existing, existing.getNamedImports(), name, lineWidth);
   const q = quoteOf(sf);
   return placeStatement(sf, 'import', specifier, `import { ${name} } from ${q}${specifier}${q};`);
 }
@@ -180,12 +207,17 @@ export function reExports(sf: TsMorph.SourceFile): { name: string; specifier: st
     );
 }
 
-export function ensureNamedReExport(sf: TsMorph.SourceFile, name: string, specifier: string): TextEdit[] {
+export function ensureNamedReExport(
+  sf: TsMorph.SourceFile,
+  name: string,
+  specifier: string,
+  lineWidth = DEFAULT_LINE_WIDTH,
+): TextEdit[] {
   if (reExports(sf).some((r) => r.name === name && r.specifier === specifier)) return [];
   const existing = sf
     .getExportDeclarations()
     .find((d) => d.getModuleSpecifierValue() === specifier && !d.isTypeOnly() && !d.isNamespaceExport());
-  if (existing) return addToNamedList(existing, existing.getNamedExports(), name);
+  if (existing) return addToNamedList(existing, existing.getNamedExports(), name, lineWidth);
   const q = quoteOf(sf);
   return placeStatement(sf, 'export', specifier, `export { ${name} } from ${q}${specifier}${q};`);
 }

@@ -72,13 +72,25 @@ export function ensureArrayElement(
     const lineLength =
       lineEnd(source, array.getEnd()) - lineStart(source, array.getStart()) + edit.text.length;
     if (lineLength <= lineWidth || containsComment(array)) return [edit];
-    // Too wide for one line: lay the array out one element per line, as Biome would.
-    const indent = indentAt(source, array.getStart());
-    const unit = indentUnitOf(source);
     const texts = elements.map((el) => el.getText());
     texts.splice(anchor ? anchorIndex + 1 : 0, 0, name);
-    const body = texts.map((t) => `${indent}${unit}${t},${eol}`).join('');
-    return [{ pos: open, end: close, text: `${eol}${body}${indent}` }];
+    // Biome breaks the outermost group first: an array inside a one-line `createApp({ … })`
+    // object makes the object go one property per line, and the array only if still too wide.
+    // (Breaking the array alone, as before, left a layout `biome check` rewrote.)
+    const object = hostObject(array);
+    if (object) {
+      const prop = array.getParent() as TsMorph.PropertyAssignment;
+      const key = prop.getNameNode().getText();
+      return [
+        breakObject(
+          object,
+          object.getProperties().map((p) => (p === prop ? (at: string) => propertyText(key, texts, at, source, lineWidth) : p.getText())),
+        ),
+      ];
+    }
+    // Too wide for one line: lay the array out one element per line, as Biome would.
+    const indent = indentAt(source, array.getStart());
+    return [{ pos: open, end: close, text: arrayBody(texts, indent, source) }];
   }
 
   if (anchor) {
@@ -103,6 +115,51 @@ export function ensureArrayElement(
 }
 
 
+/** `[\n  a,\n  b,\n]`'s inside: one element per line, trailing commas, closing at `indent`. */
+function arrayBody(texts: string[], indent: string, source: string): string {
+  const eol = eolOf(source);
+  const unit = indentUnitOf(source);
+  return `${eol}${texts.map((t) => `${indent}${unit}${t},${eol}`).join('')}${indent}`;
+}
+
+/** `key: [a, b]` on one line at `indent` if it fits, else with the array one element per line. */
+function propertyText(key: string, texts: string[], indent: string, source: string, lineWidth: number): string {
+  const one = `${key}: [${texts.join(', ')}]`;
+  if (indent.length + one.length + 1 <= lineWidth) return one;
+  return `${key}: [${arrayBody(texts, indent, source)}]`;
+}
+
+/**
+ * Whether Biome would break this one-line object by itself, keeping what surrounds it on its
+ * line: the (last) argument of a call, hugged (`createApp({`), or a variable's value.
+ */
+function canBreakAlone(object: TsMorph.ObjectLiteralExpression): boolean {
+  const { Node } = tsMorph();
+  const parent = object.getParent();
+  if (Node.isCallExpression(parent)) return parent.getArguments().at(-1) === object;
+  return Node.isVariableDeclaration(parent) && parent.getInitializer() === object;
+}
+
+/** The one-line object an array is a property value of, when Biome would break that first. */
+function hostObject(array: TsMorph.ArrayLiteralExpression): TsMorph.ObjectLiteralExpression | undefined {
+  const { Node } = tsMorph();
+  const prop = array.getParent();
+  if (!Node.isPropertyAssignment(prop) || prop.getInitializer() !== array) return undefined;
+  const object = prop.getParent();
+  if (!Node.isObjectLiteralExpression(object) || isMultiline(object) || containsComment(object)) return undefined;
+  return canBreakAlone(object) ? object : undefined;
+}
+
+/** Replaces a one-line object's inside with one property per line (trailing commas). */
+function breakObject(object: TsMorph.ObjectLiteralExpression, texts: (string | ((indent: string) => string))[]): TextEdit {
+  const source = object.getSourceFile().getFullText();
+  const eol = eolOf(source);
+  const indent = indentAt(source, object.getStart());
+  const inner = indent + indentUnitOf(source);
+  const lines = texts.map((t) => `${inner}${typeof t === 'function' ? t(inner) : t},${eol}`).join('');
+  return { pos: object.getStart() + 1, end: object.getEnd() - 1, text: `${eol}${lines}${indent}` };
+}
+
 /**
  * Adds `key: [name]` to an object literal that lacks `key`. It goes before the first property
  * named in `before` (e.g. `tools` before `resources` and `prompts`), else after the last property.
@@ -112,6 +169,7 @@ export function addArrayProperty(
   key: string,
   name: string,
   before: string[] = [],
+  lineWidth = DEFAULT_LINE_WIDTH,
 ): TextEdit[] {
   const source = object.getSourceFile().getFullText();
   const eol = eolOf(source);
@@ -123,9 +181,19 @@ export function addArrayProperty(
   });
 
   if (!isMultiline(object)) {
-    if (props.length === 0) return [{ pos: object.getStart() + 1, end: object.getEnd() - 1, text: ` ${entry} ` }];
-    if (next) return [{ pos: next.getStart(), text: `${entry}, ` }];
-    return [{ pos: props[props.length - 1]!.getEnd(), text: `, ${entry}` }];
+    const edit: TextEdit =
+      props.length === 0
+        ? { pos: object.getStart() + 1, end: object.getEnd() - 1, text: ` ${entry} ` }
+        : next
+          ? { pos: next.getStart(), text: `${entry}, ` }
+          : { pos: props[props.length - 1]!.getEnd(), text: `, ${entry}` };
+    const grown =
+      lineEnd(source, object.getEnd()) - lineStart(source, object.getStart()) + edit.text.length - ((edit.end ?? edit.pos) - edit.pos);
+    // Outgrowing the width, a hugged one-line object goes one property per line, as Biome does.
+    if (grown <= lineWidth || containsComment(object) || !canBreakAlone(object)) return [edit];
+    const texts: (string | ((indent: string) => string))[] = props.map((p) => p.getText());
+    texts.splice(next ? props.indexOf(next) : props.length, 0, (indent) => propertyText(key, [name], indent, source, lineWidth));
+    return [breakObject(object, texts)];
   }
   if (next) {
     const indent = indentAt(source, next.getStart());

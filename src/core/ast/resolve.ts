@@ -149,6 +149,12 @@ export class SiteResolver {
     if (!decl) throw unsupported(file, id, `cannot find where \`${name}\` is defined`);
     const init = decl.getInitializer();
     if (!init) throw unsupported(file, decl, `\`${name}\` is declared without a value`);
+    // `let tools = [a]; if (x) tools = [b];`: extending the first array would leave the new
+    // definition out whenever the other one is used. A silent wrong edit: refuse instead.
+    const reassigned = reassignmentOf(sf, name);
+    if (reassigned) {
+      throw unsupported(file, reassigned, `\`${name}\` is assigned another value here; cannot tell which array is registered`);
+    }
     return this.resolve(init, file, [...trail, `${file}:${decl.getStartLineNumber()} ${name}`], depth + 1);
   }
 
@@ -255,6 +261,17 @@ function findImport(
     }
   }
   return undefined;
+}
+
+/** An assignment `name = …` (or `name ??= …` and the like) anywhere in the file. */
+function reassignmentOf(sf: TsMorph.SourceFile, name: string): TsMorph.Node | undefined {
+  const { SyntaxKind } = tsMorph();
+  return sf.getDescendantsOfKind(SyntaxKind.BinaryExpression).find((b) => {
+    const op = b.getOperatorToken().getKind();
+    return (
+      op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment && b.getLeft().getText() === name
+    );
+  });
 }
 
 /** The variable `name` refers to at `use`: top-level first, else the one declaration in the file. */

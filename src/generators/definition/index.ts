@@ -20,6 +20,7 @@ import {
   sharedPrefix,
 } from '../../core/definitions.js';
 import { isScaffoldError, ScaffoldError } from '../../core/errors.js';
+import { newFileEolOf } from '../../core/format.js';
 import type { Tree } from '../../core/fs/tree.js';
 import { type Names, parseName, safeIdentifier } from '../../core/names.js';
 import type { Project } from '../../core/project.js';
@@ -94,13 +95,16 @@ export function planDefinition(
   kind: DefinitionKind,
   opts: DefinitionOptions,
   mcpNameOf: (names: Names) => string,
+  /** The file suffix, when not the kind's first (`.app-tool.ts`, `.app-resource.ts`). */
+  suffix: string = KIND_INFO[kind].suffixes[0]!,
 ): DefinitionPlan {
   const info = KIND_INFO[kind];
   const names = parseName(opts.name, `${kind} name`);
   const notes: string[] = [];
   const warnings: string[] = [];
   const mcpName = mcpNameOf(names);
-  if (names.convertedFrom) notes.push(`Converted ${names.convertedFrom} "${names.raw}" to the MCP ${kind} name "${mcpName}".`);
+  // A kebab-case resource name is already its MCP name (resources are kebab-case): nothing converted.
+  if (names.convertedFrom && mcpName !== names.raw) notes.push(`Converted ${names.convertedFrom} "${names.raw}" to the MCP ${kind} name "${mcpName}".`);
   const found = serverPrefixWithSource(tree, project);
   const prefix = found?.prefix;
   if (found && !hasPrefix(names, found.prefix) && names.snake !== found.prefix) {
@@ -115,10 +119,10 @@ export function planDefinition(
   const bare = unprefixed(names, prefix);
   let fileBase = naming.file === 'unprefixed' ? bare.join('-') : names.kebab;
   if (opts.fileName !== undefined) {
-    const wanted = opts.fileName.replace(new RegExp(`${info.suffixes[0]!.replace(/\./g, '\\.')}$`), '');
+    const wanted = opts.fileName.replace(new RegExp(`${suffix.replace(/\./g, '\\.')}$`), '');
     if (!/^[a-z0-9][a-z0-9-]*(\.[a-z0-9-]+)*$/.test(wanted)) {
       throw new ScaffoldError('OPTION_INVALID', `Invalid --file-name ${JSON.stringify(opts.fileName)}: use kebab-case, e.g. find-items.`, {
-        hint: `The file is written as <file-name>${info.suffixes[0]} in ${info.dir}/definitions/.`,
+        hint: `The file is written as <file-name>${suffix} in ${info.dir}/definitions/.`,
       });
     }
     fileBase = wanted;
@@ -135,7 +139,7 @@ export function planDefinition(
   }
   if (opts.fileName === undefined && opts.exportName === undefined) notes.push(describeNaming(naming, SUFFIX[kind]));
 
-  const file = `${info.dir}/definitions/${fileBase}${info.suffixes[0]}`;
+  const file = `${info.dir}/definitions/${fileBase}${suffix}`;
   const testFile = testFileFor(tree, kind, file);
 
   // Collisions, all recorded before anything is written.
@@ -167,6 +171,11 @@ export function writeDefinition(
   plan: DefinitionPlan,
   opts: DefinitionOptions,
   templateData: Record<string, unknown>,
+  /** Template paths under templates/, when not `<kind>/<kind>.ts.hbs` and its test. */
+  templates: { definition: string; test: string } = {
+    definition: `${plan.kind}/${plan.kind}.ts.hbs`,
+    test: `${plan.kind}/${plan.kind}.test.ts.hbs`,
+  },
 ): GeneratorResult {
   const data = {
     name: plan.mcpName,
@@ -177,8 +186,11 @@ export function writeDefinition(
     testImportPath: testImportPath(tree, plan.testFile, plan.file),
     ...templateData,
   };
-  tree.write(plan.file, render(`${plan.kind}/${plan.kind}.ts.hbs`, data));
-  if (opts.test) tree.write(plan.testFile, render(`${plan.kind}/${plan.kind}.test.ts.hbs`, data));
+  // New files take the project's line break (templates are LF), so its Biome accepts them.
+  const eol = newFileEolOf(tree);
+  const withEol = (text: string) => (eol === '\n' ? text : text.replace(/\r?\n/g, eol));
+  tree.write(plan.file, withEol(render(templates.definition, data)));
+  if (opts.test) tree.write(plan.testFile, withEol(render(templates.test, data)));
 
   let registeredIn: string[] = [];
   let via: string[] = [];

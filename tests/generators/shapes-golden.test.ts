@@ -1,0 +1,309 @@
+/**
+ * The full text `add` writes for a new tool, resource and prompt (with their tests), pinned here.
+ * The shape tests compare what they create against these same renders (helpers/shapes.ts
+ * `reference`), so a project's layout can never change a generated definition.
+ */
+
+import { describe, expect, it } from 'vitest';
+import { NEW, PROMPT, RESOURCE, reference, TOOL } from '../helpers/shapes.js';
+
+describe('what add writes for acme_find_items', () => {
+  it('tool', () => {
+    const { definition, test } = reference(NEW(TOOL));
+    expect(definition).toMatchInlineSnapshot(`
+      "/**
+       * @fileoverview Tool definition for acme_find_items.
+       * @module mcp-server/tools/definitions/acme-find-items.tool
+       */
+
+      import { tool, z } from '@cyanheads/mcp-ts-core';
+      import { JsonRpcErrorCode } from '@cyanheads/mcp-ts-core/errors';
+
+      export const acmeFindItemsTool = tool('acme_find_items', {
+        title: 'Find Items',
+        description: 'Find items. Describe what it returns and when to use it.',
+        annotations: {
+          readOnlyHint: true,
+          openWorldHint: false,
+        },
+        input: z.object({
+          query: z.string().describe('Text to match against item names.'),
+        }),
+        output: z.object({
+          query: z.string().describe('The query the results were matched against, trimmed.'),
+          items: z
+            .array(
+              z
+                .object({
+                  id: z.string().describe('Stable identifier of the item.'),
+                  name: z.string().describe('Display name of the item.'),
+                })
+                .describe('One matching item.'),
+            )
+            .describe('Items that matched the query, best match first.'),
+          itemCount: z.number().describe('Number of items returned.'),
+        }),
+
+        // Domain failure modes. \`ctx.fail(reason, …)\` is typed against these reasons.
+        // Baseline codes (InternalError, ServiceUnavailable, Timeout, ValidationError,
+        // SerializationError) bubble freely; declare only domain-specific reasons here.
+        errors: [
+          {
+            reason: 'empty_query',
+            code: JsonRpcErrorCode.InvalidParams,
+            when: 'The query was empty or contained only whitespace.',
+            recovery: 'Provide a query with at least one non-whitespace character.',
+          },
+        ],
+
+        handler(input, ctx) {
+          const query = input.query.trim();
+          if (query.length === 0) {
+            throw ctx.fail('empty_query', 'Query must not be blank.', ctx.recoveryFor('empty_query'));
+          }
+          ctx.log.info('Matching items', { query });
+          // Placeholder result: replace with a call into your service layer.
+          const items = [{ id: 'item-1', name: \`Example match for \${query}\` }];
+          return { query, items, itemCount: items.length };
+        },
+
+        // format() fills content[], the markdown twin of structuredContent. Render every output field.
+        format: (result) => {
+          const lines = [\`**Query:** \${result.query}\`, \`**Items:** \${result.itemCount}\`];
+          for (const item of result.items) {
+            lines.push(\`- \${item.name} (id: \${item.id})\`);
+          }
+          return [{ type: 'text', text: lines.join('\\n') }];
+        },
+      });
+      "
+    `);
+    expect(test).toMatchInlineSnapshot(`
+      "/**
+       * @fileoverview Tests for the acme_find_items tool.
+       * @module tests/tools/acme-find-items.tool.test
+       */
+
+      import { JsonRpcErrorCode } from '@cyanheads/mcp-ts-core/errors';
+      import { createMockContext } from '@cyanheads/mcp-ts-core/testing';
+      import { describe, expect, it } from 'vitest';
+      import { acmeFindItemsTool } from '@/mcp-server/tools/definitions/acme-find-items.tool.js';
+
+      describe('acmeFindItemsTool', () => {
+        it('returns output that matches the declared output schema', async () => {
+          const ctx = createMockContext({ errors: acmeFindItemsTool.errors });
+          const input = acmeFindItemsTool.input.parse({ query: '  widgets  ' });
+          const result = await acmeFindItemsTool.handler(input, ctx);
+          expect(result).toEqual(expect.schemaMatching(acmeFindItemsTool.output));
+          expect(result.query).toBe('widgets');
+          expect(result.itemCount).toBe(result.items.length);
+        });
+
+        it('renders every output field in format()', async () => {
+          const ctx = createMockContext({ errors: acmeFindItemsTool.errors });
+          const input = acmeFindItemsTool.input.parse({ query: 'widgets' });
+          const result = await acmeFindItemsTool.handler(input, ctx);
+          const blocks = acmeFindItemsTool.format!(result);
+          const text = blocks.map((block) => (block.type === 'text' ? block.text : '')).join('\\n');
+          expect(text).toContain(result.query);
+          expect(text).toContain(String(result.itemCount));
+          for (const item of result.items) {
+            expect(text).toContain(item.id);
+            expect(text).toContain(item.name);
+          }
+        });
+
+        it('fails with reason empty_query for a whitespace-only query', async () => {
+          const ctx = createMockContext({ errors: acmeFindItemsTool.errors });
+          const input = acmeFindItemsTool.input.parse({ query: '   ' });
+          const call = async () => acmeFindItemsTool.handler(input, ctx);
+          await expect(call()).rejects.toMatchObject({
+            code: JsonRpcErrorCode.InvalidParams,
+            data: {
+              reason: 'empty_query',
+              recovery: { hint: expect.stringContaining('non-whitespace') },
+            },
+          });
+        });
+      });
+      "
+    `);
+  });
+
+  it('resource, with --uri acme://items/{itemId}', () => {
+    const { definition, test } = reference(NEW(RESOURCE), { uri: 'acme://items/{itemId}' });
+    expect(definition).toMatchInlineSnapshot(`
+      "/**
+       * @fileoverview Resource definition for acme-find-items.
+       * @module mcp-server/resources/definitions/acme-find-items.resource
+       */
+
+      import { resource, z } from '@cyanheads/mcp-ts-core';
+
+      export const acmeFindItemsResource = resource(
+        // RFC 6570 URI template. Every {variable} in it must be a key of \`params\`.
+        'acme://items/{itemId}',
+        {
+          name: 'acme-find-items',
+          title: 'Find Items',
+          description: 'Find Items by URI. Describe what it holds and when to read it.',
+          mimeType: 'application/json',
+          params: z.object({
+            itemId: z.string().meta({
+              description: 'The itemId part of the URI.',
+            }),
+          }),
+          output: z.object({
+            uri: z.string().describe('Canonical URI of the resource that was read.'),
+            variables: z
+              .record(z.string(), z.string())
+              .describe('Values of the URI template variables, keyed by variable name.'),
+          }),
+
+          handler(params, ctx) {
+            ctx.log.debug('Reading resource', { variables: params });
+            // Placeholder result: replace with a read from your service layer. When the data does not
+            // exist, throw \`notFound(…)\` from '@cyanheads/mcp-ts-core/errors'; never a plain Error.
+            return { uri: ctx.uri?.href ?? '', variables: params };
+          },
+
+          // Concrete resources behind the template, for resources/list. Add a cursor
+          // (extractCursor/paginateArray) once there are more than a page of them.
+          list: () => ({
+            resources: [
+              {
+                uri: 'acme://items/example-itemId',
+                name: 'Find Items',
+                mimeType: 'application/json',
+              },
+            ],
+          }),
+        },
+      );
+      "
+    `);
+    expect(test).toMatchInlineSnapshot(`
+      "/**
+       * @fileoverview Tests for the acme-find-items resource.
+       * @module tests/resources/acme-find-items.resource.test
+       */
+
+      import type { ListExtra } from '@cyanheads/mcp-ts-core/resources';
+      import { createMockContext } from '@cyanheads/mcp-ts-core/testing';
+      import { describe, expect, it } from 'vitest';
+      import { acmeFindItemsResource } from '@/mcp-server/resources/definitions/acme-find-items.resource.js';
+
+      const definition = acmeFindItemsResource;
+
+      /** A concrete URI for this resource and the values of its template variables. */
+      const example = {
+        uri: 'acme://items/example-itemId',
+        params: {
+          itemId: 'example-itemId',
+        },
+      };
+
+      describe('acmeFindItemsResource', () => {
+        it('parses the URI template variables with its params schema', () => {
+          const params = definition.params!.parse(example.params);
+          expect(params).toEqual(example.params);
+        });
+
+        it('returns data that matches the declared output schema', async () => {
+          const uri = new URL(example.uri);
+          const ctx = createMockContext({ uri });
+          const params = definition.params!.parse(example.params);
+          const result = await definition.handler(params, ctx);
+          expect(result).toEqual(expect.schemaMatching(definition.output!));
+          expect(result.uri).toBe(uri.href);
+          expect(result.variables).toEqual(example.params);
+        });
+
+        it('lists the example resource', async () => {
+          const listing = await definition.list!({} as ListExtra);
+          expect(listing.resources.map((entry) => entry.uri)).toContain(example.uri);
+        });
+      });
+      "
+    `);
+  });
+
+  it('prompt', () => {
+    const { definition, test } = reference(NEW(PROMPT));
+    expect(definition).toMatchInlineSnapshot(`
+      "/**
+       * @fileoverview Prompt definition for acme_find_items.
+       * @module mcp-server/prompts/definitions/acme-find-items.prompt
+       */
+
+      import { prompt, z } from '@cyanheads/mcp-ts-core';
+
+      // Prompts are pure message templates: no Context, no auth, no side effects. Clients show the
+      // args as a form (every value arrives as a string) and send the messages to the model.
+      export const acmeFindItemsPrompt = prompt(
+        // The prompt's MCP name, used by clients in prompts/get.
+        'acme_find_items',
+        {
+          title: 'Find Items',
+          description: 'Find Items: a prompt template. Describe what it asks the model to do.',
+          args: z.object({
+            topic: z.string().describe('The subject the conversation should address.'),
+            focus: z
+              .string()
+              .optional()
+              .describe('An aspect of the topic to concentrate on. Omit for a general treatment.'),
+          }),
+
+          generate: (args) => [
+            {
+              role: 'user',
+              content: {
+                type: 'text',
+                text: args.focus
+                  ? \`Help me with \${args.topic}, concentrating on \${args.focus}.\`
+                  : \`Help me with \${args.topic}.\`,
+              },
+            },
+          ],
+        },
+      );
+      "
+    `);
+    expect(test).toMatchInlineSnapshot(`
+      "/**
+       * @fileoverview Tests for the acme_find_items prompt.
+       * @module tests/prompts/acme-find-items.prompt.test
+       */
+
+      import { describe, expect, it } from 'vitest';
+      import { acmeFindItemsPrompt } from '@/mcp-server/prompts/definitions/acme-find-items.prompt.js';
+
+      const definition = acmeFindItemsPrompt;
+
+      describe('acmeFindItemsPrompt', () => {
+        it('parses its arguments and rejects a missing topic', () => {
+          const args = definition.args!.parse({ topic: 'release notes' });
+          expect(args).toEqual({ topic: 'release notes' });
+          expect(() => definition.args!.parse({})).toThrow();
+        });
+
+        it('generates one user message that carries the argument values', async () => {
+          const args = definition.args!.parse({ topic: 'release notes', focus: 'breaking changes' });
+          const messages = await definition.generate(args);
+          expect(messages).toHaveLength(1);
+          expect(messages[0]).toMatchObject({
+            role: 'user',
+            content: {
+              type: 'text',
+              text: expect.stringContaining('release notes'),
+            },
+          });
+          expect(messages[0]?.content).toMatchObject({
+            text: expect.stringContaining('breaking changes'),
+          });
+        });
+      });
+      "
+    `);
+  });
+});

@@ -1,0 +1,345 @@
+/**
+ * Fixture projects for the registration shapes of registration-patterns.md, for tools, resources
+ * and prompts alike, and one flow that runs an `add` on them and checks everything: the exact text
+ * of every file it changes, that nothing else changes, that running it again with force changes
+ * nothing, and that the real Biome finds nothing to change in the files it touched.
+ */
+
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { type ExportNaming, type FileNaming } from '../../src/core/conventions.js';
+import type { DefinitionKind } from '../../src/core/definitions.js';
+import { flush } from '../../src/core/fs/flush.js';
+import { type Problem, Tree } from '../../src/core/fs/tree.js';
+import { findProject, type Project } from '../../src/core/project.js';
+import type { DefinitionOptions } from '../../src/generators/definition/index.js';
+import { addPromptGenerator } from '../../src/generators/prompt/index.js';
+import { addResourceGenerator } from '../../src/generators/resource/index.js';
+import { addToolGenerator } from '../../src/generators/tool/index.js';
+import type { GeneratorResult } from '../../src/generators/types.js';
+import { biomeCheck, biomeJson } from './biome.js';
+import { VITEST_CONFIG } from './projects.js';
+import { tempDir, writeFiles } from './temp.js';
+
+/** Lines joined by `\n`; `false` and `undefined` entries are left out (conditional lines). */
+export const L = (...lines: (string | false | undefined)[]): string =>
+  lines.filter((l): l is string => typeof l === 'string').join('\n');
+
+export type AddOptions = Partial<Omit<DefinitionOptions, 'name'>> & { name?: string; uri?: string };
+
+export interface KindSpec {
+  kind: DefinitionKind;
+  key: 'tools' | 'resources' | 'prompts';
+  ext: 'tool' | 'resource' | 'prompt';
+  Suffix: 'Tool' | 'Resource' | 'Prompt';
+  /** The barrel array's name. */
+  all: string;
+  anyType: string;
+  generate: (tree: Tree, project: Project, options: AddOptions & { name: string }) => GeneratorResult;
+}
+
+export const TOOL: KindSpec = {
+  kind: 'tool',
+  key: 'tools',
+  ext: 'tool',
+  Suffix: 'Tool',
+  all: 'allToolDefinitions',
+  anyType: 'AnyToolDefinition',
+  generate: (tree, project, o) => addToolGenerator(tree, project, o),
+};
+export const RESOURCE: KindSpec = {
+  kind: 'resource',
+  key: 'resources',
+  ext: 'resource',
+  Suffix: 'Resource',
+  all: 'allResourceDefinitions',
+  anyType: 'AnyResourceDefinition',
+  generate: (tree, project, o) => addResourceGenerator(tree, project, { uri: 'acme://items/{itemId}', ...o }),
+};
+export const PROMPT: KindSpec = {
+  kind: 'prompt',
+  key: 'prompts',
+  ext: 'prompt',
+  Suffix: 'Prompt',
+  all: 'allPromptDefinitions',
+  anyType: 'AnyPromptDefinition',
+  generate: (tree, project, o) => addPromptGenerator(tree, project, o),
+};
+
+/** In createApp's key order. */
+export const KINDS = [TOOL, RESOURCE, PROMPT];
+/** In the order Biome sorts their `./mcp-server/<kind>s/…` imports. */
+export const SORTED_KINDS = [PROMPT, RESOURCE, TOOL];
+
+export interface Naming {
+  file?: FileNaming;
+  export?: ExportNaming;
+}
+
+/** A definition of the `acme` server: `get-item` → acme_get_item in acme-get-item.tool.ts … */
+export interface Def {
+  k: KindSpec;
+  stem: string;
+  /** The name given to `add` (snake_case). */
+  inputName: string;
+  mcpName: string;
+  exportName: string;
+  /** File name without `.ts`, e.g. acme-get-item.tool */
+  base: string;
+  path: string;
+}
+
+const pascal = (kebab: string) => kebab.replace(/(^|-)([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase());
+const camel = (kebab: string) => pascal(kebab).replace(/^[A-Z]/, (c) => c.toLowerCase());
+
+export function def(k: KindSpec, stem: string, naming: Naming = {}): Def {
+  const full = `acme-${stem}`;
+  const fileStem = naming.file === 'unprefixed' ? stem : full;
+  const exportForm = naming.export ?? 'full+suffix';
+  const exportBase = exportForm.startsWith('unprefixed') ? camel(stem) : camel(full);
+  const base = `${fileStem}.${k.ext}`;
+  return {
+    k,
+    stem,
+    inputName: full.replace(/-/g, '_'),
+    mcpName: k.kind === 'resource' ? full : full.replace(/-/g, '_'),
+    exportName: exportForm.endsWith('+suffix') ? `${exportBase}${k.Suffix}` : exportBase,
+    base,
+    path: `src/mcp-server/${k.key}/definitions/${base}.ts`,
+  };
+}
+
+/** The definition a test adds, unless it says otherwise. */
+export const NEW = (k: KindSpec, naming: Naming = {}) => def(k, 'find-items', naming);
+
+/** `./mcp-server/tools/definitions/acme-get-item.tool.js`, or with the `@/` alias. */
+export const fromEntry = (d: Def, alias = false) => `${alias ? '@' : '.'}/mcp-server/${d.k.key}/definitions/${d.base}.js`;
+/** `./acme-get-item.tool.js`: from the kind's barrel. */
+export const fromBarrel = (d: Def) => `./${d.base}.js`;
+export const barrelPath = (k: KindSpec) => `src/mcp-server/${k.key}/definitions/index.ts`;
+export const imp = (names: string | string[], specifier: string) =>
+  `import { ${[names].flat().join(', ')} } from '${specifier}';`;
+
+/**
+ * An array literal laid out as Biome lays it out: on one line when that fits the width (100),
+ * else one element per line with trailing commas.
+ */
+export function arrayLines(indent: string, head: string, items: string[], tail: string): string[] {
+  const one = `${indent}${head}[${items.join(', ')}]${tail}`;
+  if (one.length <= 100 || items.length === 0) return [one];
+  return [`${indent}${head}[`, ...items.map((i) => `${indent}  ${i},`), `${indent}]${tail}`];
+}
+
+/** A definition file as small as the scaffold's reading of it allows, Biome-clean. */
+export function defSource(d: Def): string {
+  switch (d.k.kind) {
+    case 'tool':
+      return L(
+        "import { tool, z } from '@cyanheads/mcp-ts-core';",
+        '',
+        `export const ${d.exportName} = tool('${d.mcpName}', {`,
+        "  description: 'Does a thing.',",
+        '  input: z.object({}),',
+        '  handler: () => ({}),',
+        '});',
+        '',
+      );
+    case 'resource':
+      return L(
+        "import { resource, z } from '@cyanheads/mcp-ts-core';",
+        '',
+        `export const ${d.exportName} = resource('acme://${d.stem}/{id}', {`,
+        `  name: '${d.mcpName}',`,
+        '  params: z.object({ id: z.string() }),',
+        '  handler: (params) => params,',
+        '});',
+        '',
+      );
+    case 'prompt':
+      return L(
+        "import { prompt, z } from '@cyanheads/mcp-ts-core';",
+        '',
+        `export const ${d.exportName} = prompt('${d.mcpName}', {`,
+        '  args: z.object({}),',
+        '  generate: () => [],',
+        '});',
+        '',
+      );
+  }
+}
+
+export const PACKAGE = `${JSON.stringify(
+  {
+    name: 'acme-mcp-server',
+    version: '0.1.0',
+    type: 'module',
+    scripts: { devcheck: 'echo ok' },
+    dependencies: { '@cyanheads/mcp-ts-core': '^0.12.0' },
+  },
+  null,
+  2,
+)}\n`;
+
+/** The two definitions of each kind most fixtures start with. */
+export const EXISTING = KINDS.flatMap((k) => [def(k, 'get-item'), def(k, 'list-items')]);
+export const existing = (k: KindSpec, stems = ['get-item', 'list-items'], naming: Naming = {}) =>
+  stems.map((s) => def(k, s, naming));
+
+/** A project: package.json, biome.json, vitest.config.ts, the definition files of `defs`, and `files`. */
+export function fixture(
+  files: Record<string, string>,
+  defs: Def[] = EXISTING,
+  lineEnding: 'lf' | 'crlf' = 'lf',
+): Record<string, string> {
+  return {
+    'package.json': PACKAGE,
+    'biome.json': biomeJson(lineEnding),
+    'vitest.config.ts': VITEST_CONFIG,
+    ...Object.fromEntries(defs.map((d) => [d.path, defSource(d)])),
+    ...files,
+  };
+}
+
+/** Runs `add <kind>` over the files, as the command would (no devcheck). */
+export function runAdd(k: KindSpec, files: Record<string, string>, options: AddOptions = {}) {
+  const root = tempDir(files);
+  const tree = new Tree(root);
+  const result = k.generate(tree, findProject(root), { name: NEW(k).inputName, devcheck: false, ...options });
+  return { root, tree, result };
+}
+
+/** Like runAdd on an existing folder (a second `add` over what the first one flushed). */
+export function runAddIn(k: KindSpec, root: string, options: AddOptions = {}) {
+  const tree = new Tree(root);
+  const result = k.generate(tree, findProject(root), { name: NEW(k).inputName, devcheck: false, ...options });
+  return { root, tree, result };
+}
+
+const referenceCache = new Map<string, { definition: string; test: string }>();
+
+/**
+ * What `add` writes for a definition, rendered in a bare project with the names given as flags.
+ * Its full text is pinned by tests/generators/shapes-golden.test.ts; the shape tests check that a
+ * project's layout never changes it.
+ */
+export function reference(d: Def, options: AddOptions = {}): { definition: string; test: string } {
+  const key = JSON.stringify([d.k.kind, d.inputName, d.base, d.exportName, options]);
+  let ref = referenceCache.get(key);
+  if (!ref) {
+    const { tree } = runAdd(
+      d.k,
+      {
+        'package.json': PACKAGE,
+        'vitest.config.ts': VITEST_CONFIG,
+        'src/index.ts': "import { createApp } from '@cyanheads/mcp-ts-core';\n\nawait createApp({ name: 'acme' });\n",
+      },
+      { name: d.inputName, fileName: d.base.replace(/\.[a-z]+$/, ''), exportName: d.exportName, ...options },
+    );
+    expect(tree.problems).toEqual([]);
+    const testPath = `tests/${d.k.key}/${d.base}.test.ts`;
+    ref = { definition: tree.read(d.path)!, test: tree.read(testPath)! };
+    referenceCache.set(key, ref);
+  }
+  return ref;
+}
+
+export const namingNote = (k: KindSpec, of = 2, total = of) =>
+  `Naming: file named after the full name, export camelCase + ${k.Suffix} (as ${of} of ${total} existing ${k.kind}s do).`;
+
+export interface AddCase {
+  k: KindSpec;
+  files: Record<string, string>;
+  options?: AddOptions;
+  /** The full expected text of every existing file the add edits (none other may change). */
+  edited: Record<string, string>;
+  /** The definition the add creates (default: NEW(k)). */
+  created?: Def;
+  /** Where it was registered (default: the keys of `edited`, sorted). */
+  registeredIn?: string[];
+  /** Expected notes (default: the naming note for two existing definitions of the kind). */
+  notes?: string[];
+  /** A project whose Biome formats to CRLF: new files are CRLF too. */
+  crlf?: boolean;
+}
+
+/**
+ * Runs the add, checks the exact result, flushes it, runs it again with force (nothing changes),
+ * and runs Biome once over the touched files and the originals of the edited ones (proof the
+ * fixture was Biome-clean to begin with).
+ */
+export function expectAdd(c: AddCase): { root: string; result: GeneratorResult } {
+  const d = c.created ?? NEW(c.k);
+  const { root, tree, result } = runAdd(c.k, c.files, c.options);
+  expect(tree.problems).toEqual([]);
+  const testPath = `tests/${c.k.key}/${d.base}.test.ts`;
+  const eol = (text: string) => (c.crlf ? text.replaceAll('\n', '\r\n') : text);
+  const ref = reference(d, { ...(c.options?.uri ? { uri: c.options.uri } : {}) });
+  const changes = tree.changes();
+  expect(changes.map((ch) => `${ch.action} ${ch.path}`)).toEqual(
+    [
+      ...Object.keys(c.edited).map((p) => `update ${p}`),
+      ...(c.edited[d.path] === undefined ? [`create ${d.path}`] : []),
+      `create ${testPath}`,
+    ].sort((a, b) =>
+      a.slice(7) < b.slice(7) ? -1 : 1,
+    ),
+  );
+  for (const [file, text] of Object.entries(c.edited)) expect(tree.read(file), file).toBe(text);
+  expect(tree.read(d.path), d.path).toBe(eol(ref.definition));
+  expect(tree.read(testPath), testPath).toBe(eol(ref.test));
+  expect(result.notes).toEqual(c.notes ?? [namingNote(c.k)]);
+  expect(result.warnings).toEqual([]);
+  const data = result.data[c.k.kind] as { registeredIn: string[]; exportName: string; file: string };
+  const registeredIn = c.registeredIn ?? Object.keys(c.edited).sort();
+  expect(data.registeredIn).toEqual(registeredIn);
+  expect(data.exportName).toBe(d.exportName);
+  expect(data.file).toBe(d.path);
+
+  flush(root, changes);
+  const again = runAddIn(c.k, root, { ...c.options, force: true });
+  expect(again.tree.problems).toEqual([]);
+  expect(again.tree.changes()).toEqual([]);
+  expect(again.result.notes.at(-1)).toBe(
+    `${d.exportName} was already registered in ${registeredIn.join(', ')}.`,
+  );
+
+  expectBiomeClean(root, c.files, changes.map((ch) => ch.path));
+  return { root, result };
+}
+
+/**
+ * One Biome run over the touched files and copies (under _orig/) of the originals of those that
+ * existed: both must be clean, so an edit can neither hide nor blame a fixture that was not.
+ */
+export function expectBiomeClean(root: string, originals: Record<string, string>, touched: string[]): void {
+  const copies: Record<string, string> = {};
+  for (const file of touched) if (originals[file] !== undefined) copies[`_orig/${file}`] = originals[file]!;
+  writeFiles(root, copies);
+  const { diagnostics, wanted } = biomeCheck(root, [...touched, ...Object.keys(copies)]);
+  expect({ diagnostics, wanted }).toEqual({ diagnostics: [], wanted: {} });
+}
+
+/**
+ * Runs the add and expects it to stop with exactly these problems (the command then writes
+ * nothing). Unless the definition file itself is the collision, no existing file is edited either.
+ */
+export function expectProblems(
+  k: KindSpec,
+  files: Record<string, string>,
+  options: AddOptions,
+  problems: Problem[],
+  { editsAllowed = false } = {},
+): Tree {
+  const { tree } = runAdd(k, files, options);
+  expect(tree.problems).toEqual(problems);
+  if (!editsAllowed) {
+    expect(tree.changes().filter((ch) => ch.action === 'update').map((ch) => ch.path)).toEqual([]);
+  }
+  return tree;
+}
+
+/** Writes a file into a flushed fixture (a later step of a multi-step test). */
+export function writeInto(root: string, file: string, text: string): void {
+  writeFileSync(path.join(root, file), text);
+}
