@@ -338,13 +338,25 @@ describe('register refuses what it cannot place with certainty', () => {
       5,
     ],
     [
+      'a spread that chooses between two named lists',
+      L(
+        "import { fullTools, liteTools } from './mcp-server/tools/lists.js';",
+        'const lite = true;',
+        'await createApp({ tools: [...(lite ? liteTools : fullTools)] });',
+        '',
+      ),
+      'src/index.ts:6: the two branches of `lite ? liteTools : fullTools` list different arrays; cannot tell which one to extend',
+      6,
+      { 'src/mcp-server/tools/lists.ts': L('export const liteTools = [];', 'export const fullTools = [];', '') },
+    ],
+    [
       'options that are not an object literal',
       L('await createApp(options);', ''),
       'src/index.ts:4: createApp(…) is not given an object literal of options',
       4,
     ],
-  ])('%s: UNSUPPORTED_LAYOUT naming file and line', (_label, body, message, line) => {
-    const e = refused({ 'src/index.ts': `${APP_START}${body}` });
+  ])('%s: UNSUPPORTED_LAYOUT naming file and line', (_label, body, message, line, extra: Record<string, string> = {}) => {
+    const e = refused({ 'src/index.ts': `${APP_START}${body}`, ...extra });
     expect(e.code).toBe('UNSUPPORTED_LAYOUT');
     expect(e.message).toBe(message);
     expect(e.details).toEqual([{ path: 'src/index.ts', line, message: message.replace(/^src\/index\.ts:\d+: /, '') }]);

@@ -24,17 +24,20 @@ function isMultiline(node: TsMorph.Node): boolean {
 
 /** `...(flag ? [a] : [])`, `...(flag && [a])`: kept last, since they are optional extras. */
 export function isConditionalSpread(el: TsMorph.Node): boolean {
-  const { SyntaxKind } = tsMorph();
-  if (el.getKind() !== SyntaxKind.SpreadElement) return false;
-  let expr = (el as TsMorph.SpreadElement).getExpression();
-  while (expr.getKind() === SyntaxKind.ParenthesizedExpression) {
-    expr = (expr as TsMorph.ParenthesizedExpression).getExpression();
+  const { Node } = tsMorph();
+  if (!Node.isSpreadElement(el)) return false;
+  const unwrap = (e: TsMorph.Node): TsMorph.Node =>
+    Node.isParenthesizedExpression(e) || Node.isAsExpression(e) ? unwrap(e.getExpression()) : e;
+  // Optional extras are written out in place: `[cTool]` or `[]` in each branch. A choice between
+  // two named lists, `...(lite ? liteTools : fullTools)`, is not extras but where the definitions
+  // live, and is followed (and refused when its branches differ) like any other spread.
+  const listedHere = (e: TsMorph.Node) => Node.isArrayLiteralExpression(unwrap(e));
+  const expr = unwrap(el.getExpression());
+  if (Node.isConditionalExpression(expr)) return listedHere(expr.getWhenTrue()) && listedHere(expr.getWhenFalse());
+  if (Node.isBinaryExpression(expr) && ['&&', '||', '??'].includes(expr.getOperatorToken().getText())) {
+    return listedHere(expr.getRight());
   }
-  return (
-    expr.getKind() === SyntaxKind.ConditionalExpression ||
-    (expr.getKind() === SyntaxKind.BinaryExpression &&
-      ['&&', '||', '??'].includes((expr as TsMorph.BinaryExpression).getOperatorToken().getText()))
-  );
+  return false;
 }
 
 export function arrayHasIdentifier(array: TsMorph.ArrayLiteralExpression, name: string): boolean {
