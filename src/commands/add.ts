@@ -10,6 +10,7 @@ import { findProject } from '../core/project.js';
 import { serverPrefix } from '../generators/definition/index.js';
 import { addPromptGenerator } from '../generators/prompt/index.js';
 import { addResourceGenerator } from '../generators/resource/index.js';
+import { addServiceGenerator } from '../generators/service/index.js';
 import { addToolGenerator, defaultDescription } from '../generators/tool/index.js';
 
 export interface AddFlags {
@@ -24,6 +25,10 @@ export interface AddFlags {
   destructive?: boolean;
   idempotent?: boolean;
   openWorld?: boolean;
+  service?: string;
+  confirm?: boolean;
+  task?: boolean;
+  app?: boolean;
   // resource
   uri?: string;
 }
@@ -74,6 +79,7 @@ export async function addCommand(kind: DefinitionKind, name: string, flags: AddF
           ...common,
           name,
           ...defined({ readOnly: flags.readOnly, destructive: flags.destructive, idempotent: flags.idempotent, openWorld: flags.openWorld }),
+          ...defined({ service: flags.service, confirm: flags.confirm, task: flags.task, app: flags.app }),
         });
       case 'resource':
         return addResourceGenerator(tree, project, { ...common, name, ...defined({ uri: flags.uri }) });
@@ -81,4 +87,21 @@ export async function addCommand(kind: DefinitionKind, name: string, flags: AddF
         return addPromptGenerator(tree, project, { ...common, name });
     }
   });
+}
+
+export interface AddServiceFlags {
+  description?: string;
+  test?: boolean;
+}
+
+/** `mcp-scaffold add service <name>`: the service, its types, its test, and its setup() call. */
+export async function addServiceCommand(name: string, flags: AddServiceFlags, global: GlobalOptions): Promise<number> {
+  const options = defined({
+    name,
+    description: flags.description,
+    test: flags.test,
+    force: global.force,
+    devcheck: global.devcheck,
+  });
+  return runGenerator('add service', global, (tree, project) => addServiceGenerator(tree, project, { ...options, name }));
 }

@@ -1,11 +1,13 @@
 /** `add tool`: a tool definition, its test, and its registration. */
 
 import { z } from 'zod';
+import type { FrameworkFeatures } from '../../core/framework-features.js';
 import type { Tree } from '../../core/fs/tree.js';
 import { type Names, titleCase } from '../../core/names.js';
 import type { Project } from '../../core/project.js';
 import { definitionOptions, planDefinition, unprefixed, writeDefinition } from '../definition/index.js';
 import type { GeneratorResult } from '../types.js';
+import { addToolVariant, toolKind } from './variants.js';
 
 export { serverPrefix, serverPrefixWithSource } from '../definition/index.js';
 
@@ -14,8 +16,14 @@ export const addToolOptions = definitionOptions.extend({
   destructive: z.boolean().default(false),
   idempotent: z.boolean().default(false),
   openWorld: z.boolean().default(false),
+  // Variants (variants.ts): at most one.
+  service: z.string().optional(),
+  confirm: z.boolean().default(false),
+  task: z.boolean().default(false),
+  app: z.boolean().default(false),
 });
 export type AddToolOptions = z.input<typeof addToolOptions>;
+export type ParsedToolOptions = z.output<typeof addToolOptions>;
 
 export const TOOLS_DIR = 'src/mcp-server/tools/definitions';
 
@@ -24,8 +32,18 @@ export function defaultDescription(names: Names, prefix: string | undefined): st
   return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}. Describe what it returns and when to use it.`;
 }
 
-export function addToolGenerator(tree: Tree, project: Project, raw: AddToolOptions): GeneratorResult {
+export function addToolGenerator(
+  tree: Tree,
+  project: Project,
+  raw: AddToolOptions,
+  /** What the installed framework offers; read from node_modules when a variant needs it. */
+  features?: FrameworkFeatures,
+): GeneratorResult {
   const opts = addToolOptions.parse(raw);
+  const kind = toolKind(opts);
+  if (kind !== 'plain') {
+    return addToolVariant(tree, project, opts, kind, (p) => defaultDescription(p.names, p.prefix), features);
+  }
   const plan = planDefinition(tree, project, 'tool', opts, (n) => n.snake);
   const destructive = opts.destructive;
   return writeDefinition(tree, plan, opts, {

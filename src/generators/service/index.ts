@@ -1,0 +1,162 @@
+/**
+ * `add service <name>`: src/services/<domain>/<domain>-service.ts (a class whose methods take the
+ * handler's Context, with init…/get… accessors), its types.ts, a test on the framework's real
+ * in-memory storage, and the init call in createApp's setup().
+ */
+
+import { z } from 'zod';
+import { registerSetupCall } from '../../core/ast/setup.js';
+import { testImportPath } from '../../core/conventions.js';
+import { isScaffoldError, ScaffoldError } from '../../core/errors.js';
+import { lineWidthOf, newFileEolOf } from '../../core/format.js';
+import { detectFrameworkFeatures, type FrameworkFeatures } from '../../core/framework-features.js';
+import type { Tree } from '../../core/fs/tree.js';
+import { displayWidth, tsString } from '../../core/literal.js';
+import { type Names, parseName, titleCase } from '../../core/names.js';
+import { FRAMEWORK, type Project } from '../../core/project.js';
+import { runDevcheck } from '../../core/tasks.js';
+import { render } from '../../core/templates.js';
+import type { GeneratorResult } from '../types.js';
+
+export const addServiceOptions = z.object({
+  name: z.string(),
+  description: z.string().optional(),
+  test: z.boolean().default(true),
+  force: z.boolean().default(false),
+  devcheck: z.boolean().default(true),
+});
+export type AddServiceOptions = z.input<typeof addServiceOptions>;
+
+export interface ServiceNames {
+  names: Names;
+  /** Folder and file stem: `ncbi` → src/services/ncbi/ncbi-service.ts */
+  domain: string;
+  className: string;
+  initName: string;
+  getName: string;
+  recordType: string;
+  file: string;
+  typesFile: string;
+  testFile: string;
+}
+
+/** The names and paths of a service, from its name (`ncbi`, `pub-med`, `ncbi_service`). */
+export function serviceNames(raw: string): ServiceNames {
+  let names = parseName(raw, 'service name');
+  // `ncbi_service` and `NcbiService` mean the ncbi service: the suffix is added back below.
+  if (names.words.length > 1 && names.words[names.words.length - 1] === 'service') {
+    names = parseName(names.words.slice(0, -1).join('_'), 'service name');
+  }
+  const domain = names.kebab;
+  const className = `${names.pascal}Service`;
+  return {
+    names,
+    domain,
+    className,
+    initName: `init${className}`,
+    getName: `get${className}`,
+    recordType: `${names.pascal}Record`,
+    file: `src/services/${domain}/${domain}-service.ts`,
+    typesFile: `src/services/${domain}/types.ts`,
+    testFile: `tests/services/${domain}/${domain}-service.test.ts`,
+  };
+}
+
+/** Text for a JSDoc line: no comment terminator, one line. */
+function commentText(text: string): string {
+  return text.replace(/\*\//g, '*\\/').replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ').trim();
+}
+
+/** `throw new Error('…');` inside the accessor, on one line when it fits, else as Biome breaks it. */
+function notInitializedThrow(s: ServiceNames, lineWidth: number): string {
+  const message = tsString(`${s.className} is not initialized: call ${s.initName}() in setup() first.`);
+  const oneLine = `    throw new Error(${message});`;
+  return displayWidth(oneLine) <= lineWidth ? oneLine : `    throw new Error(\n      ${message},\n    );`;
+}
+
+export function addServiceGenerator(
+  tree: Tree,
+  project: Project,
+  raw: AddServiceOptions,
+  /** What the installed framework offers; read from node_modules when the test needs it. */
+  features?: FrameworkFeatures,
+): GeneratorResult {
+  const opts = addServiceOptions.parse(raw);
+  const s = serviceNames(opts.name);
+  const notes: string[] = [];
+  const warnings: string[] = [];
+  if (s.names.raw !== opts.name || s.names.convertedFrom) notes.push(`The service is "${s.domain}": ${s.className}, ${s.initName}(), ${s.getName}().`);
+
+  if (opts.test) {
+    features ??= detectFrameworkFeatures(project.root);
+    if (!features.packageDir) {
+      warnings.push(`${FRAMEWORK} is not installed, so the test's use of createInMemoryStorage() could not be checked against it.`);
+    } else if (features.inMemoryStorage !== 'createInMemoryStorage') {
+      throw new ScaffoldError(
+        'FRAMEWORK_UNSUPPORTED',
+        `The service test needs createInMemoryStorage() from ${FRAMEWORK}/testing, which the installed ${features.version ?? ''} does not export.`,
+        { hint: `Upgrade to ${FRAMEWORK} 0.4.0 or later, or pass --no-test.` },
+      );
+    }
+  }
+
+  for (const file of opts.test ? [s.file, s.typesFile, s.testFile] : [s.file, s.typesFile]) {
+    if (tree.exists(file) && !opts.force) {
+      tree.problem({ code: 'ALREADY_EXISTS', path: file, message: 'file already exists', hint: 'Pass --force to rewrite it (the setup() call is never duplicated).' });
+    }
+  }
+
+  const lineWidth = lineWidthOf(tree);
+  const title = titleCase(s.names.words);
+  const data = {
+    ...s,
+    overview: commentText(opts.description ?? `${title} service: wraps the upstream ${title} API for the server's tools.`),
+    notInitializedThrow: notInitializedThrow(s, lineWidth),
+    testModuleTag: s.testFile.replace(/\.ts$/, ''),
+    serviceImportPath: testImportPath(tree, s.testFile, s.file),
+  };
+  // New files take the project's line break (templates are LF).
+  const eol = newFileEolOf(tree);
+  const write = (file: string, template: string) => {
+    const text = render(template, data);
+    tree.write(file, eol === '\n' ? text : text.replace(/\r?\n/g, eol));
+  };
+  write(s.file, 'service/service.ts.hbs');
+  write(s.typesFile, 'service/types.ts.hbs');
+  if (opts.test) write(s.testFile, 'service/service.test.ts.hbs');
+
+  let registeredIn: string[] = [];
+  try {
+    const result = registerSetupCall(tree, { file: s.file, call: { name: s.initName, coreArgs: ['config', 'storage'] } }, lineWidth);
+    registeredIn = result.files;
+    if (!result.changed) notes.push(`${s.initName}() was already called in ${result.files.join(', ')}.`);
+  } catch (e) {
+    if (!isScaffoldError(e)) throw e;
+    const detail = e.details[0];
+    tree.problem({
+      code: e.code,
+      message: detail?.message ?? e.message,
+      ...(detail?.path ? { path: detail.path } : {}),
+      ...(detail?.line ? { line: detail.line } : {}),
+      ...(e.hint ? { hint: e.hint } : {}),
+    });
+  }
+
+  return {
+    notes,
+    warnings,
+    tasks: opts.devcheck ? [{ title: 'devcheck', run: ({ project: p, reporter }) => runDevcheck(p, reporter) }] : [],
+    data: {
+      service: {
+        name: s.domain,
+        className: s.className,
+        init: s.initName,
+        accessor: s.getName,
+        file: s.file,
+        typesFile: s.typesFile,
+        testFile: opts.test ? s.testFile : null,
+        registeredIn,
+      },
+    },
+  };
+}

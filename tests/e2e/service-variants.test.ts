@@ -1,0 +1,339 @@
+/**
+ * `add service` and the `add tool` variants, for real: a server made by our own `init` and
+ * installed with npm gets the ncbi service, a tool that uses it, and one tool of each variant
+ * (--confirm, --task, --app), all from the built CLI. Then the project's own tools judge the
+ * result (its devcheck, tsc, Biome, the framework linter, the generated tests), the server is
+ * built, and a real MCP client lists and calls everything over stdio: the --confirm tool with a
+ * client that declares elicitation and answers yes in one call and no in another, the task tool
+ * as a task whose progress it watches, the app tool with its ui:// resource.
+ *
+ * E2E_PROJECT=framework makes the project with the framework's own `init` instead (its devcheck
+ * needs bun, so that check is skipped there).
+ */
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import {
+  CallToolResultSchema,
+  CreateTaskResultSchema,
+  ElicitRequestSchema,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  assertCliBuilt,
+  BIN,
+  biomeCheck,
+  buildServer,
+  createFrameworkProject,
+  describeRun,
+  hashTree,
+  type LintResult,
+  lintDefinitions,
+  makeTempDir,
+  parseJsonStdout,
+  removeTempDir,
+  run,
+  runCli,
+  type RunResult,
+  runOk,
+} from './support.js';
+
+const USE_FRAMEWORK_INIT = process.env.E2E_PROJECT === 'framework';
+const DEFS = 'src/mcp-server/tools/definitions';
+const RES = 'src/mcp-server/resources/definitions';
+
+/** Each command, and the files it must create (besides updating src/index.ts). */
+const STEPS: { args: string[]; command: string; creates: string[] }[] = [
+  {
+    args: ['add', 'service', 'ncbi', '--description', 'Wraps the NCBI E-utilities API.'],
+    command: 'add service',
+    creates: ['src/services/ncbi/ncbi-service.ts', 'src/services/ncbi/types.ts', 'tests/services/ncbi/ncbi-service.test.ts'],
+  },
+  {
+    args: ['add', 'tool', 'demo_fetch_record', '--service', 'ncbi', '--description', 'Fetch one NCBI record by id.'],
+    command: 'add tool',
+    creates: [`${DEFS}/demo-fetch-record.tool.ts`, 'tests/tools/demo-fetch-record.tool.test.ts'],
+  },
+  {
+    args: ['add', 'tool', 'demo_delete_record', '--confirm', '--description', 'Delete one record, after the user confirms.'],
+    command: 'add tool',
+    creates: [`${DEFS}/demo-delete-record.tool.ts`, 'tests/tools/demo-delete-record.tool.test.ts'],
+  },
+  {
+    args: ['add', 'tool', 'demo_rebuild_index', '--task', '--description', 'Rebuild the search index in the background.'],
+    command: 'add tool',
+    creates: [`${DEFS}/demo-rebuild-index.tool.ts`, 'tests/tools/demo-rebuild-index.tool.test.ts'],
+  },
+  {
+    args: ['add', 'tool', 'demo_show_board', '--app', '--description', 'Show a board of values as an interactive view.'],
+    command: 'add tool',
+    creates: [
+      `${DEFS}/demo-show-board.app-tool.ts`,
+      'tests/tools/demo-show-board.app-tool.test.ts',
+      `${RES}/demo-show-board-ui.app-resource.ts`,
+      'tests/resources/demo-show-board-ui.app-resource.test.ts',
+    ],
+  },
+];
+const NEW_FILES = STEPS.flatMap((s) => s.creates);
+const NEW_TESTS = NEW_FILES.filter((f) => f.endsWith('.test.ts'));
+const NEW_NAMES = ['demo_fetch_record', 'demo_delete_record', 'demo_rebuild_index', 'demo_show_board', 'demo-show-board-ui'];
+
+let tmp: string;
+let demo: string;
+const runs: RunResult[] = [];
+
+beforeAll(async () => {
+  assertCliBuilt();
+  tmp = makeTempDir();
+  if (USE_FRAMEWORK_INIT) {
+    demo = await createFrameworkProject(tmp, 'demo');
+  } else {
+    // Our own init, as users run it: installs with npm and makes the first commit.
+    const init = await run(process.execPath, [BIN, 'init', 'demo', '--yes', '--pm', 'npm', '--json'], { cwd: tmp, timeoutMs: 300_000 });
+    if (init.exitCode !== 0) throw new Error(`mcp-scaffold init failed\n${describeRun(init)}`);
+    demo = path.join(tmp, 'demo');
+  }
+  for (const step of STEPS) runs.push(await runCli([...step.args, '--no-devcheck', '--json'], { cwd: demo }));
+});
+
+afterAll(() => removeTempDir(tmp));
+
+let built: Promise<void> | undefined;
+const ensureBuilt = () => (built ??= buildServer(demo));
+let linted: Promise<LintResult> | undefined;
+const ensureLinted = () => (linted ??= ensureBuilt().then(() => lintDefinitions(demo)));
+
+const textOf = (content: unknown) =>
+  (content as { type: string; text?: string }[])
+    .filter((c) => c.type === 'text')
+    .map((c) => c.text ?? '')
+    .join('\n');
+
+/** The built server over stdio, with a client that may declare elicitation and answer it. */
+async function connect(answer?: () => ElicitResult): Promise<{ client: Client; asked: string[]; stderr: () => string; close: () => Promise<void> }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['dist/index.js'],
+    cwd: demo,
+    env: { ...getDefaultEnvironment(), MCP_TRANSPORT_TYPE: 'stdio', NO_COLOR: '1' },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const client = new Client({ name: 'mcp-scaffold-e2e', version: '0.0.0' }, answer ? { capabilities: { elicitation: { form: {} } } } : {});
+  const asked: string[] = [];
+  if (answer) {
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      asked.push(request.params.message);
+      return answer();
+    });
+  }
+  await client.connect(transport);
+  return { client, asked, stderr: () => stderr, close: () => client.close() };
+}
+
+/** tools/call as a plain request: error results carry structuredContent outside the output schema. */
+const callRaw = (client: Client, name: string, args: Record<string, unknown>) =>
+  client.request({ method: 'tools/call', params: { name, arguments: args } }, CallToolResultSchema);
+
+describe(`add service and tool variants on a server made by ${USE_FRAMEWORK_INIT ? "the framework's init" : '`mcp-scaffold init`'}`, () => {
+  it('every command exits 0 with one JSON object, and writes exactly its files', async () => {
+    STEPS.forEach((step, i) => {
+      const r = runs[i]!;
+      expect(r.exitCode, describeRun(r)).toBe(0);
+      const out = parseJsonStdout(r);
+      expect(out).toMatchObject({ ok: true, command: step.command, dryRun: false });
+      expect(out.changes.map((c: { path: string; action: string }) => `${c.action} ${c.path}`).sort()).toEqual(
+        ['update src/index.ts', ...step.creates.map((f) => `create ${f}`)].sort(),
+      );
+    });
+    const status = await runOk('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: demo });
+    expect(status.stdout.split('\n').filter(Boolean).sort()).toEqual([' M src/index.ts', ...NEW_FILES.map((f) => `?? ${f}`)].sort());
+
+    const index = readFileSync(path.join(demo, 'src/index.ts'), 'utf8');
+    expect(index).toContain("import { initNcbiService } from './services/ncbi/ncbi-service.js';");
+    expect(index).toContain('  setup(core) {\n    initNcbiService(core.config, core.storage);\n  },\n');
+    expect(index).toMatch(/tools: \[[^\]]*demoFetchRecordTool,\s*demoDeleteRecordTool,\s*demoRebuildIndexTool,\s*demoShowBoardTool,?\s*\]/);
+    expect(index).toMatch(/resources: \[[^\]]*demoShowBoardUiResource\]/);
+  });
+
+  it.skipIf(USE_FRAMEWORK_INIT)("the project's devcheck passes, tests included, with Biome read-only", async () => {
+    const r = await run('npm', ['run', 'devcheck', '--', '--no-fix', '--test'], { cwd: demo });
+    expect(r.exitCode, describeRun(r)).toBe(0);
+    expect(r.stdout).toMatch(/0 failed/);
+  });
+
+  it('type-checks under the framework\'s strict settings: tsc --noEmit', async () => {
+    const r = await run('npx', ['tsc', '--noEmit'], { cwd: demo });
+    expect(r.exitCode, describeRun(r)).toBe(0);
+  });
+
+  it('biome check finds nothing in the new files', async () => {
+    const report = await biomeCheck(demo, NEW_FILES);
+    expect(report.diagnostics, describeRun(report.run)).toEqual([]);
+    expect(report.exitCode, describeRun(report.run)).toBe(0);
+  });
+
+  it.skipIf(USE_FRAMEWORK_INIT)('biome check finds nothing in the edited src/index.ts', async () => {
+    const report = await biomeCheck(demo, ['src/index.ts']);
+    expect(report.diagnostics, `${readFileSync(path.join(demo, 'src/index.ts'), 'utf8')}\n${describeRun(report.run)}`).toEqual([]);
+  });
+
+  it('the framework linter (validateDefinitions) reports no error and no warning for the new definitions', async () => {
+    const lint = await ensureLinted();
+    for (const name of NEW_NAMES) expect(lint.definitions.map((d) => d.name), name).toContain(name);
+    const ours = (d: { definitionName: string }) => NEW_NAMES.includes(d.definitionName);
+    expect(lint.errors.filter(ours)).toEqual([]);
+    expect(lint.warnings.filter(ours)).toEqual([]);
+  });
+
+  it('the generated tests pass under the project\'s vitest', async () => {
+    const r = await run('npx', ['vitest', 'run', ...NEW_TESTS], { cwd: demo });
+    expect(r.exitCode, describeRun(r)).toBe(0);
+    for (const test of NEW_TESTS) expect(r.stdout).toContain(path.basename(test));
+    expect(r.stdout).toMatch(/Test Files\s+6 passed \(6\)/);
+    expect(r.stdout).not.toMatch(/failed|skipped/);
+  });
+
+  it('an MCP client lists the tools and calls the one that uses the service', async () => {
+    await ensureBuilt();
+    const session = await connect();
+    try {
+      const { tools } = await session.client.listTools();
+      const names = tools.map((t) => t.name);
+      for (const name of NEW_NAMES.slice(0, 4)) expect(names, session.stderr()).toContain(name);
+      const result = await session.client.callTool({ name: 'demo_fetch_record', arguments: { id: 'rec-42' } });
+      expect(result.isError, JSON.stringify(result)).toBeFalsy();
+      expect(result.structuredContent).toMatchObject({ id: 'rec-42', title: expect.stringContaining('rec-42') });
+      // Served from the service's storage the second time: the same record, same fetch time.
+      const again = await session.client.callTool({ name: 'demo_fetch_record', arguments: { id: 'rec-42' } });
+      expect(again.structuredContent).toEqual(result.structuredContent);
+      expect(textOf(result.content)).toContain('rec-42');
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('--confirm: acts after a yes, fails with not_confirmed after a no, and asks each time', async () => {
+    await ensureBuilt();
+    let answer: ElicitResult = { action: 'accept', content: { confirm: true } };
+    const session = await connect(() => answer);
+    try {
+      const listed = (await session.client.listTools()).tools.find((t) => t.name === 'demo_delete_record');
+      expect(listed?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+
+      const yes = await session.client.callTool({ name: 'demo_delete_record', arguments: { id: 'rec-7' } });
+      expect(yes.isError, JSON.stringify(yes)).toBeFalsy();
+      expect(yes.structuredContent).toEqual({ id: 'rec-7', confirmed: true });
+
+      answer = { action: 'decline' };
+      const no = await callRaw(session.client, 'demo_delete_record', { id: 'rec-7' });
+      expect(no.isError, JSON.stringify(no)).toBe(true);
+      expect(no.structuredContent).toMatchObject({ error: { code: -32005, data: { reason: 'not_confirmed', action: 'decline' } } });
+
+      answer = { action: 'accept', content: { confirm: false } };
+      const saidNo = await callRaw(session.client, 'demo_delete_record', { id: 'rec-7' });
+      expect(saidNo.structuredContent).toMatchObject({ error: { data: { reason: 'not_confirmed' } } });
+
+      expect(session.asked).toEqual([0, 1, 2].map(() => expect.stringContaining('rec-7')));
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('--confirm: a client without elicitation gets confirmation_unavailable, never a go-ahead', async () => {
+    await ensureBuilt();
+    const session = await connect();
+    try {
+      const r = await callRaw(session.client, 'demo_delete_record', { id: 'rec-7' });
+      expect(r.isError, JSON.stringify(r)).toBe(true);
+      expect(r.structuredContent).toMatchObject({ error: { data: { reason: 'confirmation_unavailable' } } });
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('--task: runs as a task whose progress the client can watch, or as a plain call', async () => {
+    await ensureBuilt();
+    const session = await connect();
+    try {
+      const listed = (await session.client.listTools()).tools.find((t) => t.name === 'demo_rebuild_index');
+      expect(listed?.execution).toEqual({ taskSupport: 'optional' });
+
+      const created = await session.client.request(
+        { method: 'tools/call', params: { name: 'demo_rebuild_index', arguments: { steps: 10 }, task: { ttl: 60_000 } } },
+        CreateTaskResultSchema,
+      );
+      const seen: string[] = [];
+      let status = created.task.status;
+      for (let polls = 0; status === 'working' && polls < 2_000; polls++) {
+        const task = await session.client.experimental.tasks.getTask(created.task.taskId);
+        if (task.statusMessage && seen.at(-1) !== task.statusMessage) seen.push(task.statusMessage);
+        status = task.status;
+        if (status === 'working') await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect(status).toBe('completed');
+      expect(seen.some((m) => /^Step \d+ of 10$/.test(m)), seen.join(' | ')).toBe(true);
+      const result = await session.client.experimental.tasks.getTaskResult(created.task.taskId, CallToolResultSchema);
+      expect(result.structuredContent).toEqual({ stepsRequested: 10, stepsCompleted: 10, cancelled: false });
+
+      const plain = await session.client.callTool({ name: 'demo_rebuild_index', arguments: { steps: 2 } });
+      expect(plain.structuredContent).toEqual({ stepsRequested: 2, stepsCompleted: 2, cancelled: false });
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('--app: the tool points at its ui:// resource, which is listed and serves the HTML page', async () => {
+    await ensureBuilt();
+    const session = await connect();
+    try {
+      const listed = (await session.client.listTools()).tools.find((t) => t.name === 'demo_show_board');
+      expect(listed?._meta).toMatchObject({ ui: { resourceUri: 'ui://demo-show-board/app.html' } });
+      const result = await session.client.callTool({ name: 'demo_show_board', arguments: { topic: 'widgets' } });
+      expect(result.isError, JSON.stringify(result)).toBeFalsy();
+      const [json] = result.content as { type: string; text: string }[];
+      expect(JSON.parse(json!.text)).toEqual(result.structuredContent);
+
+      const { resources } = await session.client.listResources();
+      expect(resources.map((r) => r.uri)).toContain('ui://demo-show-board/app.html');
+      const read = await session.client.readResource({ uri: 'ui://demo-show-board/app.html' });
+      expect(read.contents[0]).toMatchObject({ uri: 'ui://demo-show-board/app.html', mimeType: 'text/html;profile=mcp-app' });
+      expect((read.contents[0] as { text: string }).text).toMatch(/^<!DOCTYPE html>/);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe('refusals leave the project byte-identical', () => {
+  async function expectRefused(args: string[], command: string, code: string) {
+    const before = hashTree(demo);
+    const r = await runCli([...args, '--no-devcheck', '--json'], { cwd: demo });
+    expect(r.exitCode, describeRun(r)).toBe(1);
+    const out = parseJsonStdout(r);
+    expect(out).toMatchObject({ ok: false, command, error: { code } });
+    expect(hashTree(demo)).toEqual(before);
+    return out;
+  }
+
+  it('a tool for a service that does not exist: SERVICE_MISSING, with a hint to add the service first', async () => {
+    const out = await expectRefused(['add', 'tool', 'demo_lookup_gene', '--service', 'pubchem'], 'add tool', 'SERVICE_MISSING');
+    expect(out.error.hint).toBe('Run `mcp-scaffold add service pubchem` first, then add the tool.');
+  });
+
+  it('the same service again: ALREADY_EXISTS for each of its files', async () => {
+    const out = await expectRefused(['add', 'service', 'ncbi'], 'add service', 'ALREADY_EXISTS');
+    expect(out.error.message).toContain('src/services/ncbi/ncbi-service.ts');
+  });
+
+  it('two variants at once: OPTION_INVALID', async () => {
+    await expectRefused(['add', 'tool', 'demo_x_y', '--confirm', '--app'], 'add tool', 'OPTION_INVALID');
+  });
+});
