@@ -73,3 +73,9 @@ export function newFileEolOf(tree: Tree): '\n' | '\r\n' {
   }
   return '\n';
 }
+
+/** A rendered (LF) template as a new file of this project: in the line ending its Biome asks for. */
+export function asNewFile(tree: Tree, text: string): string {
+  const eol = newFileEolOf(tree);
+  return eol === '\n' ? text : text.replace(/\r?\n/g, eol);
+}

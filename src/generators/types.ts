@@ -4,6 +4,7 @@
  */
 
 import type { DevcheckReport, Reporter } from '../core/output.js';
+import { runDevcheck } from '../core/tasks.js';
 import type { Project } from '../core/project.js';
 
 export interface Task {
@@ -18,4 +19,9 @@ export interface GeneratorResult {
   tasks: Task[];
   /** Extra fields for the --json result. */
   data: Record<string, unknown>;
+}
+
+/** The project's devcheck as the task after the flush, unless --no-devcheck. */
+export function devcheckTasks(enabled: boolean): Task[] {
+  return enabled ? [{ title: 'devcheck', run: ({ project, reporter }) => runDevcheck(project, reporter) }] : [];
 }

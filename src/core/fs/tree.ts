@@ -6,7 +6,7 @@
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { ErrorCode, ErrorDetail } from '../errors.js';
+import { type ErrorCode, type ErrorDetail, isScaffoldError } from '../errors.js';
 
 export type ChangeAction = 'create' | 'update';
 
@@ -109,6 +109,27 @@ export class Tree {
   /** Records an expected failure; all of them are reported together before anything is written. */
   problem(problem: Problem): void {
     this.problems.push(problem);
+  }
+
+  /**
+   * Runs a planning step whose expected failure (a ScaffoldError) becomes a recorded problem, so
+   * that it is reported together with every other problem before anything is written.
+   */
+  attempt<T>(step: () => T): T | undefined {
+    try {
+      return step();
+    } catch (e) {
+      if (!isScaffoldError(e)) throw e;
+      const detail = e.details[0];
+      this.problem({
+        code: e.code,
+        message: detail?.message ?? e.message,
+        ...(detail?.path ? { path: detail.path } : {}),
+        ...(detail?.line ? { line: detail.line } : {}),
+        ...(e.hint ? { hint: e.hint } : {}),
+      });
+      return undefined;
+    }
   }
 
   /** The effective changeset: writes that differ from the disk, sorted by path. */

@@ -19,15 +19,14 @@ import {
   prefixFromPackageName,
   sharedPrefix,
 } from '../../core/definitions.js';
-import { isScaffoldError, ScaffoldError } from '../../core/errors.js';
-import { newFileEolOf } from '../../core/format.js';
+import { ScaffoldError } from '../../core/errors.js';
+import { asNewFile } from '../../core/format.js';
 import type { Tree } from '../../core/fs/tree.js';
 import { type Names, parseName, safeIdentifier } from '../../core/names.js';
 import type { Project } from '../../core/project.js';
 import { register } from '../../core/registration.js';
-import { runDevcheck } from '../../core/tasks.js';
 import { render } from '../../core/templates.js';
-import type { GeneratorResult } from '../types.js';
+import { devcheckTasks, type GeneratorResult } from '../types.js';
 
 /** Options every `add <definition>` takes; one schema, extended per kind. */
 export const definitionOptions = z.object({
@@ -187,46 +186,30 @@ export function writeDefinition(
     ...templateData,
   };
   // New files take the project's line break (templates are LF), so its Biome accepts them.
-  const eol = newFileEolOf(tree);
-  const withEol = (text: string) => (eol === '\n' ? text : text.replace(/\r?\n/g, eol));
-  tree.write(plan.file, withEol(render(templates.definition, data)));
-  if (opts.test) tree.write(plan.testFile, withEol(render(templates.test, data)));
+  tree.write(plan.file, asNewFile(tree, render(templates.definition, data)));
+  if (opts.test) tree.write(plan.testFile, asNewFile(tree, render(templates.test, data)));
 
-  let registeredIn: string[] = [];
-  let via: string[] = [];
-  try {
-    const result = register(
+  const result = tree.attempt(() =>
+    register(
       tree,
       { kind: plan.kind, exportName: plan.exportName, file: plan.file },
       opts.group !== undefined ? { group: opts.group } : {},
-    );
-    registeredIn = result.files;
-    via = result.via;
-    if (!result.changed) plan.notes.push(`${plan.exportName} was already registered in ${result.files.join(', ')}.`);
-  } catch (e) {
-    if (!isScaffoldError(e)) throw e;
-    const detail = e.details[0];
-    tree.problem({
-      code: e.code,
-      message: detail?.message ?? e.message,
-      ...(detail?.path ? { path: detail.path } : {}),
-      ...(detail?.line ? { line: detail.line } : {}),
-      ...(e.hint ? { hint: e.hint } : {}),
-    });
-  }
+    ),
+  );
+  if (result && !result.changed) plan.notes.push(`${plan.exportName} was already registered in ${result.files.join(', ')}.`);
 
   return {
     notes: plan.notes,
     warnings: plan.warnings,
-    tasks: opts.devcheck ? [{ title: 'devcheck', run: ({ project, reporter }) => runDevcheck(project, reporter) }] : [],
+    tasks: devcheckTasks(opts.devcheck),
     data: {
       [plan.kind]: {
         name: plan.mcpName,
         exportName: plan.exportName,
         file: plan.file,
         testFile: opts.test ? plan.testFile : null,
-        registeredIn,
-        via,
+        registeredIn: result?.files ?? [],
+        via: result?.via ?? [],
         naming: { file: plan.naming.file, export: plan.naming.export },
       },
     },

@@ -7,16 +7,15 @@
 import { z } from 'zod';
 import { registerSetupCall } from '../../core/ast/setup.js';
 import { testImportPath } from '../../core/conventions.js';
-import { isScaffoldError, ScaffoldError } from '../../core/errors.js';
-import { lineWidthOf, newFileEolOf } from '../../core/format.js';
+import { ScaffoldError } from '../../core/errors.js';
+import { asNewFile, lineWidthOf } from '../../core/format.js';
 import { detectFrameworkFeatures, type FrameworkFeatures } from '../../core/framework-features.js';
 import type { Tree } from '../../core/fs/tree.js';
 import { displayWidth, tsString } from '../../core/literal.js';
 import { type Names, parseName, titleCase } from '../../core/names.js';
 import { FRAMEWORK, type Project } from '../../core/project.js';
-import { runDevcheck } from '../../core/tasks.js';
 import { render } from '../../core/templates.js';
-import type { GeneratorResult } from '../types.js';
+import { devcheckTasks, type GeneratorResult } from '../types.js';
 
 export const addServiceOptions = z.object({
   name: z.string(),
@@ -116,36 +115,23 @@ export function addServiceGenerator(
     serviceImportPath: testImportPath(tree, s.testFile, s.file),
   };
   // New files take the project's line break (templates are LF).
-  const eol = newFileEolOf(tree);
   const write = (file: string, template: string) => {
     const text = render(template, data);
-    tree.write(file, eol === '\n' ? text : text.replace(/\r?\n/g, eol));
+    tree.write(file, asNewFile(tree, text));
   };
   write(s.file, 'service/service.ts.hbs');
   write(s.typesFile, 'service/types.ts.hbs');
   if (opts.test) write(s.testFile, 'service/service.test.ts.hbs');
 
-  let registeredIn: string[] = [];
-  try {
-    const result = registerSetupCall(tree, { file: s.file, call: { name: s.initName, coreArgs: ['config', 'storage'] } }, lineWidth);
-    registeredIn = result.files;
-    if (!result.changed) notes.push(`${s.initName}() was already called in ${result.files.join(', ')}.`);
-  } catch (e) {
-    if (!isScaffoldError(e)) throw e;
-    const detail = e.details[0];
-    tree.problem({
-      code: e.code,
-      message: detail?.message ?? e.message,
-      ...(detail?.path ? { path: detail.path } : {}),
-      ...(detail?.line ? { line: detail.line } : {}),
-      ...(e.hint ? { hint: e.hint } : {}),
-    });
-  }
+  const result = tree.attempt(() =>
+    registerSetupCall(tree, { file: s.file, call: { name: s.initName, coreArgs: ['config', 'storage'] } }, lineWidth),
+  );
+  if (result && !result.changed) notes.push(`${s.initName}() was already called in ${result.files.join(', ')}.`);
 
   return {
     notes,
     warnings,
-    tasks: opts.devcheck ? [{ title: 'devcheck', run: ({ project: p, reporter }) => runDevcheck(p, reporter) }] : [],
+    tasks: devcheckTasks(opts.devcheck),
     data: {
       service: {
         name: s.domain,
@@ -155,7 +141,7 @@ export function addServiceGenerator(
         file: s.file,
         typesFile: s.typesFile,
         testFile: opts.test ? s.testFile : null,
-        registeredIn,
+        registeredIn: result?.files ?? [],
       },
     },
   };
