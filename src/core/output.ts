@@ -88,7 +88,9 @@ export class Reporter {
       process.stdout.write(`${JSON.stringify(out)}\n`);
     } else {
       process.stderr.write(`${pc.red('error')} ${pc.dim(`[${error.code}]`)} ${error.message}\n`);
-      for (const d of error.details) {
+      // A single detail that the message already says is not repeated.
+      const details = error.details.length === 1 && error.message.includes(error.details[0]!.message) ? [] : error.details;
+      for (const d of details) {
         const where = d.path ? `${d.path}${d.line ? `:${d.line}` : ''}: ` : '';
         process.stderr.write(`  - ${where}${d.message}\n`);
       }

@@ -42,6 +42,30 @@ function refused(files: Record<string, string>): ScaffoldError {
 }
 
 describe('register a tool', () => {
+  it('in a createApp imported under another name, or through a namespace import', () => {
+    const renamed = L(
+      "import { createApp as makeApp } from '@cyanheads/mcp-ts-core';",
+      "import { echoTool } from './mcp-server/tools/definitions/echo.tool.js';",
+      '',
+      'await makeApp({ tools: [echoTool] });',
+      '',
+    );
+    expect(registered({ 'src/index.ts': renamed })).toBe(
+      L(
+        "import { createApp as makeApp } from '@cyanheads/mcp-ts-core';",
+        IMPORT,
+        "import { echoTool } from './mcp-server/tools/definitions/echo.tool.js';",
+        '',
+        'await makeApp({ tools: [echoTool, demoFindItemsTool] });',
+        '',
+      ),
+    );
+    const namespaced = L("import * as core from '@cyanheads/mcp-ts-core';", '', "await core.createApp({ name: 'demo' });", '');
+    expect(registered({ 'src/index.ts': namespaced })).toBe(
+      L("import * as core from '@cyanheads/mcp-ts-core';", IMPORT, '', "await core.createApp({ name: 'demo', tools: [demoFindItemsTool] });", ''),
+    );
+  });
+
   it('in the framework’s fresh src/index.ts', () => {
     expect(registered({ 'src/index.ts': FRESH_INDEX })).toBe(
       FRESH_INDEX.replace(

@@ -32,11 +32,29 @@ export function unsupported(
   );
 }
 
+/**
+ * How this file spells the app factories: `createApp`, a renamed import of it from the framework
+ * (`import { createApp as makeApp }`), or a namespace import (`core.createApp`).
+ */
+function factoryCallees(sf: TsMorph.SourceFile): Set<string> {
+  const callees = new Set(APP_FACTORIES);
+  for (const d of sf.getImportDeclarations()) {
+    if (!/^@cyanheads\/mcp-ts-core(\/|$)/.test(d.getModuleSpecifierValue())) continue;
+    for (const n of d.getNamedImports()) {
+      if (APP_FACTORIES.includes(n.getName()) && n.getAliasNode()) callees.add(n.getAliasNode()!.getText());
+    }
+    const ns = d.getNamespaceImport()?.getText();
+    if (ns) for (const f of APP_FACTORIES) callees.add(`${ns}.${f}`);
+  }
+  return callees;
+}
+
 export function findAppCall(sf: TsMorph.SourceFile, relPath: string): AppCall | undefined {
   const { SyntaxKind } = tsMorph();
+  const callees = factoryCallees(sf);
   const calls = sf
     .getDescendantsOfKind(SyntaxKind.CallExpression)
-    .filter((c) => APP_FACTORIES.includes(c.getExpression().getText()));
+    .filter((c) => callees.has(c.getExpression().getText().replace(/\s+/g, '')));
   if (calls.length === 0) return undefined;
   if (calls.length > 1) {
     throw unsupported(
