@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ScaffoldError } from '../../src/core/errors.js';
@@ -35,6 +35,28 @@ afterEach(() => {
 });
 
 describe('flush', () => {
+  it('refuses before any write when a planned file changed on disk meanwhile', () => {
+    const { root, changes } = project();
+    const before = listing(root);
+    writeFileSync(path.join(root, 'README.md'), 'edited in an editor\n');
+    writeFileSync(path.join(root, 'src/existing/new.ts'), 'appeared\n');
+    let error: unknown;
+    try {
+      flush(root, changes);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ScaffoldError);
+    expect((error as ScaffoldError).code).toBe('CONFLICT');
+    expect((error as ScaffoldError).details).toEqual([
+      { path: 'README.md', message: 'changed since it was read' },
+      { path: 'src/existing/new.ts', message: 'now exists' },
+    ]);
+    expect(listing(root)).toEqual([...before, 'src/existing/new.ts'].sort());
+    expect(readFileSync(path.join(root, 'README.md'), 'utf8')).toBe('edited in an editor\n');
+    expect(readFileSync(path.join(root, 'src/index.ts'), 'utf8')).toBe(INDEX);
+  });
+
   it('writes every change, creating folders', () => {
     const { root, changes } = project();
     expect(changes.map((c) => `${c.action} ${c.path}`)).toEqual([

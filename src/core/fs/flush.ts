@@ -17,7 +17,34 @@ interface Written {
   previous: Buffer | undefined;
 }
 
+/** The file as it is on disk now, or undefined if it is not there (or is not a file). */
+function onDisk(abs: string): string | undefined {
+  try {
+    return readFileSync(abs, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Refuses the whole flush, before any write, when a file changed on disk since it was planned
+ * (an editor saved it, another run wrote it): writing would silently drop that change.
+ */
+function assertUnchangedSincePlanned(root: string, changes: FileChange[]): void {
+  const moved = changes.filter((c) => onDisk(path.join(root, c.path)) !== c.before);
+  if (moved.length === 0) return;
+  throw new ScaffoldError(
+    'CONFLICT',
+    `${moved.map((c) => c.path).join(', ')} changed on disk while the change was being planned; nothing was written.`,
+    {
+      hint: 'Run the command again.',
+      details: moved.map((c) => ({ path: c.path, message: c.before === undefined ? 'now exists' : 'changed since it was read' })),
+    },
+  );
+}
+
 export function flush(root: string, changes: FileChange[]): void {
+  assertUnchangedSincePlanned(root, changes);
   const done: Written[] = [];
   const createdDirs: string[] = [];
   try {
