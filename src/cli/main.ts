@@ -98,6 +98,9 @@ Exit status: 0 done; 1 nothing written (bad input, conflict, not a project, canc
 2 files written but devcheck (or install) failed.
 With --json, stdout carries exactly one JSON object; logs go to stderr.`;
 
+/** What commander wrote to stdout under --json (help or version text). */
+const jsonOut = { text: '' };
+
 function buildProgram(setExit: (code: number) => void, json: boolean): Command {
   const program = new Command('mcp-scaffold')
     .description('Generate and grow MCP servers built on @cyanheads/mcp-ts-core.')
@@ -112,7 +115,9 @@ function buildProgram(setExit: (code: number) => void, json: boolean): Command {
     .showHelpAfterError(!json)
     .addHelpText('after', ROOT_EXAMPLES)
     .exitOverride();
-  if (json) program.configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  // Under --json, what commander prints for people (help, version) is collected, not printed:
+  // stdout must carry exactly one JSON object, so main() wraps it into one.
+  if (json) program.configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => void (jsonOut.text += s) });
 
   const add = program
     .command('add')
@@ -233,8 +238,25 @@ export async function main(argv: string[]): Promise<void> {
     }
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') {
+      if (e.code === 'commander.version') {
+        if (json) process.stdout.write(`${JSON.stringify({ ok: true, command: 'version', version: jsonOut.text.trim() })}\n`);
         exitCode = 0;
+      } else if (e.code === 'commander.helpDisplayed' || (e.code === 'commander.help' && e.exitCode === 0)) {
+        if (json) process.stdout.write(`${JSON.stringify({ ok: true, command: command.startsWith('-') ? 'help' : command, help: jsonOut.text })}\n`);
+        exitCode = 0;
+      } else if (e.code === 'commander.help') {
+        // `mcp-scaffold add` or `mcp-scaffold --json` with no command: commander printed the help
+        // on stderr as an error (exitCode 1). Nothing was done, so this is not a success.
+        if (json) {
+          const group = command === 'add' ? 'add' : '';
+          new Reporter({ json, verbose }).failure(
+            group,
+            new ScaffoldError('OPTION_INVALID', group ? 'add needs a command: tool, resource, prompt or service.' : 'No command given: one of init, add, list.', {
+              hint: 'Run with --help for usage.',
+            }),
+          );
+        }
+        exitCode = 1;
       } else {
         const reporter = new Reporter({ json, verbose });
         // Commander already printed its message for people; under --json, say it as JSON.

@@ -4,7 +4,7 @@
  * is unregistered or dangling, so it can gate CI.
  */
 
-import pc from 'picocolors';
+import pc from '../core/colors.js';
 import type { GlobalOptions } from '../cli/options.js';
 import { reportFailure } from '../cli/failure.js';
 import { EXIT, ScaffoldError } from '../core/errors.js';

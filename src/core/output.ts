@@ -4,7 +4,7 @@
  * warnings/errors to stderr. picocolors honours NO_COLOR and FORCE_COLOR.
  */
 
-import pc from 'picocolors';
+import pc from './colors.js';
 import type { ScaffoldError } from './errors.js';
 import type { FileChange } from './fs/tree.js';
 

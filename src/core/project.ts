@@ -4,7 +4,7 @@
  * package manager are.
  */
 
-import { existsSync, readFileSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ScaffoldError } from './errors.js';
 
@@ -73,10 +73,16 @@ export function findProject(cwd: string): Project {
     }
     if (path.dirname(dir) === dir) break;
   }
+  const below = statSync(start).isDirectory() ? serversBelow(start) : [];
   throw new ScaffoldError(
     'NOT_A_PROJECT',
     `No package.json that depends on ${FRAMEWORK} was found from ${start} upwards${nearestPackage ? ` (nearest: ${nearestPackage})` : ''}.`,
-    { hint: 'Run `mcp-scaffold init <dir>` to create a server, or pass --cwd <server folder>.' },
+    {
+      hint:
+        below.length > 0
+          ? `Servers below this folder: ${below.slice(0, 5).join(', ')}. Pass --cwd ${path.join(start, below[0]!)}.`
+          : 'Run `mcp-scaffold init <dir>` to create a server, or pass --cwd <server folder>.',
+    },
   );
 }
 
@@ -108,9 +114,54 @@ export function detectPackageManager(
   for (const [file, pm] of LOCKFILES) {
     if (existsSync(path.join(root, file))) return { packageManager: pm, packageManagerSource: file };
   }
+  // A server inside a workspace (packages/x) has no lockfile of its own: the workspace root holds
+  // it. Without this, a pnpm or yarn monorepo was reported and devchecked as npm (the default).
+  const workspace = workspaceRootAbove(root);
+  if (workspace) {
+    for (const [file, pm] of LOCKFILES) {
+      if (existsSync(path.join(workspace, file))) {
+        return { packageManager: pm, packageManagerSource: path.relative(root, path.join(workspace, file)).split(path.sep).join('/') };
+      }
+    }
+  }
   const declared = pkg.packageManager?.split('@')[0];
   if (declared === 'npm' || declared === 'pnpm' || declared === 'yarn' || declared === 'bun') {
     return { packageManager: declared, packageManagerSource: 'packageManager field' };
   }
   return { packageManager: 'npm', packageManagerSource: 'default' };
+}
+
+/** The nearest folder above `root` that declares workspaces (package.json `workspaces`, or pnpm's file). */
+function workspaceRootAbove(root: string): string | undefined {
+  for (let dir = path.dirname(root); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'pnpm-workspace.yaml'))) return dir;
+    const pkg = readJson(path.join(dir, 'package.json')) as (PackageJson & { workspaces?: unknown }) | undefined;
+    if (pkg?.workspaces !== undefined) return dir;
+  }
+  return undefined;
+}
+
+/**
+ * Servers in the folders just below `start` (packages/x, apps/y/z): run at a monorepo's root,
+ * the hint names them instead of only suggesting `init`. Two levels, no node_modules, no dot dirs.
+ */
+function serversBelow(start: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (!e.isDirectory() || e.name === 'node_modules' || e.name.startsWith('.')) continue;
+      const sub = path.join(dir, e.name);
+      const pkg = readJson(path.join(sub, 'package.json'));
+      if (pkg && frameworkRangeOf(pkg) !== undefined) found.push(path.relative(start, sub).split(path.sep).join('/'));
+      else if (depth < 2) walk(sub, depth + 1);
+    }
+  };
+  walk(start, 1);
+  return found.sort();
 }

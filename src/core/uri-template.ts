@@ -39,12 +39,22 @@ export function parseUriTemplate(template: string): UriTemplate {
     const close = template.indexOf('}', i);
     if (close === -1) throw invalid(`unclosed "{" at position ${i + 1}`);
     let body = template.slice(i + 1, close);
+    const expression = `{${body}}`;
     if (body.includes('{')) throw invalid(`nested "{" at position ${i + 1}`);
-    if (body.length > 0 && OPERATORS.includes(body[0]!)) body = body.slice(1);
+    const operator = body.length > 0 && OPERATORS.includes(body[0]!) ? body[0]! : '';
+    if (operator) body = body.slice(1);
     if (body === '') throw invalid(`empty expression at position ${i + 1}`);
+    // Valid RFC 6570 that the MCP SDK's UriTemplate (which the framework routes reads with) cannot
+    // match: the resource would be generated, pass its own tests, and never be readable.
+    const sdk = (what: string) => invalid(`${expression} ${what}, which the MCP SDK's URI matcher does not support`);
+    if (operator === ';') throw sdk('uses the ; operator');
+    if (body.includes(',') && operator !== '?' && operator !== '&') {
+      throw sdk('has several variables; use one variable per expression (acme://{a}/{b})');
+    }
     for (const spec of body.split(',')) {
       const m = VARSPEC.exec(spec);
       if (!m) throw invalid(`"${spec}" is not a variable name`);
+      if (m[2] !== undefined) throw sdk(`has the prefix modifier :${m[2]}`);
       const name = m[1]!;
       if (!IDENTIFIER.test(name) || FORBIDDEN_NAMES.has(name)) {
         throw invalid(`the variable "${name}" cannot be a params key; use letters, digits and _`);

@@ -63,6 +63,30 @@ describe('help and version', () => {
     expect(out.error.message).toContain('--frobnicate');
   });
 
+  it('a command group without its command (`add`, or only global flags): help on stderr, exit 1', () => {
+    // Commander reports these as "help shown"; they were exit 0 although nothing was done.
+    for (const args of [['add'], ['--json'], ['add', '--json']]) {
+      const r = runCli(args);
+      expect(r.status, args.join(' ')).toBe(1);
+      expect(r.stderr).toContain('Usage: mcp-scaffold');
+    }
+    expect(runCli(['add']).stdout).toBe('');
+    const out = parseJsonOut(runCli(['add', '--json']));
+    expect(out).toMatchObject({ ok: false, command: 'add', error: { code: 'OPTION_INVALID' } });
+  });
+
+  it('--version and --help under --json: one JSON object on stdout, exit 0', () => {
+    const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'));
+    const version = runCli(['--version', '--json']);
+    expect(version.status).toBe(0);
+    expect(parseJsonOut(version)).toEqual({ ok: true, command: 'version', version: pkg.version });
+    const help = runCli(['add', 'tool', '--help', '--json']);
+    expect(help.status).toBe(0);
+    const out = parseJsonOut(help);
+    expect(out).toMatchObject({ ok: true, command: 'add tool' });
+    expect(out.help).toContain('--description');
+  });
+
   it('--help loads neither ts-morph nor Handlebars; add tool loads both', () => {
     const trace = (args: string[]) =>
       spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, NODE_DEBUG: 'module' }, encoding: 'utf8' }).stderr;
@@ -73,6 +97,19 @@ describe('help and version', () => {
     const add = trace(['add', 'tool', 'demo_find_items', '--dry-run', '--cwd', root]);
     expect(add).toMatch(/ts-morph/);
     expect(add).toMatch(/handlebars/);
+  });
+});
+
+describe('colour', () => {
+  const ESC = '\u001b[';
+  const refused = (env: NodeJS.ProcessEnv) => runCli(['add', 'tool', 'bad name', '--cwd', project()], { env: { NO_COLOR: '', CI: '', ...env } });
+
+  it('FORCE_COLOR=1 colours; FORCE_COLOR=0 and NO_COLOR do not', () => {
+    expect(refused({ FORCE_COLOR: '1' }).stderr).toContain(ESC);
+    // Node's convention (and the one this CLI uses for the processes it starts): 0 means no colour.
+    expect(refused({ FORCE_COLOR: '0' }).stderr).not.toContain(ESC);
+    expect(refused({ FORCE_COLOR: 'false' }).stderr).not.toContain(ESC);
+    expect(refused({ FORCE_COLOR: '1', NO_COLOR: '1' }).stderr).not.toContain(ESC);
   });
 });
 

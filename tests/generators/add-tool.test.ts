@@ -238,3 +238,34 @@ describe('addToolGenerator', () => {
     });
   });
 });
+
+describe('flags that contradict each other or say nothing', () => {
+  const refused = (options: AddToolOptions) => {
+    try {
+      run(BASE, options);
+    } catch (e) {
+      expect(e).toBeInstanceOf(ScaffoldError);
+      return e as ScaffoldError;
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('--read-only given with --destructive or --confirm: OPTION_INVALID, not a silent pick', () => {
+    const e = refused({ name: 'demo_delete_item', destructive: true, readOnly: true });
+    expect(e.code).toBe('OPTION_INVALID');
+    expect(e.message).toContain('--read-only');
+    expect(e.message).toContain('--destructive');
+    expect(refused({ name: 'demo_delete_item', confirm: true, readOnly: true }).message).toContain('--confirm');
+  });
+
+  it('--destructive alone, or with --no-read-only, is fine', () => {
+    expect(run(BASE, { name: 'demo_delete_item', destructive: true }).tree.problems).toEqual([]);
+    expect(run(BASE, { name: 'demo_delete_item', destructive: true, readOnly: false }).tree.problems).toEqual([]);
+  });
+
+  it('an empty or blank --description or --title: OPTION_INVALID', () => {
+    expect(refused({ name: 'demo_find_items', description: '' })).toMatchObject({ code: 'OPTION_INVALID' });
+    expect(refused({ name: 'demo_find_items', description: ' \n ' }).message).toContain('--description');
+    expect(refused({ name: 'demo_find_items', title: '' }).message).toContain('--title');
+  });
+});

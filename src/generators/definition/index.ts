@@ -99,6 +99,15 @@ export function planDefinition(
 ): DefinitionPlan {
   const info = KIND_INFO[kind];
   const names = parseName(opts.name, `${kind} name`);
+  // `--description "$DESC"` with an empty variable used to write `description: ''`: a definition
+  // the model cannot choose by, which nothing flagged. Empty text is a mistake, not a choice.
+  for (const [flag, value] of [['--description', opts.description], ['--title', opts.title]] as const) {
+    if (value !== undefined && value.trim() === '') {
+      throw new ScaffoldError('OPTION_INVALID', `${flag} is empty.`, {
+        hint: `Give ${flag} some text, or leave the flag out to get the default.`,
+      });
+    }
+  }
   const notes: string[] = [];
   const warnings: string[] = [];
   const mcpName = mcpNameOf(names);

@@ -1,6 +1,7 @@
 /** `add tool`: a tool definition, its test, and its registration. */
 
 import { z } from 'zod';
+import { ScaffoldError } from '../../core/errors.js';
 import type { FrameworkFeatures } from '../../core/framework-features.js';
 import type { Tree } from '../../core/fs/tree.js';
 import { type Names, titleCase } from '../../core/names.js';
@@ -39,6 +40,13 @@ export function addToolGenerator(
   /** What the installed framework offers; read from node_modules when a variant needs it. */
   features?: FrameworkFeatures,
 ): GeneratorResult {
+  // `--destructive` (and `--confirm`, which is destructive) means not read-only; an explicit
+  // `--read-only` beside it used to be dropped without a word. Contradicting flags are refused.
+  if (raw.readOnly === true && (raw.destructive || raw.confirm)) {
+    throw new ScaffoldError('OPTION_INVALID', `--read-only contradicts ${raw.destructive ? '--destructive' : '--confirm'}: a destructive tool is not read-only.`, {
+      hint: 'Drop --read-only (destructive tools are annotated readOnlyHint: false).',
+    });
+  }
   const opts = addToolOptions.parse(raw);
   const kind = toolKind(opts);
   if (kind !== 'plain') {
