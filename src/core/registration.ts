@@ -7,12 +7,11 @@
  */
 
 import path from 'node:path';
-import { findAppCall, unsupported } from './ast/entry-point.js';
+import { appEntryPoints, assertBindingFree, unsupported } from './ast/entry-point.js';
 import {
   addToNamedList,
   ensureNamedImport,
   ensureNamedReExport,
-  hasNamedImport,
   importedBinding,
   localExportListWith,
   pathStyleOf,
@@ -24,13 +23,14 @@ import { type ArraySite, type ResolveOptions, SiteResolver } from './ast/resolve
 import { applyEdits, type TextEdit } from './ast/text-edits.js';
 import { tsMorph, type TsMorph } from './ast/ts-morph.js';
 import { type DefinitionKind, KIND_INFO } from './definitions.js';
-import { ScaffoldError } from './errors.js';
 import { lineWidthOf } from './format.js';
 import type { Tree } from './fs/tree.js';
 
 export { moduleSpecifier } from './ast/modules.js';
 
-export const ENTRY_POINTS = ['src/index.ts', 'src/worker.ts'];
+export { ENTRY_POINTS } from './ast/entry-point.js';
+
+const NAME_HINT = 'Choose another name (--export-name).';
 
 /** Canonical key order: a new `tools` key goes before `resources` and `prompts`. */
 const KEY_ORDER = ['tools', 'resources', 'prompts'];
@@ -56,31 +56,12 @@ type Target =
   | { type: 'array'; site: ArraySite }
   | { type: 'new-key'; file: string; options: TsMorph.ObjectLiteralExpression };
 
-/** The entry points that call an app factory, with their options objects. */
-function appCalls(resolver: SiteResolver): { file: string; options: TsMorph.ObjectLiteralExpression }[] {
-  const candidates = ENTRY_POINTS.filter((f) => resolver.tree.read(f) !== undefined);
-  const found = candidates.flatMap((file) => {
-    const app = findAppCall(resolver.source(file), file);
-    return app ? [{ file, options: app.options }] : [];
-  });
-  if (found.length === 0) {
-    throw new ScaffoldError(
-      'UNSUPPORTED_LAYOUT',
-      candidates.length === 0
-        ? `No entry point found (looked for ${ENTRY_POINTS.join(', ')}).`
-        : `No createApp({...}) or createWorkerHandler({...}) call found in ${candidates.join(' or ')}.`,
-      { hint: 'Register the definition by hand; nothing was written.' },
-    );
-  }
-  return found;
-}
-
 /** Resolves where `key` (tools/resources/prompts) is listed, for every entry point. */
 export function registrationTargets(resolver: SiteResolver, key: string): Target[] {
   const { Node } = tsMorph();
   const targets: Target[] = [];
   const seen = new Set<string>();
-  for (const { file, options } of appCalls(resolver)) {
+  for (const { file, options } of appEntryPoints(resolver.tree, (f) => resolver.source(f), 'Register the definition by hand; nothing was written.')) {
     const prop = options.getProperty(key);
     if (!prop) {
       const spread = options.getProperties().find((p) => Node.isSpreadAssignment(p));
@@ -139,31 +120,11 @@ class EditPlan {
   }
 }
 
-/** Throws ALREADY_EXISTS when `name` is bound in `file` to something other than the new definition. */
-function assertNameFree(resolver: SiteResolver, file: string, name: string, specifier: string): void {
-  const sf = resolver.source(file);
-  const clash = importedBinding(sf, name);
-  if (clash && !hasNamedImport(sf, name, specifier)) {
-    throw new ScaffoldError(
-      'ALREADY_EXISTS',
-      `${file}:${clash.getStartLineNumber()} already imports a different ${name} (from '${clash.getModuleSpecifierValue()}').`,
-      { hint: 'Choose another name (--export-name).', details: [{ path: file, line: clash.getStartLineNumber(), message: `${name} is already bound` }] },
-    );
-  }
-  const local = sf.getVariableDeclaration(name) ?? sf.getFunction(name) ?? sf.getClass(name);
-  if (local) {
-    throw new ScaffoldError('ALREADY_EXISTS', `${file}:${local.getStartLineNumber()} already declares ${name}.`, {
-      hint: 'Choose another name (--export-name).',
-      details: [{ path: file, line: local.getStartLineNumber(), message: `${name} is already declared` }],
-    });
-  }
-}
-
 /** Import (and, in a barrel that re-exports, re-export) the definition in `file`. */
 function planImport(resolver: SiteResolver, plan: EditPlan, file: string, reg: Registration): void {
   const sf = resolver.source(file);
   const specifier = moduleSpecifier(file, reg.file, pathStyleOf(sf) ?? 'relative');
-  assertNameFree(resolver, file, reg.exportName, specifier);
+  assertBindingFree(sf, file, reg.exportName, specifier, NAME_HINT);
   plan.add(file, ensureNamedImport(sf, reg.exportName, specifier, lineWidthOf(resolver.tree)));
 }
 
@@ -209,7 +170,7 @@ export function register(tree: Tree, reg: Registration, options: ResolveOptions 
       const barrelSf = resolver.source(barrel.file);
       plan.add(barrel.file, ensureNamedReExport(barrelSf, reg.exportName, moduleSpecifier(barrel.file, reg.file, pathStyleOf(barrelSf) ?? 'relative'), lineWidth));
       const sf = resolver.source(site.file);
-      assertNameFree(resolver, site.file, reg.exportName, barrel.specifier);
+      assertBindingFree(sf, site.file, reg.exportName, barrel.specifier, NAME_HINT);
       plan.add(site.file, ensureNamedImport(sf, reg.exportName, barrel.specifier, lineWidth));
     } else if (!barrel) {
       planImport(resolver, plan, site.file, reg);

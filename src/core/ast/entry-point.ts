@@ -4,6 +4,8 @@
  */
 
 import { ScaffoldError } from '../errors.js';
+import type { Tree } from '../fs/tree.js';
+import { hasNamedImport, importedBinding } from './imports.js';
 import { tsMorph, type TsMorph } from './ts-morph.js';
 
 export const APP_FACTORIES = ['createApp', 'createWorkerHandler'];
@@ -73,4 +75,55 @@ export function findAppCall(sf: TsMorph.SourceFile, relPath: string): AppCall | 
     );
   }
   return { call, options: arg as TsMorph.ObjectLiteralExpression };
+}
+
+/** The files an app factory call may live in: the server's and the Worker's entry points. */
+export const ENTRY_POINTS = ['src/index.ts', 'src/worker.ts'];
+
+export interface EntryApp {
+  file: string;
+  sf: TsMorph.SourceFile;
+  options: TsMorph.ObjectLiteralExpression;
+}
+
+/** Every entry point that calls an app factory, parsed by `parse`; refuses when none does. */
+export function appEntryPoints(tree: Tree, parse: (file: string) => TsMorph.SourceFile, hint: string): EntryApp[] {
+  const candidates = ENTRY_POINTS.filter((f) => tree.read(f) !== undefined);
+  const found = candidates.flatMap((file) => {
+    const sf = parse(file);
+    const app = findAppCall(sf, file);
+    return app ? [{ file, sf, options: app.options }] : [];
+  });
+  if (found.length === 0) {
+    throw new ScaffoldError(
+      'UNSUPPORTED_LAYOUT',
+      candidates.length === 0
+        ? `No entry point found (looked for ${ENTRY_POINTS.join(', ')}).`
+        : `No createApp({...}) or createWorkerHandler({...}) call found in ${candidates.join(' or ')}.`,
+      { hint },
+    );
+  }
+  return found;
+}
+
+/**
+ * ALREADY_EXISTS when `name` is already bound in the file (imported from another module, or
+ * declared there), so that importing the new definition under that name would clash.
+ */
+export function assertBindingFree(sf: TsMorph.SourceFile, file: string, name: string, specifier: string, hint: string): void {
+  const clash = importedBinding(sf, name);
+  if (clash && !hasNamedImport(sf, name, specifier)) {
+    throw new ScaffoldError(
+      'ALREADY_EXISTS',
+      `${file}:${clash.getStartLineNumber()} already imports a different ${name} (from '${clash.getModuleSpecifierValue()}').`,
+      { hint, details: [{ path: file, line: clash.getStartLineNumber(), message: `${name} is already bound` }] },
+    );
+  }
+  const local = sf.getVariableDeclaration(name) ?? sf.getFunction(name) ?? sf.getClass(name);
+  if (local) {
+    throw new ScaffoldError('ALREADY_EXISTS', `${file}:${local.getStartLineNumber()} already declares ${name}.`, {
+      hint,
+      details: [{ path: file, line: local.getStartLineNumber(), message: `${name} is already declared` }],
+    });
+  }
 }

@@ -19,10 +19,9 @@
  */
 
 import type { Tree } from '../fs/tree.js';
-import { ScaffoldError } from '../errors.js';
 import { displayWidth } from '../literal.js';
-import { findAppCall, unsupported } from './entry-point.js';
-import { ensureNamedImport, hasNamedImport, importedBinding, pathStyleOf } from './imports.js';
+import { appEntryPoints, assertBindingFree, unsupported } from './entry-point.js';
+import { ensureNamedImport, pathStyleOf } from './imports.js';
 import { moduleSpecifier } from './modules.js';
 import {
   applyEdits,
@@ -313,7 +312,6 @@ export function ensureSetupCall(
   return intoExistingSetup(setupFunction(prop, relPath), call, relPath, lineWidth);
 }
 
-export const SETUP_ENTRY_POINTS = ['src/index.ts', 'src/worker.ts'];
 
 export interface SetupRegistration {
   /** Project-relative path of the module exporting the init function. */
@@ -333,39 +331,14 @@ export interface SetupResult {
  * nothing is recorded in the tree unless every entry point could be edited.
  */
 export function registerSetupCall(tree: Tree, reg: SetupRegistration, lineWidth = DEFAULT_LINE_WIDTH): SetupResult {
-  const candidates = SETUP_ENTRY_POINTS.filter((f) => tree.read(f) !== undefined);
   const planned: { file: string; text: string; before: string }[] = [];
-  for (const file of candidates) {
-    const before = tree.read(file)!;
-    const sf = parseSource(file, before);
-    const app = findAppCall(sf, file);
-    if (!app) continue;
+  for (const app of appEntryPoints(tree, (f) => parseSource(f, tree.read(f)!), HINT)) {
+    const { file, sf } = app;
+    const before = sf.getFullText();
     const specifier = moduleSpecifier(file, reg.file, pathStyleOf(sf) ?? 'relative');
-    const clash = importedBinding(sf, reg.call.name);
-    if (clash && !hasNamedImport(sf, reg.call.name, specifier)) {
-      throw new ScaffoldError('ALREADY_EXISTS', `${file}:${clash.getStartLineNumber()} already imports a different ${reg.call.name} (from '${clash.getModuleSpecifierValue()}').`, {
-        hint: 'Rename one of them; nothing was written.',
-        details: [{ path: file, line: clash.getStartLineNumber(), message: `${reg.call.name} is already bound` }],
-      });
-    }
-    const local = sf.getFunction(reg.call.name) ?? sf.getVariableDeclaration(reg.call.name);
-    if (local) {
-      throw new ScaffoldError('ALREADY_EXISTS', `${file}:${local.getStartLineNumber()} already declares ${reg.call.name}.`, {
-        hint: 'Rename one of them; nothing was written.',
-        details: [{ path: file, line: local.getStartLineNumber(), message: `${reg.call.name} is already declared` }],
-      });
-    }
+    assertBindingFree(sf, file, reg.call.name, specifier, 'Rename one of them; nothing was written.');
     const edits = [...ensureSetupCall(app.options, reg.call, file, lineWidth), ...ensureNamedImport(sf, reg.call.name, specifier, lineWidth)];
     planned.push({ file, before, text: applyEdits(before, edits) });
-  }
-  if (planned.length === 0) {
-    throw new ScaffoldError(
-      'UNSUPPORTED_LAYOUT',
-      candidates.length === 0
-        ? `No entry point found (looked for ${SETUP_ENTRY_POINTS.join(', ')}).`
-        : `No createApp({...}) or createWorkerHandler({...}) call found in ${candidates.join(' or ')}.`,
-      { hint: HINT },
-    );
   }
   for (const p of planned) if (p.text !== p.before) tree.write(p.file, p.text);
   return { files: planned.map((p) => p.file), changed: planned.some((p) => p.text !== p.before) };
