@@ -49,6 +49,7 @@ export interface RegistrationResult {
   changed: boolean;
   /** How each registration site was reached, for the report. */
   via: string[];
+  warnings: string[];
 }
 
 /** Where a kind's definitions are listed, per entry point with an app factory call. */
@@ -179,5 +180,9 @@ export function register(tree: Tree, reg: Registration, options: ResolveOptions 
     plan.add(site.file, ensureArrayElement(site.array, reg.exportName, lineWidth));
   }
   const changed = plan.apply(resolver);
-  return { files: [...files], changed: changed.length > 0, via };
+  const warnings =
+    options.group !== undefined && !resolver.groupUsed
+      ? [`--group ${options.group} was ignored: the project lists its ${key} in one place, not in groups.`]
+      : [];
+  return { files: [...files], changed: changed.length > 0, via, warnings };
 }

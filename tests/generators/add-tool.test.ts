@@ -137,6 +137,12 @@ describe('addToolGenerator', () => {
     expect(result.data).toEqual({ tool: { ...DATA, testFile: null } });
   });
 
+  it('warns that --group was ignored where the project has no groups', () => {
+    const { tree, result } = run(BASE, { name: 'demo_find_items', group: 'write' });
+    expect(tree.problems).toEqual([]);
+    expect(result.warnings).toEqual(['--group write was ignored: the project lists its tools in one place, not in groups.']);
+  });
+
   describe('collisions', () => {
     it('reports existing files as ALREADY_EXISTS', () => {
       const { tree } = run({ ...BASE, [FILE]: toolFile('demoFindItemsTool', 'demo_find_items'), [TEST_FILE]: 'old\n' }, { name: 'demo_find_items' });

@@ -80,7 +80,7 @@ describe('register a tool', () => {
     register(tree, TOOL);
     flush(root, tree.changes());
     const again = new Tree(root);
-    expect(register(again, TOOL)).toEqual({ files: ['src/index.ts'], changed: false, via: ['src/index.ts:18 tools → src/index.ts:18'] });
+    expect(register(again, TOOL)).toEqual({ files: ['src/index.ts'], changed: false, via: ['src/index.ts:18 tools → src/index.ts:18'], warnings: [] });
     expect(again.changes()).toEqual([]);
   });
 

@@ -32,6 +32,8 @@ const MAX_DEPTH = 12;
 
 export class SiteResolver {
   private readonly sources = new Map<string, TsMorph.SourceFile>();
+  /** Whether any array met was split into groups, i.e. whether `options.group` meant anything. */
+  groupUsed = false;
 
   constructor(
     readonly tree: Tree,
@@ -113,6 +115,7 @@ export class SiteResolver {
     }
     const choices = [...named.map((g) => g.name), ...(direct ? ['inline'] : [])];
     const wanted = this.options.group;
+    this.groupUsed = true;
     if (wanted === undefined) {
       throw new ScaffoldError(
         'GROUP_REQUIRED',

@@ -205,6 +205,7 @@ export function writeDefinition(
       opts.group !== undefined ? { group: opts.group } : {},
     ),
   );
+  plan.warnings.push(...(result?.warnings ?? []));
   if (result && !result.changed) plan.notes.push(`${plan.exportName} was already registered in ${result.files.join(', ')}.`);
 
   return {
