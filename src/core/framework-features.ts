@@ -28,6 +28,8 @@ export interface FrameworkFeatures {
   tasks: boolean;
   /** `appTool()` and `appResource()` from the main entry. */
   apps: boolean;
+  /** `prompt(name, { title })`: PromptDefinition.title (0.10.3 and later). */
+  promptTitle: boolean;
   /** How a test gets a real in-memory StorageService. */
   inMemoryStorage: 'createInMemoryStorage' | 'mcpTest' | undefined;
   /** createMockContext options the generated tests rely on. */
@@ -41,6 +43,8 @@ const NONE: Omit<FrameworkFeatures, 'packageDir' | 'version' | 'evidence'> = {
   elicit: false,
   tasks: false,
   apps: false,
+  // Unknowable without the package: the framework's current shape, which init also writes.
+  promptTitle: true,
   inMemoryStorage: undefined,
   mock: { elicit: false, inputResponses: false, progress: false, tenantId: false },
 };
@@ -249,6 +253,10 @@ export function detectFrameworkFeatures(root: string): FrameworkFeatures {
   const toolMembers = r.members(toolDecl);
   evidence.push(`ToolDefinition (${r.where(toolDecl)}): ${toolMembers.has('task') ? 'has' : 'no'} task`);
 
+  const promptDecl = r.find(main, 'PromptDefinition');
+  const promptTitle = r.members(promptDecl).has('title');
+  evidence.push(`PromptDefinition (${r.where(promptDecl)}): ${promptTitle ? 'has' : 'no'} title`);
+
   const inputRequired = r.exports(main, 'inputRequired');
   const apps = r.exports(main, 'appTool') && r.exports(main, 'appResource');
   evidence.push(`main entry exports: ${[inputRequired && 'inputRequired', apps && 'appTool, appResource'].filter(Boolean).join(', ') || 'neither inputRequired nor appTool/appResource'}`);
@@ -270,6 +278,7 @@ export function detectFrameworkFeatures(root: string): FrameworkFeatures {
     elicit: context.has('elicit'),
     tasks: toolMembers.has('task') && context.has('progress'),
     apps,
+    promptTitle,
     inMemoryStorage,
     mock: {
       elicit: hasMock && mockOptions.has('elicit'),

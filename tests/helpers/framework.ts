@@ -10,6 +10,7 @@ export const FEATURES_0_10: FrameworkFeatures = {
   elicit: true,
   tasks: true,
   apps: true,
+  promptTitle: true,
   inMemoryStorage: 'createInMemoryStorage',
   mock: { elicit: true, inputResponses: false, progress: true, tenantId: true },
   evidence: [],

@@ -158,6 +158,19 @@ describe('detectFrameworkFeatures', () => {
     expect(features(files)).toMatchObject({ elicit: true, tasks: true, apps: true, inMemoryStorage: undefined });
   });
 
+  it('prompt titles: read off PromptDefinition (0.10.3 added title); assumed when nothing is installed', () => {
+    const withPrompt = (members: string) => ({
+      ...V010,
+      'core/index.d.ts': `${V010['core/index.d.ts']}\nexport type { PromptDefinition } from '../mcp-server/prompts/utils/promptDefinition.js';`,
+      'mcp-server/prompts/utils/promptDefinition.d.ts': `export interface PromptDefinition { name: string; ${members} description: string; }\n`,
+    });
+    const modern = features(fakePackage('0.10.17', withPrompt('title?: string;')));
+    expect(modern.promptTitle).toBe(true);
+    expect(modern.evidence).toContain('PromptDefinition (dist/mcp-server/prompts/utils/promptDefinition.d.ts): has title');
+    expect(features(fakePackage('0.9.21', withPrompt(''))).promptTitle).toBe(false);
+    expect(features({}).promptTitle).toBe(true);
+  });
+
   it('not installed: nothing is offered, and a variant says to install first', () => {
     const f = features({});
     expect(f).toMatchObject({ packageDir: undefined, version: undefined, elicit: false });

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { Tree } from '../../core/fs/tree.js';
 import { titleCase } from '../../core/names.js';
+import { detectFrameworkFeatures } from '../../core/framework-features.js';
 import type { Project } from '../../core/project.js';
 import { definitionOptions, planDefinition, unprefixed, writeDefinition } from '../definition/index.js';
 import type { GeneratorResult } from '../types.js';
@@ -14,7 +15,15 @@ export function addPromptGenerator(tree: Tree, project: Project, raw: AddPromptO
   const opts = addPromptOptions.parse(raw);
   const plan = planDefinition(tree, project, 'prompt', opts, (n) => n.snake);
   const title = opts.title ?? titleCase(unprefixed(plan.names, plan.prefix));
+  // Prompt titles came in 0.10.3; against an older installed framework the key would not compile.
+  const withTitle = detectFrameworkFeatures(project.root).promptTitle;
+  if (!withTitle) {
+    const note = "The installed framework's prompts have no title (added in 0.10.3): none written.";
+    if (opts.title !== undefined) plan.warnings.push(note.replace('none written', '--title ignored'));
+    else plan.notes.push(note);
+  }
   return writeDefinition(tree, plan, opts, {
+    withTitle,
     title,
     description: opts.description ?? `${title}: a prompt template. Describe what it asks the model to do.`,
   });
