@@ -89,6 +89,12 @@ export function resolveTarget(cwd: string, dir: string | undefined): Target {
     if (existsSync(root) && !statSync(root).isDirectory()) {
       throw new ScaffoldError('CONFLICT', `${root} exists and is not a folder.`, { hint: 'Choose another folder name.' });
     }
+    // A file on the way (`init notes.txt/server`) made every write fail with ENOTDIR, reported
+    // as a generic WRITE_FAILED ("check permissions and free space") after the plan was printed.
+    const ancestor = nearestExisting(root);
+    if (ancestor !== root && !statSync(ancestor).isDirectory()) {
+      throw new ScaffoldError('CONFLICT', `${ancestor} is a file, so ${root} cannot be created.`, { hint: 'Choose another folder name.' });
+    }
     return { root, mode: dependsOnFramework(root) ? 'upgrade' : 'create', impliedName: scoped ? dir : undefined };
   }
   const server = existsSync(base) ? enclosingServer(base) : undefined;

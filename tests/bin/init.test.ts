@@ -196,6 +196,18 @@ describe('bad input writes nothing, exit 1', () => {
       expect(readdirSync(cwd)).toEqual([]);
     });
   }
+
+  it('a folder path through an existing file: CONFLICT naming the file, before any plan is shown', () => {
+    const cwd = temp();
+    writeFileSync(path.join(cwd, 'notes.txt'), 'mine\n');
+    const r = runCli(['init', 'notes.txt/server', '--json', ...OFFLINE], { cwd });
+    expect(r.status).toBe(1);
+    const out = parseJsonOut(r);
+    expect(out.error.code).toBe('CONFLICT');
+    expect(out.error.message).toContain(`${path.join(cwd, 'notes.txt')} is a file`);
+    expect(r.stderr).not.toContain('CREATE');
+    expect(readdirSync(cwd)).toEqual(['notes.txt']);
+  });
 });
 
 describe('install and git', () => {

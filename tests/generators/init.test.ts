@@ -4,7 +4,9 @@
  * naming and version helpers it is built from. Nothing here installs or spawns anything.
  */
 
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ScaffoldError } from '../../src/core/errors.js';
 import { flush } from '../../src/core/fs/flush.js';
@@ -14,6 +16,7 @@ import {
   defaultOwner,
   normalizeRepository,
   npmNameProblem,
+  packageNameFromFolder,
   registryName,
   resolvePrefix,
   shortDescription,
@@ -24,6 +27,7 @@ import {
   dependencyMaps,
   FRAMEWORK_PACKAGE,
   isVersionRange,
+  staysOnLine,
 } from '../../src/generators/init/versions.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -323,6 +327,21 @@ describe('initGenerator: the upgrade flow', () => {
     expect(result.notes.join(' ')).toContain('--force does not replace');
   });
 
+  it("names the server as its own server.json does, even without an owner part (the framework's init writes one)", () => {
+    const root = tempDir({
+      'package.json': `${JSON.stringify({ name: 'demo', mcpName: 'demo', dependencies: { [FRAMEWORK_PACKAGE]: '^0.10.17' } }, null, 2)}\n`,
+      'server.json': `${JSON.stringify({ name: 'demo', version: '0.1.0' }, null, 2)}\n`,
+    });
+    const { files, result } = generate({ mode: 'upgrade' }, root);
+    expect(result.project.registryName).toBe('demo');
+    expect(files['README.md']).toContain('as `demo`;');
+    expect(files['AGENTS.md']).toContain('named `demo`.');
+    expect(files['README.md']).not.toContain('io.github.tester');
+    const withOwner = generate({ mode: 'upgrade', owner: 'acme' }, root);
+    expect(withOwner.result.project.registryName).toBe('demo');
+    expect(withOwner.result.warnings.join(' ')).toContain('--owner acme changes nothing');
+  });
+
   it('changes nothing the second time', () => {
     const root = path.join(tempDir(), 'demo');
     const first = generate({}, root);
@@ -355,6 +374,16 @@ describe('naming', () => {
     expect(npmNameProblem('a b')).toBe('it contains " "');
     expect(npmNameProblem('x'.repeat(215))).toContain('214');
     expect(npmNameProblem('@a/b/c')).toBe('a scoped name is @scope/name');
+  });
+
+  it('makes a folder name valid for npm, keeping the base letter of accented ones, and says so', () => {
+    expect(packageNameFromFolder('sérveur')).toBe('serveur');
+    expect(packageNameFromFolder('Crème Brûlée')).toBe('creme-brulee');
+    expect(packageNameFromFolder('My Server')).toBe('my-server');
+    const { result } = generate({}, path.join(tempDir(), 'Météo Server'));
+    expect(result.project.name).toBe('meteo-server');
+    expect(result.notes.join('\n')).toContain('The package is named meteo-server (the folder name "Météo Server" made valid for npm)');
+    expect(generate({}).result.notes.join('\n')).not.toContain('made valid for npm');
   });
 
   it('derives the tool prefix from the package name, or takes --prefix', () => {
@@ -413,6 +442,17 @@ describe('versions', () => {
     expect(dependencies.zod).toBe(DEPENDENCIES.zod.range);
   });
 
+  it('tells which ranges stay on the 0.10 line the starter code is written for', () => {
+    for (const on of ['0.10.17', '^0.10.17', '~0.10', '0.10.x', '=0.10.3', '>=0.10.17 <0.11', '>= 0.10.0 < 0.11.0', '>=0.10.2 <=0.10.9', '0.10.1 - 0.10.9']) {
+      expect(staysOnLine(on, '0.10'), on).toBe(true);
+    }
+    for (const off of ['^0.11.0', '0.11.x', '>=0.10.17', '^0.10.17 || ^0.11.0', '~0', '1.2.3-beta.1', '>=0.9 <0.11', '0.10.1 - 0.11.0']) {
+      expect(staysOnLine(off, '0.10'), off).toBe(false);
+    }
+    expect(generate({ frameworkVersion: '>=0.10.17 <0.11' }).result.warnings).toEqual([]);
+    expect(generate({ frameworkVersion: '^0.10.17 || ^0.11.0' }).result.warnings.join(' ')).toContain('run devcheck after installing');
+  });
+
   it('tells version ranges from tags and URLs', () => {
     for (const ok of ['0.10.17', '^0.10.17', '~0.10', '>=0.10.0 <0.11.0', '0.10.x', '^0.10.0 || ^0.11.0', '1.0.0-beta.1']) {
       expect(isVersionRange(ok), ok).toBe(true);
@@ -420,5 +460,34 @@ describe('versions', () => {
     for (const bad of ['latest', '*', 'next', 'github:x/y', 'https://x', '']) {
       expect(isVersionRange(bad), bad).toBe(false);
     }
+  });
+});
+
+describe("the generated devcheck's command line (run with node, before any check starts)", () => {
+  /** The rendered scripts/devcheck.ts, stripped of types, run in an empty folder. */
+  function devcheck(...args: string[]) {
+    const source = generate().files['scripts/devcheck.ts']!;
+    const js = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    }).outputText;
+    const dir = tempDir({ 'devcheck.mjs': js });
+    return spawnSync(process.execPath, [path.join(dir, 'devcheck.mjs'), ...args], { cwd: dir, encoding: 'utf8', timeout: 10_000 });
+  }
+
+  it('--only with a fragment of a check name is an error, not several checks run', () => {
+    const r = devcheck('--only', 's');
+    expect(r.stderr).toContain('--only s matches no check');
+    expect(r.status).toBe(2);
+  });
+
+  it('unknown flags and a name that matches nothing exit 2 with the usage; --help exits 0', () => {
+    for (const args of [['--bogus'], ['--only', 'nope'], ['--only']]) {
+      const r = devcheck(...args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toContain('Usage: devcheck');
+    }
+    const help = devcheck('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('--only <check>');
   });
 });

@@ -47,8 +47,10 @@ export function flush(root: string, changes: FileChange[]): void {
   assertUnchangedSincePlanned(root, changes);
   const done: Written[] = [];
   const createdDirs: string[] = [];
+  let current: FileChange | undefined;
   try {
     changes.forEach((change, index) => {
+      current = change;
       flushHooks.beforeWrite?.(change, index);
       const abs = path.join(root, change.path);
       createdDirs.push(...missingDirs(path.dirname(abs)));
@@ -66,6 +68,9 @@ export function flush(root: string, changes: FileChange[]): void {
         hint: failures.length
           ? `Check these files by hand: ${failures.join(', ')}`
           : 'Check permissions and free space, then run the command again.',
+        // What the disk said (EACCES, ENOSPC, ENOTDIR…) and for which file: without it the
+        // message above gives the user nothing to act on outside --verbose.
+        ...(current ? { details: [{ path: current.path, message: cause instanceof Error ? cause.message : String(cause) }] } : {}),
         cause,
       },
     );

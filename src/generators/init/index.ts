@@ -26,7 +26,7 @@ import {
   unscoped,
   validatePackageName,
 } from './naming.js';
-import { dependencyMaps, FRAMEWORK_VERSION, isVersionRange, NODE_ENGINE } from './versions.js';
+import { dependencyMaps, FRAMEWORK_VERSION, isVersionRange, NODE_ENGINE, staysOnLine } from './versions.js';
 
 export const PACKAGE_MANAGERS = ['npm', 'pnpm', 'yarn', 'bun'] as const;
 
@@ -163,6 +163,20 @@ function repositoryFromPackage(pkg: { repository?: unknown }): string | undefine
   return undefined;
 }
 
+/** The name an existing server already publishes under: server.json's, else package.json's mcpName. */
+function existingRegistryName(tree: Tree, pkg: { mcpName?: unknown }): string | undefined {
+  let fromServerJson: unknown;
+  try {
+    fromServerJson = (JSON.parse(tree.read('server.json') ?? '{}') as { name?: unknown }).name;
+  } catch {
+    fromServerJson = undefined;
+  }
+  for (const candidate of [fromServerJson, pkg.mcpName]) {
+    if (typeof candidate === 'string' && candidate.trim().length > 0) return candidate.trim();
+  }
+  return undefined;
+}
+
 /** The owner part of an existing registry name, so an upgrade keeps it. */
 function ownerFromRegistryName(name: string | undefined): string | undefined {
   const m = /^([a-zA-Z0-9.-]+)\/[a-zA-Z0-9._-]+$/.exec(name ?? '');
@@ -217,6 +231,12 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
     opts.name === undefined && typeof existing.name === 'string' && existing.name.length > 0
       ? existing.name
       : validatePackageName(opts.name ?? packageNameFromFolder(folder));
+  // A folder name npm would refuse is turned into one it accepts; say so, or "My Server" becomes
+  // my-server without a word, unlike every other conversion this tool makes.
+  const fromFolder = opts.name === undefined && name !== existing.name;
+  if (fromFolder && name !== folder) {
+    notes.push(`The package is named ${name} (the folder name ${JSON.stringify(folder)} made valid for npm); pass --name to choose another.`);
+  }
   const unscopedName = unscoped(name);
   const prefix = opts.prefix === undefined && upgrade ? upgradePrefix(tree, name) : resolvePrefix(name, opts.prefix);
   const scheme = schemeOf(prefix);
@@ -224,7 +244,14 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
     opts.description?.trim() || existing.description?.trim() || `An MCP server for ${unscopedName}.`;
   const owner =
     opts.owner ?? ownerFromRegistryName(existing.mcpName) ?? defaultOwner(name, opts.environment.username);
-  const serverName = registryName(owner, name);
+  // An upgrade leaves server.json alone, so the files it adds (README, AGENTS.md) must name the
+  // server as that server.json (or package.json's mcpName) does, even when that name has no
+  // owner part: rebuilding one from a default owner told the user a name that exists nowhere.
+  const existingServerName = upgrade ? existingRegistryName(tree, existing) : undefined;
+  const serverName = existingServerName ?? registryName(owner, name);
+  if (existingServerName !== undefined && opts.owner !== undefined && existingServerName !== registryName(opts.owner, name)) {
+    warnings.push(`The server is already named ${existingServerName} (server.json is never overwritten): --owner ${opts.owner} changes nothing.`);
+  }
   if (opts.owner === undefined && !upgrade) {
     notes.push(`server.json is named ${serverName}; pass --owner <github-user or reverse-DNS> to change it.`);
   }
@@ -249,7 +276,7 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
       });
     } else {
       frameworkRange = opts.frameworkVersion.trim();
-      if (!/^[\^~=v]?\s*0\.10(\.|$)/.test(frameworkRange)) {
+      if (!staysOnLine(frameworkRange)) {
         warnings.push(
           `The starter code is written for ${FRAMEWORK} ${FRAMEWORK_VERSION}; with ${frameworkRange} run devcheck after installing to see whether it still compiles.`,
         );

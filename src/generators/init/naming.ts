@@ -53,6 +53,9 @@ export function scopeOf(name: string): string | undefined {
 /** A folder name made into a package name npm would accept (the suggestion, not a silent fix). */
 export function packageNameFromFolder(folder: string): string {
   const cleaned = folder
+    // Accented letters keep their base letter (sérveur → serveur, not s-rveur).
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9\-._~]+/g, '-')
     .replace(/^[-._~]+|[-._~]+$/g, '');

@@ -66,3 +66,29 @@ export function isVersionRange(range: string): boolean {
   const set = String.raw`(?:${hyphen}|${comparator}(?:\s+${comparator})*)`;
   return new RegExp(String.raw`^\s*${set}(?:\s*\|\|\s*${set})*\s*$`).test(range);
 }
+
+/**
+ * Whether every version `range` allows is on the `line` (major.minor) the starter code is written
+ * for. Looking only at how the range starts warned about `>=0.10.17 <0.11` and stayed silent
+ * about `^0.10.17 || ^0.11.0`.
+ */
+export function staysOnLine(range: string, line = FRAMEWORK_VERSION.split('.').slice(0, 2).join('.')): boolean {
+  const onLine = (version: string) => version.replace(/^v/, '') === line || version.replace(/^v/, '').startsWith(`${line}.`);
+  const [major = '', minor = ''] = line.split('.');
+  const nextLine = `${major}.${Number(minor) + 1}`;
+  return range.split('||').every((part) => {
+    const set = part.trim().replace(/([<>]=?|[\^~=])\s+/g, '$1');
+    const hyphen = /^(\S+)\s+-\s+(\S+)$/.exec(set);
+    if (hyphen) return onLine(hyphen[1]!) && onLine(hyphen[2]!);
+    const comparators = set.split(/\s+/).map((c) => /^([<>]=?|[\^~=])?(.*)$/.exec(c)!);
+    // `0.10.3`, `=0.10.3`, `0.10.x`, `~0.10`, `^0.10.17` (a caret on 0.x keeps the minor): one is enough.
+    if (comparators.some(([, op, v]) => ['', '=', '^', '~'].includes(op ?? '') && onLine(v!) && v!.replace(/^v/, '').split('.').length >= 2)) {
+      return true;
+    }
+    const lower = comparators.some(([, op, v]) => (op === '>' || op === '>=') && onLine(v!));
+    const upper = comparators.some(
+      ([, op, v]) => (op === '<=' && onLine(v!)) || (op === '<' && (onLine(v!) || [nextLine, `${nextLine}.0`].includes(v!.replace(/^v/, '')))),
+    );
+    return lower && upper;
+  });
+}
