@@ -10,7 +10,7 @@ import { formatWideNewFiles, lineWidthOf } from '../core/format.js';
 import { type Problem, Tree } from '../core/fs/tree.js';
 import { type CommandResult, type DevcheckReport, Reporter } from '../core/output.js';
 import { reportFailure } from './failure.js';
-import { findProject, type Project } from '../core/project.js';
+import { FRAMEWORK, findProject, type Project } from '../core/project.js';
 import type { GeneratorResult } from '../generators/types.js';
 import type { GlobalOptions } from './options.js';
 
@@ -90,7 +90,14 @@ export async function runGenerator(
       taskError = new ScaffoldError(
         'DEVCHECK_FAILED',
         `devcheck exited with ${devcheck.exitCode}; the files were written.`,
-        { hint: `Run \`${devcheck.command}\` in the project to see the failures.`, exitCode: EXIT.writtenButFailed },
+        {
+          // With no framework in node_modules the usual cause is an uninstalled project, not the code.
+          hint:
+            project.frameworkVersion === undefined
+              ? `The dependencies look uninstalled (no ${FRAMEWORK} in node_modules): run \`${project.packageManager} install\`, then \`${devcheck.command}\`.`
+              : `Run \`${devcheck.command}\` in the project to see the failures.`,
+          exitCode: EXIT.writtenButFailed,
+        },
       );
     }
     if (taskError) {

@@ -4,7 +4,7 @@
  */
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -312,6 +312,14 @@ describe('devcheck after the flush', () => {
     expect(out).toMatchObject({ ok: false, error: { code: 'DEVCHECK_FAILED' }, devcheck: { ran: true, passed: false, exitCode: 3 } });
     expect(out.changes).toHaveLength(3);
     expect(existsSync(path.join(root, TOOL))).toBe(true);
+    // The fixture has no node_modules: the hint points at the install, not at the code.
+    expect(out.error.hint).toBe(
+      'The dependencies look uninstalled (no @cyanheads/mcp-ts-core in node_modules): run `npm install`, then `npm run devcheck`.',
+    );
+    mkdirSync(path.join(root, 'node_modules/@cyanheads/mcp-ts-core'), { recursive: true });
+    writeFileSync(path.join(root, 'node_modules/@cyanheads/mcp-ts-core/package.json'), '{"version":"0.10.17"}');
+    const again = parseJsonOut(runCli(['add', 'tool', 'demo_other_thing', '--json', '--cwd', root]));
+    expect(again.error.hint).toBe('Run `npm run devcheck` in the project to see the failures.');
   });
 
   it('no devcheck script: says so and skips', () => {
