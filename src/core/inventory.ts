@@ -13,8 +13,8 @@
  * UNSUPPORTED_LAYOUT with file and line, never a guess.
  */
 
-import { ENTRY_POINTS, registrationTargets } from './registration.js';
-import { findAppCall } from './ast/entry-point.js';
+import { registrationTargets } from './registration.js';
+import { entryPointCandidates, findAppCall } from './ast/entry-point.js';
 import { resolveModuleFile } from './ast/modules.js';
 import { SiteResolver } from './ast/resolve.js';
 import { tsMorph, type TsMorph } from './ast/ts-morph.js';
@@ -533,7 +533,7 @@ export function inventory(tree: Tree): Inventory {
   dangling.push(...resolver.danglingArrays);
 
   // 3. init…() calls in setup() register services.
-  for (const file of ENTRY_POINTS.filter((f) => tree.read(f) !== undefined)) {
+  for (const file of entryPointCandidates(tree)) {
     const sf = resolver.source(file);
     let app: ReturnType<typeof findAppCall>;
     try {

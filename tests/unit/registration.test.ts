@@ -395,10 +395,31 @@ describe('register refuses what it cannot place with certainty', () => {
   });
 
   it('no entry point, or none with an app call', () => {
-    expect(refused({ 'package.json': '{}' }).message).toBe('No entry point found (looked for src/index.ts, src/worker.ts).');
+    expect(refused({ 'package.json': '{}' }).message).toBe(
+      'No entry point found (looked for src/index.ts, src/worker.ts and the other files directly in src/).',
+    );
     const e = refused({ 'src/index.ts': 'export {};\n' });
     expect(e.code).toBe('UNSUPPORTED_LAYOUT');
     expect(e.message).toBe('No createApp({...}) or createWorkerHandler({...}) call found in src/index.ts.');
+  });
+
+  it('an index.ts that only starts src/server.ts: the app call is found there', () => {
+    const server = L(
+      "import { createApp } from '@cyanheads/mcp-ts-core';",
+      "import { echoTool } from './mcp-server/tools/definitions/echo.tool.js';",
+      '',
+      'export async function start() {',
+      "  await createApp({ name: 'demo', tools: [echoTool] });",
+      '}',
+      '',
+    );
+    expect(
+      registered({ 'src/index.ts': "import { start } from './server.js';\n\nawait start();\n", 'src/server.ts': server }, 'src/server.ts'),
+    ).toBe(server.replace("import { echoTool }", `${IMPORT}\nimport { echoTool }`).replace('tools: [echoTool]', 'tools: [echoTool, demoFindItemsTool]'));
+    // Two such files: which one runs cannot be told, so nothing is guessed.
+    const e = refused({ 'src/index.ts': 'export {};\n', 'src/a.ts': server, 'src/b.ts': server });
+    expect(e.code).toBe('UNSUPPORTED_LAYOUT');
+    expect(e.message).toBe('Several files start an app (src/a.ts, src/b.ts); cannot tell which one is the server.');
   });
 
   it('an export name the entry point already imports from elsewhere: ALREADY_EXISTS', () => {

@@ -80,6 +80,23 @@ export function findAppCall(sf: TsMorph.SourceFile, relPath: string): AppCall | 
 /** The files an app factory call may live in: the server's and the Worker's entry points. */
 export const ENTRY_POINTS = ['src/index.ts', 'src/worker.ts'];
 
+const MENTIONS_FACTORY = new RegExp(`\\b(?:${APP_FACTORIES.join('|')})\\b`);
+
+/**
+ * The files to look for app factory calls in: src/index.ts and src/worker.ts; and only when
+ * neither mentions a factory (a server whose index.ts just imports `./server.js`), the other
+ * top-level files of src/ that do. Which of them really calls one is for the parser to say.
+ */
+export function entryPointCandidates(tree: Tree): string[] {
+  const standard = ENTRY_POINTS.filter((f) => tree.read(f) !== undefined);
+  if (standard.some((f) => MENTIONS_FACTORY.test(tree.read(f)!))) return standard;
+  const others = tree
+    .listFiles('src')
+    .filter((f) => /^src\/[^/]+\.[cm]?ts$/.test(f) && !/\.(d|test|spec)\.[cm]?ts$/.test(f) && !ENTRY_POINTS.includes(f))
+    .filter((f) => MENTIONS_FACTORY.test(tree.read(f) ?? ''));
+  return [...standard, ...others];
+}
+
 export interface EntryApp {
   file: string;
   sf: TsMorph.SourceFile;
@@ -88,18 +105,28 @@ export interface EntryApp {
 
 /** Every entry point that calls an app factory, parsed by `parse`; refuses when none does. */
 export function appEntryPoints(tree: Tree, parse: (file: string) => TsMorph.SourceFile, hint: string): EntryApp[] {
-  const candidates = ENTRY_POINTS.filter((f) => tree.read(f) !== undefined);
+  const candidates = entryPointCandidates(tree);
   const found = candidates.flatMap((file) => {
     const sf = parse(file);
     const app = findAppCall(sf, file);
     return app ? [{ file, sf, options: app.options }] : [];
   });
+  // index.ts and worker.ts are the Node and Worker entries of one server; two other files that
+  // each start an app are alternatives, and which one runs is not for us to guess.
+  const discovered = found.filter((f) => !ENTRY_POINTS.includes(f.file));
+  if (discovered.length > 1) {
+    throw new ScaffoldError(
+      'UNSUPPORTED_LAYOUT',
+      `Several files start an app (${discovered.map((f) => f.file).join(', ')}); cannot tell which one is the server.`,
+      { hint, details: discovered.map((f) => ({ path: f.file, message: 'calls an app factory' })) },
+    );
+  }
   if (found.length === 0) {
     throw new ScaffoldError(
       'UNSUPPORTED_LAYOUT',
       candidates.length === 0
-        ? `No entry point found (looked for ${ENTRY_POINTS.join(', ')}).`
-        : `No createApp({...}) or createWorkerHandler({...}) call found in ${candidates.join(' or ')}.`,
+        ? `No entry point found (looked for ${ENTRY_POINTS.join(', ')} and the other files directly in src/).`
+        : `No createApp({...}) or createWorkerHandler({...}) call found in ${candidates.join(', ')}.`,
       { hint },
     );
   }
