@@ -1,10 +1,10 @@
 /** The top-level handler for failures: kept apart from run.ts so `--help` loads none of the engine. */
 
-import { isScaffoldError, ScaffoldError } from '../core/errors.js';
+import { ScaffoldError } from '../core/errors.js';
 import type { Reporter } from '../core/output.js';
 
 export function reportFailure(reporter: Reporter, command: string, e: unknown): number {
-  const error = isScaffoldError(e)
+  const error = e instanceof ScaffoldError
     ? e
     : new ScaffoldError('INTERNAL', `Unexpected error: ${e instanceof Error ? e.message : String(e)}`, {
         hint: 'This is a bug in mcp-scaffold. Run again with --verbose for the stack trace and report it.',

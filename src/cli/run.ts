@@ -3,7 +3,7 @@
  * whole changeset, then either print it (--dry-run) or flush it once and run the tasks.
  */
 
-import { EXIT, isScaffoldError, ScaffoldError } from '../core/errors.js';
+import { EXIT, ScaffoldError } from '../core/errors.js';
 import { unifiedDiff } from '../core/fs/diff.js';
 import { flush } from '../core/fs/flush.js';
 import { formatWideNewFiles, lineWidthOf } from '../core/format.js';
@@ -71,7 +71,7 @@ export async function runGenerator(
           for (const task of result.tasks) devcheck = await task.run({ project, reporter });
         } catch (e) {
           // Files are on disk by now: report them along with the failure, exit 2.
-          if (!isScaffoldError(e)) throw e;
+          if (!(e instanceof ScaffoldError)) throw e;
           taskError = e;
           devcheck = { ran: false, reason: e.message };
         }
@@ -100,15 +100,7 @@ export async function runGenerator(
         },
       );
     }
-    if (taskError) {
-      if (!reporter.json) reporter.failure(command, taskError);
-      reporter.result({
-        ...out,
-        ok: false,
-        error: { code: taskError.code, message: taskError.message, hint: taskError.hint ?? null },
-      });
-      return taskError.exitCode;
-    }
+    if (taskError) return reporter.failureAfterWrite(out, taskError);
     reporter.result(out);
     return EXIT.ok;
   } catch (e) {

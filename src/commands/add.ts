@@ -3,7 +3,7 @@
 import { canPrompt, type GlobalOptions } from '../cli/options.js';
 import { runGenerator } from '../cli/run.js';
 import type { DefinitionKind } from '../core/definitions.js';
-import { ScaffoldError } from '../core/errors.js';
+import { cancelled, ScaffoldError } from '../core/errors.js';
 import { Tree } from '../core/fs/tree.js';
 import { parseName } from '../core/names.js';
 import { findProject } from '../core/project.js';
@@ -42,7 +42,7 @@ async function askDescription(kind: DefinitionKind, name: string, global: Global
     message: `What does ${names.snake} do? (one paragraph for the model; --description skips this)`,
     ...(fallback ? { placeholder: fallback, defaultValue: fallback } : {}),
   });
-  if (isCancel(answer)) throw new ScaffoldError('CANCELLED', 'Cancelled: nothing was written.');
+  if (isCancel(answer)) throw cancelled();
   return answer || undefined;
 }
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { canPrompt, type GlobalOptions } from '../cli/options.js';
 import { reportFailure } from '../cli/failure.js';
 import { problemsError } from '../cli/run.js';
-import { EXIT, ScaffoldError } from '../core/errors.js';
+import { cancelled, EXIT, ScaffoldError } from '../core/errors.js';
 import { unifiedDiff } from '../core/fs/diff.js';
 import { flush } from '../core/fs/flush.js';
 import { Tree } from '../core/fs/tree.js';
@@ -134,8 +134,6 @@ function safeUsername(): string | undefined {
   }
 }
 
-const cancelled = () => new ScaffoldError('CANCELLED', 'Cancelled: nothing was written.');
-
 interface Answers {
   target: Target;
   options: Omit<InitOptions, 'root' | 'mode' | 'environment'>;
@@ -164,7 +162,7 @@ async function ask(
   let current = target;
   if (current.mode === 'upgrade') {
     clack.log.info(`${current.root} already holds a server: only missing files will be added; nothing is overwritten.`);
-    return { target: current, options: { ...flags, pm: (flags.pm as PackageManager | undefined) ?? detectedPm } };
+    return { target: current, options: fromFlags(flags, detectedPm) };
   }
   if (!context.dirGiven && !context.force && entriesInTheWay(current.root).length > 0) {
     const folder = check(
@@ -176,7 +174,7 @@ async function ask(
     );
     current = resolveTarget(cwd, folder);
     if (current.mode === 'upgrade') {
-      return { target: current, options: { ...fromFlags(flags, detectedPm) } };
+      return { target: current, options: fromFlags(flags, detectedPm) };
     }
   }
   const answers: Answers['options'] = {};
@@ -384,11 +382,7 @@ export async function initCommand(
       git,
       nextSteps: steps,
     };
-    if (taskError) {
-      if (!reporter.json) reporter.failure('init', taskError);
-      reporter.result({ ...out, ok: false, error: { code: taskError.code, message: taskError.message, hint: taskError.hint ?? null } });
-      return taskError.exitCode;
-    }
+    if (taskError) return reporter.failureAfterWrite(out, taskError);
     if (!global.dryRun && changes.length > 0 && !reporter.json) {
       const text = `Next steps:\n${steps.map((s) => `  ${s}`).join('\n')}`;
       if (interactive) {

@@ -10,7 +10,7 @@ import { reportFailure } from '../cli/failure.js';
 import { EXIT, ScaffoldError } from '../core/errors.js';
 import { Tree } from '../core/fs/tree.js';
 import { INVENTORY_KINDS, type Inventory, type InventoryKind, inventory } from '../core/inventory.js';
-import { Reporter } from '../core/output.js';
+import { errorJson, Reporter } from '../core/output.js';
 import { findProject } from '../core/project.js';
 
 const COMMAND = 'list';
@@ -102,7 +102,7 @@ export async function listCommand(global: GlobalOptions): Promise<number> {
         definitions: inv.definitions,
         dangling: inv.dangling,
         warnings: reporter.warnings,
-        ...(error ? { error: { code: error.code, message: error.message, hint: error.hint ?? null } } : {}),
+        ...(error ? { error: errorJson(error) } : {}),
       };
       process.stdout.write(`${JSON.stringify(out)}\n`);
     } else {

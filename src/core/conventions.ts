@@ -4,8 +4,10 @@
  */
 
 import path from 'node:path';
+import { moduleSpecifier } from './ast/modules.js';
 import { type DefinitionKind, KIND_INFO } from './definitions.js';
 import type { Tree } from './fs/tree.js';
+import { camelCase } from './names.js';
 
 /**
  * The test file for a definition file: `tests/<kind>s/<file>.test.ts` (the framework's layout),
@@ -30,10 +32,13 @@ export function testsUseAlias(tree: Tree): boolean {
 
 /** How a test file imports the definition: `@/…js` where the alias works, else a relative path. */
 export function testImportPath(tree: Tree, testFile: string, definitionFile: string): string {
-  const target = definitionFile.replace(/\.ts$/, '.js');
-  if (testsUseAlias(tree)) return `@/${path.posix.relative('src', target)}`;
-  const rel = path.posix.relative(path.posix.dirname(testFile), target);
-  return rel.startsWith('.') ? rel : `./${rel}`;
+  return moduleSpecifier(testFile, definitionFile, testsUseAlias(tree) ? 'alias' : 'relative');
+}
+
+/** How a file under src/ imports another: the `@/` alias where the project's tsconfig maps it. */
+export function srcImportPath(tree: Tree, fromFile: string, toFile: string): string {
+  const alias = /"@\/\*"\s*:/.test(tree.read('tsconfig.json') ?? '');
+  return moduleSpecifier(fromFile, toFile, alias ? 'alias' : 'relative');
 }
 
 export type FileNaming = 'full' | 'unprefixed';
@@ -47,7 +52,6 @@ export interface Naming {
 }
 
 const kebab = (words: string[]) => words.join('-');
-const camel = (words: string[]) => words.map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('');
 
 /**
  * The project's naming habits for a kind, read off the definitions it has: is the file named
@@ -81,10 +85,10 @@ export function inferNaming(
       voted = true;
     }
     const forms: [ExportNaming, string | undefined][] = [
-      ['full+suffix', camel(words) + suffix],
-      ['unprefixed+suffix', bare && camel(bare) + suffix],
-      ['full', camel(words)],
-      ['unprefixed', bare && camel(bare)],
+      ['full+suffix', camelCase(words) + suffix],
+      ['unprefixed+suffix', bare && camelCase(bare) + suffix],
+      ['full', camelCase(words)],
+      ['unprefixed', bare && camelCase(bare)],
     ];
     const form = forms.find(([, id]) => id !== undefined && def.exports.includes(id));
     if (form) {

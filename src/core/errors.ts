@@ -56,6 +56,7 @@ export class ScaffoldError extends Error {
   }
 }
 
-export function isScaffoldError(e: unknown): e is ScaffoldError {
-  return e instanceof ScaffoldError;
+/** The user answered a prompt with Ctrl-C or Escape: nothing was written (exit 1). */
+export function cancelled(): ScaffoldError {
+  return new ScaffoldError('CANCELLED', 'Cancelled: nothing was written.');
 }

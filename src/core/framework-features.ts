@@ -161,7 +161,6 @@ class DeclarationReader {
           }
         }
       }
-      if (ts.isImportDeclaration(st)) continue;
     }
     const imported = this.fromImport(sf, file, name, depth);
     if (imported) return imported;
@@ -336,5 +335,17 @@ export function requireVariant(features: FrameworkFeatures, variant: ToolVariant
     case 'app':
       if (!features.apps) throw refuse('appTool and appResource');
       return undefined;
+  }
+}
+
+/**
+ * Checks that the installed framework's testing entry exports createInMemoryStorage(), which
+ * `whose` test uses; throws FRAMEWORK_UNSUPPORTED if not. Without the package there is nothing to check.
+ */
+export function requireInMemoryStorage(features: FrameworkFeatures, whose: string): void {
+  if (features.packageDir && features.inMemoryStorage !== 'createInMemoryStorage') {
+    throw new ScaffoldError('FRAMEWORK_UNSUPPORTED', `${whose} needs createInMemoryStorage() from ${FRAMEWORK}/testing, which the installed ${features.version ?? ''} does not export.`, {
+      hint: `Upgrade to ${FRAMEWORK} 0.4.0 or later, or pass --no-test.`,
+    });
   }
 }

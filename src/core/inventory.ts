@@ -17,7 +17,9 @@ import { registrationTargets } from './registration.js';
 import { entryPointCandidates, findAppCall } from './ast/entry-point.js';
 import { resolveModuleFile } from './ast/modules.js';
 import { SiteResolver } from './ast/resolve.js';
-import { tsMorph, type TsMorph } from './ast/ts-morph.js';
+import { namedImport } from './ast/imports.js';
+import { isInitName } from './ast/setup.js';
+import { short, tsMorph, type TsMorph } from './ast/ts-morph.js';
 import { type DefinitionKind, KIND_INFO } from './definitions.js';
 import { type ErrorDetail, ScaffoldError } from './errors.js';
 import type { Tree } from './fs/tree.js';
@@ -261,20 +263,6 @@ function unwrap(expr: Node | undefined): Node | undefined {
   return e;
 }
 
-function short(node: Node): string {
-  const text = node.getText().replace(/\s+/g, ' ');
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
-function namedImport(sf: TsMorph.SourceFile, local: string): { name: string; specifier: string; node: TsMorph.ImportDeclaration } | undefined {
-  for (const d of sf.getImportDeclarations()) {
-    for (const n of d.getNamedImports()) {
-      if ((n.getAliasNode()?.getText() ?? n.getName()) === local) return { name: n.getName(), specifier: d.getModuleSpecifierValue(), node: d };
-    }
-  }
-  return undefined;
-}
-
 function isDefinitionFile(file: string, kind: InventoryKind): boolean {
   return kind === 'service' ? SERVICE_FILE.test(file) : KIND_INFO[kind].suffixes.some((s) => file.endsWith(s));
 }
@@ -413,7 +401,7 @@ export function inventory(tree: Tree): Inventory {
   }
   for (const file of tree.listFiles('src/services').filter((f) => SERVICE_FILE.test(f))) {
     const sf = resolver.source(file);
-    const inits = exportedDeclarations(sf).filter((e) => /^init[A-Z0-9_$]/.test(e.exportName));
+    const inits = exportedDeclarations(sf).filter((e) => isInitName(e.exportName));
     if (inits.length === 0) {
       warnings.push(`${file} exports no init…() function; not listed as a service.`);
       continue;
@@ -556,7 +544,7 @@ export function inventory(tree: Tree): Inventory {
         if (!imported || !isProjectSpecifier(imported.specifier)) continue;
         const trace = tracer.definition(tracer.binding(file, name, callee, 0), 'service');
         // A call of some other project function is no service registration; a broken init… import is.
-        if (trace.type === 'dangling' && !/^init[A-Z0-9_$]/.test(name)) continue;
+        if (trace.type === 'dangling' && !isInitName(name)) continue;
         if (trace.type === 'unsupported') continue;
         record('service', { file, node: call, name, specifier: imported.specifier }, trace);
       }

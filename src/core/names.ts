@@ -35,8 +35,13 @@ function splitCamel(s: string): string[] {
   return (s.match(/[A-Z]+(?![a-z])[0-9]*|[A-Z]?[a-z]+[0-9]*|[0-9]+/g) ?? []).map((w) => w.toLowerCase());
 }
 
+/** camelCase of a word list: find, items → findItems. */
+export function camelCase(words: string[]): string {
+  return words.map((w, i) => (i === 0 ? w : capitalize(w))).join('');
+}
+
 function fromWords(raw: string, words: string[], convertedFrom: Names['convertedFrom']): Names {
-  const camel = words.map((w, i) => (i === 0 ? w : capitalize(w))).join('');
+  const camel = camelCase(words);
   return {
     raw,
     words,

@@ -72,15 +72,23 @@ export class Reporter {
     if (this.json) process.stdout.write(`${JSON.stringify(result)}\n`);
   }
 
+  /**
+   * A failure after the flush (devcheck, install): the error for people, and under --json the
+   * full result (changes and all) with ok: false, since the files are on disk. Returns the exit code.
+   */
+  failureAfterWrite(result: CommandResult, error: ScaffoldError): number {
+    if (!this.json) this.failure(result.command, error);
+    this.result({ ...result, ok: false, error: errorJson(error) });
+    return error.exitCode;
+  }
+
   failure(command: string, error: ScaffoldError, stack?: string): void {
     if (this.json) {
       const out = {
         ok: false,
         command,
         error: {
-          code: error.code,
-          message: error.message,
-          hint: error.hint ?? null,
+          ...errorJson(error),
           ...(error.details.length > 0 ? { details: error.details } : {}),
         },
         warnings: this.warnings,
@@ -98,6 +106,11 @@ export class Reporter {
     }
     if (stack && this.verbose) process.stderr.write(`${pc.dim(stack)}\n`);
   }
+}
+
+/** The `error` object of a --json result. */
+export function errorJson(error: ScaffoldError): { code: string; message: string; hint: string | null } {
+  return { code: error.code, message: error.message, hint: error.hint ?? null };
 }
 
 function colorDiff(diff: string): string {

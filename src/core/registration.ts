@@ -26,10 +26,6 @@ import { type DefinitionKind, KIND_INFO } from './definitions.js';
 import { lineWidthOf } from './format.js';
 import type { Tree } from './fs/tree.js';
 
-export { moduleSpecifier } from './ast/modules.js';
-
-export { ENTRY_POINTS } from './ast/entry-point.js';
-
 const NAME_HINT = 'Choose another name (--export-name).';
 
 /** Canonical key order: a new `tools` key goes before `resources` and `prompts`. */

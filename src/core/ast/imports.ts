@@ -81,6 +81,21 @@ export function importedBinding(sf: TsMorph.SourceFile, name: string): ImportDec
   );
 }
 
+/** The named import that binds `local` here (`import { name as local }`): its imported name and module. */
+export function namedImport(
+  sf: TsMorph.SourceFile,
+  local: string,
+): { name: string; specifier: string; node: ImportDecl } | undefined {
+  for (const d of sf.getImportDeclarations()) {
+    for (const n of d.getNamedImports()) {
+      if ((n.getAliasNode()?.getText() ?? n.getName()) === local) {
+        return { name: n.getName(), specifier: d.getModuleSpecifierValue(), node: d };
+      }
+    }
+  }
+  return undefined;
+}
+
 /**
  * Where a statement starts, counting the comment lines just above it that belong to it: they stay
  * with it when something is inserted before it. But the file's header comment leads its first

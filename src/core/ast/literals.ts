@@ -44,8 +44,8 @@ export function arrayHasIdentifier(array: TsMorph.ArrayLiteralExpression, name: 
   return array.getElements().some((el) => el.getText() === name);
 }
 
-/** Text of a comment anywhere inside `node` (Biome keeps such arrays as they are laid out). */
-function containsComment(node: TsMorph.Node): boolean {
+/** Whether a comment sits anywhere inside `node` (string literals aside): Biome keeps such a node as it is laid out. */
+export function containsComment(node: TsMorph.Node): boolean {
   const text = node.getText();
   return /\/\/|\/\*/.test(text.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g, ''));
 }

@@ -9,9 +9,10 @@
 import { ScaffoldError } from '../errors.js';
 import type { Tree } from '../fs/tree.js';
 import { unsupported } from './entry-point.js';
+import { namedImport } from './imports.js';
 import { isConditionalSpread } from './literals.js';
 import { resolveModuleFile } from './modules.js';
-import { parseSource, tsMorph, type TsMorph } from './ts-morph.js';
+import { parseSource, short, tsMorph, type TsMorph } from './ts-morph.js';
 
 export interface ArraySite {
   file: string;
@@ -53,7 +54,7 @@ export class SiteResolver {
   }
 
   resolve(expr: TsMorph.Node, file: string, trail: string[], depth = 0): ArraySite[] {
-    const { SyntaxKind, Node } = tsMorph();
+    const { Node } = tsMorph();
     if (depth > MAX_DEPTH) throw unsupported(file, expr, `gave up following \`${short(expr)}\`: too many indirections`);
     if (
       Node.isParenthesizedExpression(expr) ||
@@ -82,7 +83,6 @@ export class SiteResolver {
         return this.resolve(callee.getExpression(), file, trail, depth + 1);
       }
     }
-    void SyntaxKind;
     throw unsupported(file, expr, `cannot follow \`${short(expr)}\` to an array of definitions`);
   }
 
@@ -140,7 +140,7 @@ export class SiteResolver {
   private fromIdentifier(id: TsMorph.Identifier, file: string, trail: string[], depth: number): ArraySite[] {
     const sf = this.source(file);
     const name = id.getText();
-    const imported = findImport(sf, name);
+    const imported = namedImport(sf, name);
     if (imported) {
       const target = resolveModuleFile(this.tree, file, imported.specifier);
       if (!target) {
@@ -217,11 +217,6 @@ export class SiteResolver {
   }
 }
 
-function short(node: TsMorph.Node): string {
-  const text = node.getText().replace(/\s+/g, ' ');
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
 function dedupe(sites: ArraySite[]): ArraySite[] {
   const seen = new Set<string>();
   return sites.filter((s) => {
@@ -250,20 +245,6 @@ function groupMatches(groupIdentifier: string, wanted: string): boolean {
   const norm = (s: string) => s.toLowerCase().replace(/[-_]/g, '');
   const bare = groupIdentifier.replace(/(Tools|Resources|Prompts|Definitions|Defs|Group)$/, '');
   return norm(groupIdentifier) === norm(wanted) || norm(bare) === norm(wanted);
-}
-
-function findImport(
-  sf: TsMorph.SourceFile,
-  local: string,
-): { name: string; specifier: string; node: TsMorph.ImportDeclaration } | undefined {
-  for (const d of sf.getImportDeclarations()) {
-    for (const n of d.getNamedImports()) {
-      if ((n.getAliasNode()?.getText() ?? n.getName()) === local) {
-        return { name: n.getName(), specifier: d.getModuleSpecifierValue(), node: d };
-      }
-    }
-  }
-  return undefined;
 }
 
 /** An assignment `name = …` (or `name ??= …` and the like) anywhere in the file. */

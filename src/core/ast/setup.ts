@@ -19,9 +19,11 @@
  */
 
 import type { Tree } from '../fs/tree.js';
+import { DEFAULT_LINE_WIDTH } from '../format.js';
 import { displayWidth } from '../literal.js';
 import { appEntryPoints, assertBindingFree, unsupported } from './entry-point.js';
 import { ensureNamedImport, pathStyleOf } from './imports.js';
+import { containsComment } from './literals.js';
 import { moduleSpecifier } from './modules.js';
 import {
   applyEdits,
@@ -32,7 +34,7 @@ import {
   restOfLine,
   type TextEdit,
 } from './text-edits.js';
-import { parseSource, tsMorph, type TsMorph } from './ts-morph.js';
+import { parseSource, short, tsMorph, type TsMorph } from './ts-morph.js';
 
 export interface SetupCall {
   /** The function to call, e.g. initNcbiService. */
@@ -43,8 +45,6 @@ export interface SetupCall {
 
 /** The parameter name a new `setup` (or a parameterless one) gets, as the framework writes it. */
 export const CORE_PARAM = 'core';
-
-const DEFAULT_LINE_WIDTH = 100;
 
 type FunctionLike = TsMorph.MethodDeclaration | TsMorph.ArrowFunction | TsMorph.FunctionExpression | TsMorph.FunctionDeclaration;
 
@@ -127,11 +127,6 @@ function setupFunction(prop: TsMorph.ObjectLiteralElementLike, relPath: string):
 }
 
 const HINT = 'Nothing was written. Add the import and the init call to setup() by hand, or report this layout so mcp-scaffold learns it.';
-
-function short(node: TsMorph.Node): string {
-  const text = node.getText().replace(/\s+/g, ' ');
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
 
 /** Whether the identifier `name` occurs anywhere in `node`. */
 function mentions(node: TsMorph.Node, name: string): boolean {
@@ -266,8 +261,7 @@ function newSetup(options: TsMorph.ObjectLiteralExpression, call: SetupCall, rel
   if (options.getStartLineNumber() === options.getEndLineNumber()) {
     // A one-line options object: Biome lays an object holding a method body out one property
     // per line, so the object is laid out that way (its properties' text unchanged).
-    const inner = options.getText().slice(1, -1);
-    if (/\/\/|\/\*/.test(inner.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g, ''))) {
+    if (containsComment(options)) {
       throw unsupported(relPath, options, 'the options object is on one line and holds a comment; format the file first', HINT);
     }
     const indent = indentAt(source, options.getStart());

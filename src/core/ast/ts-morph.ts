@@ -41,7 +41,8 @@ export function parseSource(relPath: string, text: string): TsMorph.SourceFile {
   return sf;
 }
 
-/** 1-based line of a node, for messages. */
-export function lineOf(node: TsMorph.Node): number {
-  return node.getStartLineNumber();
+/** A node's text on one line, cut at 60 characters, for messages. */
+export function short(node: TsMorph.Node): string {
+  const text = node.getText().replace(/\s+/g, ' ');
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

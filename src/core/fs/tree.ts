@@ -1,12 +1,12 @@
 /**
  * An in-memory tree laid over a folder on disk. Generators read through it and record writes; no
- * byte reaches the disk until `commit()` (see flush.ts), and only after every recorded problem has
- * been reported. A write equal to what is on disk is no change.
+ * byte reaches the disk until the command flushes `changes()` (flush.ts), and only when no problem
+ * was recorded. A write equal to what is on disk is no change.
  */
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { type ErrorCode, type ErrorDetail, isScaffoldError } from '../errors.js';
+import { type ErrorCode, type ErrorDetail, ScaffoldError } from '../errors.js';
 
 export type ChangeAction = 'create' | 'update';
 
@@ -119,7 +119,7 @@ export class Tree {
     try {
       return step();
     } catch (e) {
-      if (!isScaffoldError(e)) throw e;
+      if (!(e instanceof ScaffoldError)) throw e;
       const detail = e.details[0];
       this.problem({
         code: e.code,

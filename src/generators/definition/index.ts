@@ -22,7 +22,7 @@ import {
 import { ScaffoldError } from '../../core/errors.js';
 import { asNewFile } from '../../core/format.js';
 import type { Tree } from '../../core/fs/tree.js';
-import { type Names, parseName, safeIdentifier } from '../../core/names.js';
+import { camelCase, type Names, parseName, safeIdentifier } from '../../core/names.js';
 import type { Project } from '../../core/project.js';
 import { register } from '../../core/registration.js';
 import { render } from '../../core/templates.js';
@@ -82,8 +82,6 @@ export interface DefinitionPlan {
   warnings: string[];
 }
 
-const camelOf = (words: string[]) => words.map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('');
-
 /**
  * Names, paths and collision checks for a new definition. Problems are recorded in the tree;
  * bad input (a name or an override that cannot be used) throws before anything is planned.
@@ -135,7 +133,7 @@ export function planDefinition(
     }
     fileBase = wanted;
   }
-  const exportBase = naming.export.startsWith('unprefixed') ? camelOf(bare) : names.camel;
+  const exportBase = naming.export.startsWith('unprefixed') ? camelCase(bare) : names.camel;
   let exportName = safeIdentifier(naming.export.endsWith('+suffix') ? `${exportBase}${SUFFIX[kind]}` : exportBase);
   if (opts.exportName !== undefined) {
     if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(opts.exportName) || safeIdentifier(opts.exportName) !== opts.exportName) {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { existingDefinitions, sharedPrefix } from '../../core/definitions.js';
 import type { Tree } from '../../core/fs/tree.js';
-import { parseName, safeIdentifier } from '../../core/names.js';
+import { camelCase, parseName, safeIdentifier } from '../../core/names.js';
 import { FRAMEWORK, type PackageJson, type PackageManager } from '../../core/project.js';
 import { render, TEMPLATES_DIR } from '../../core/templates.js';
 import type { GeneratorResult } from '../types.js';
@@ -189,13 +189,12 @@ function definitionNames(prefix: string) {
   const resourceName = resourceWords.join('-');
   const prompt = parseName(`${prefix}_summarize`, 'prompt name', 64 + 16);
   const scheme = schemeOf(prefix);
-  const camel = (words: string[]) => words.map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('');
   return {
     tool: { name: tool.snake, fileBase: tool.kebab, exportName: safeIdentifier(`${tool.camel}Tool`) },
     resource: {
       name: resourceName,
       fileBase: resourceName,
-      exportName: safeIdentifier(`${camel(resourceWords)}Resource`),
+      exportName: safeIdentifier(`${camelCase(resourceWords)}Resource`),
       uriTemplate: `${scheme}://echo/{message}`,
       exampleUri: `${scheme}://echo/hello`,
     },

@@ -5,7 +5,10 @@
  * TypeScript stays on 6: 7 dropped the JavaScript API the ecosystem still uses.
  */
 
-export const FRAMEWORK_PACKAGE = '@cyanheads/mcp-ts-core';
+import { FRAMEWORK } from '../../core/project.js';
+
+/** The framework's package name, under the name this module's tables use. */
+export const FRAMEWORK_PACKAGE = FRAMEWORK;
 
 /** The framework version the starter code is written and tested against. */
 export const FRAMEWORK_VERSION = '0.10.17';

@@ -7,9 +7,8 @@
 import { z } from 'zod';
 import { registerSetupCall } from '../../core/ast/setup.js';
 import { testImportPath } from '../../core/conventions.js';
-import { ScaffoldError } from '../../core/errors.js';
 import { asNewFile, lineWidthOf } from '../../core/format.js';
-import { detectFrameworkFeatures, type FrameworkFeatures } from '../../core/framework-features.js';
+import { detectFrameworkFeatures, type FrameworkFeatures, requireInMemoryStorage } from '../../core/framework-features.js';
 import type { Tree } from '../../core/fs/tree.js';
 import { displayWidth, tsString } from '../../core/literal.js';
 import { type Names, parseName, titleCase } from '../../core/names.js';
@@ -90,13 +89,8 @@ export function addServiceGenerator(
     features ??= detectFrameworkFeatures(project.root);
     if (!features.packageDir) {
       warnings.push(`${FRAMEWORK} is not installed, so the test's use of createInMemoryStorage() could not be checked against it.`);
-    } else if (features.inMemoryStorage !== 'createInMemoryStorage') {
-      throw new ScaffoldError(
-        'FRAMEWORK_UNSUPPORTED',
-        `The service test needs createInMemoryStorage() from ${FRAMEWORK}/testing, which the installed ${features.version ?? ''} does not export.`,
-        { hint: `Upgrade to ${FRAMEWORK} 0.4.0 or later, or pass --no-test.` },
-      );
     }
+    requireInMemoryStorage(features, 'The service test');
   }
 
   for (const file of opts.test ? [s.file, s.typesFile, s.testFile] : [s.file, s.typesFile]) {

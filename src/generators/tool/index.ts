@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { ScaffoldError } from '../../core/errors.js';
 import type { FrameworkFeatures } from '../../core/framework-features.js';
 import type { Tree } from '../../core/fs/tree.js';
-import { type Names, titleCase } from '../../core/names.js';
 import type { Project } from '../../core/project.js';
-import { definitionOptions, planDefinition, unprefixed, writeDefinition } from '../definition/index.js';
+import { definitionOptions, planDefinition, writeDefinition } from '../definition/index.js';
 import type { GeneratorResult } from '../types.js';
+import { toolData } from './data.js';
 import { addToolVariant, toolKind } from './variants.js';
 
-export { serverPrefix, serverPrefixWithSource } from '../definition/index.js';
+export { defaultDescription } from './data.js';
 
 export const addToolOptions = definitionOptions.extend({
   readOnly: z.boolean().default(true),
@@ -25,13 +25,6 @@ export const addToolOptions = definitionOptions.extend({
 });
 export type AddToolOptions = z.input<typeof addToolOptions>;
 export type ParsedToolOptions = z.output<typeof addToolOptions>;
-
-export const TOOLS_DIR = 'src/mcp-server/tools/definitions';
-
-export function defaultDescription(names: Names, prefix: string | undefined): string {
-  const sentence = unprefixed(names, prefix).join(' ');
-  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}. Describe what it returns and when to use it.`;
-}
 
 export function addToolGenerator(
   tree: Tree,
@@ -50,16 +43,8 @@ export function addToolGenerator(
   const opts = addToolOptions.parse(raw);
   const kind = toolKind(opts);
   if (kind !== 'plain') {
-    return addToolVariant(tree, project, opts, kind, (p) => defaultDescription(p.names, p.prefix), features);
+    return addToolVariant(tree, project, opts, kind, features);
   }
   const plan = planDefinition(tree, project, 'tool', opts, (n) => n.snake);
-  const destructive = opts.destructive;
-  return writeDefinition(tree, plan, opts, {
-    title: opts.title ?? titleCase(unprefixed(plan.names, plan.prefix)),
-    description: opts.description ?? defaultDescription(plan.names, plan.prefix),
-    readOnly: destructive ? false : opts.readOnly,
-    destructive,
-    idempotent: opts.idempotent,
-    openWorld: opts.openWorld,
-  });
+  return writeDefinition(tree, plan, opts, toolData(plan, opts));
 }

@@ -10,18 +10,23 @@
  * - `--app`: an app tool and its UI resource (`ui://<tool>/app.html`), both registered.
  */
 
-import path from 'node:path';
 import { compareImportSources } from '../../core/ast/import-order.js';
-import { testImportPath } from '../../core/conventions.js';
+import { srcImportPath, testImportPath } from '../../core/conventions.js';
 import { existingDefinitions } from '../../core/definitions.js';
 import { ScaffoldError } from '../../core/errors.js';
-import { detectFrameworkFeatures, type FrameworkFeatures, requireVariant } from '../../core/framework-features.js';
+import {
+  detectFrameworkFeatures,
+  type FrameworkFeatures,
+  requireInMemoryStorage,
+  requireVariant,
+} from '../../core/framework-features.js';
 import type { Tree } from '../../core/fs/tree.js';
 import { titleCase } from '../../core/names.js';
-import { FRAMEWORK, type Project } from '../../core/project.js';
-import { type DefinitionPlan, planDefinition, unprefixed, writeDefinition } from '../definition/index.js';
+import type { Project } from '../../core/project.js';
+import { planDefinition, unprefixed, writeDefinition } from '../definition/index.js';
 import { serviceNames } from '../service/index.js';
 import type { GeneratorResult } from '../types.js';
+import { toolData } from './data.js';
 import type { ParsedToolOptions } from './index.js';
 
 export type ToolKind = 'plain' | 'service' | 'confirm' | 'task' | 'app';
@@ -46,32 +51,7 @@ export function toolKind(opts: ParsedToolOptions): ToolKind {
   return 'plain';
 }
 
-/** How a file under src/ imports another: the `@/` alias where the project's tsconfig maps it. */
-function srcImportPath(tree: Tree, fromFile: string, toFile: string): string {
-  const target = toFile.replace(/\.ts$/, '.js');
-  if (/"@\/\*"\s*:/.test(tree.read('tsconfig.json') ?? '')) return `@/${path.posix.relative('src', target)}`;
-  const rel = path.posix.relative(path.posix.dirname(fromFile), target);
-  return rel.startsWith('.') ? rel : `./${rel}`;
-}
-
-/** The annotation flags of the plain tool, shared by the variants that keep them. */
-function annotationData(opts: ParsedToolOptions) {
-  return {
-    readOnly: opts.destructive ? false : opts.readOnly,
-    destructive: opts.destructive,
-    idempotent: opts.idempotent,
-    openWorld: opts.openWorld,
-  };
-}
-
-function baseData(plan: DefinitionPlan, opts: ParsedToolOptions, defaultDescription: string) {
-  return {
-    title: opts.title ?? titleCase(unprefixed(plan.names, plan.prefix)),
-    description: opts.description ?? defaultDescription,
-  };
-}
-
-function serviceTool(tree: Tree, project: Project, opts: ParsedToolOptions, features: () => FrameworkFeatures, describe: (p: DefinitionPlan) => string): GeneratorResult {
+function serviceTool(tree: Tree, project: Project, opts: ParsedToolOptions, features: () => FrameworkFeatures): GeneratorResult {
   const s = serviceNames(opts.service!);
   const text = tree.read(s.file);
   if (text === undefined) {
@@ -91,14 +71,7 @@ function serviceTool(tree: Tree, project: Project, opts: ParsedToolOptions, feat
       hint: 'Add the tool without --service and call the service from its handler by hand.',
     });
   }
-  if (opts.test) {
-    const f = features();
-    if (f.packageDir && f.inMemoryStorage !== 'createInMemoryStorage') {
-      throw new ScaffoldError('FRAMEWORK_UNSUPPORTED', `The tool's test needs createInMemoryStorage() from ${FRAMEWORK}/testing, which the installed ${f.version ?? ''} does not export.`, {
-        hint: `Upgrade to ${FRAMEWORK} 0.4.0 or later, or pass --no-test.`,
-      });
-    }
-  }
+  if (opts.test) requireInMemoryStorage(features(), "The tool's test");
   const plan = planDefinition(tree, project, 'tool', opts, (n) => n.snake);
   const testImports = [
     { name: plan.exportName, path: testImportPath(tree, plan.testFile, plan.file) },
@@ -109,8 +82,7 @@ function serviceTool(tree: Tree, project: Project, opts: ParsedToolOptions, feat
     plan,
     opts,
     {
-      ...baseData(plan, opts, describe(plan)),
-      ...annotationData(opts),
+      ...toolData(plan, opts),
       service: { ...s, importPath: srcImportPath(tree, plan.file, s.file) },
       testImports,
     },
@@ -118,7 +90,7 @@ function serviceTool(tree: Tree, project: Project, opts: ParsedToolOptions, feat
   );
 }
 
-function confirmTool(tree: Tree, project: Project, opts: ParsedToolOptions, features: () => FrameworkFeatures, describe: (p: DefinitionPlan) => string): GeneratorResult {
+function confirmTool(tree: Tree, project: Project, opts: ParsedToolOptions, features: () => FrameworkFeatures): GeneratorResult {
   const api = requireVariant(features(), 'confirm', opts.test);
   const plan = planDefinition(tree, project, 'tool', opts, (n) => n.snake);
   const words = unprefixed(plan.names, plan.prefix);
@@ -133,24 +105,24 @@ function confirmTool(tree: Tree, project: Project, opts: ParsedToolOptions, feat
     tree,
     plan,
     opts,
-    { ...baseData(plan, opts, describe(plan)), ...annotationData(opts), question },
+    { ...toolData(plan, opts), question },
     { definition: `tool/${template}.ts.hbs`, test: `tool/${template}.test.ts.hbs` },
   );
 }
 
-function taskTool(tree: Tree, project: Project, opts: ParsedToolOptions, features: () => FrameworkFeatures, describe: (p: DefinitionPlan) => string): GeneratorResult {
+function taskTool(tree: Tree, project: Project, opts: ParsedToolOptions, features: () => FrameworkFeatures): GeneratorResult {
   requireVariant(features(), 'task', opts.test);
   const plan = planDefinition(tree, project, 'tool', opts, (n) => n.snake);
   return writeDefinition(
     tree,
     plan,
     opts,
-    { ...baseData(plan, opts, describe(plan)), ...annotationData(opts) },
+    toolData(plan, opts),
     { definition: 'tool/tool-task.ts.hbs', test: 'tool/tool-task.test.ts.hbs' },
   );
 }
 
-function appToolPair(tree: Tree, project: Project, opts: ParsedToolOptions, features: () => FrameworkFeatures, describe: (p: DefinitionPlan) => string): GeneratorResult {
+function appToolPair(tree: Tree, project: Project, opts: ParsedToolOptions, features: () => FrameworkFeatures): GeneratorResult {
   requireVariant(features(), 'app', opts.test);
   const toolPlan = planDefinition(tree, project, 'tool', opts, (n) => n.snake, '.app-tool.ts');
   const uiUri = `ui://${toolPlan.names.kebab}/app.html`;
@@ -167,12 +139,12 @@ function appToolPair(tree: Tree, project: Project, opts: ParsedToolOptions, feat
       tree.problem({ code: 'ALREADY_EXISTS', path: def.file, message: `a resource with the URI ${uiUri} is already defined here` });
     }
   }
-  const toolData = baseData(toolPlan, opts, describe(toolPlan));
+  const data = toolData(toolPlan, opts);
   const toolResult = writeDefinition(
     tree,
     toolPlan,
     opts,
-    { ...toolData, ...annotationData(opts), uiUri },
+    { ...data, uiUri },
     { definition: 'tool/app-tool.ts.hbs', test: 'tool/app-tool.test.ts.hbs' },
   );
   // The resource is registered after the tool, on the tree that already holds the tool's edit.
@@ -181,7 +153,7 @@ function appToolPair(tree: Tree, project: Project, opts: ParsedToolOptions, feat
     resourcePlan,
     resourceOpts,
     {
-      title: `${toolData.title} UI`,
+      title: `${data.title} UI`,
       description: `The interactive view of the ${toolPlan.mcpName} app tool, shown by hosts that support MCP Apps.`,
       uiUri,
       tool: { name: toolPlan.mcpName },
@@ -202,19 +174,18 @@ export function addToolVariant(
   project: Project,
   opts: ParsedToolOptions,
   kind: Exclude<ToolKind, 'plain'>,
-  describe: (plan: DefinitionPlan) => string,
   features?: FrameworkFeatures,
 ): GeneratorResult {
   let detected = features;
   const lazy = () => (detected ??= detectFrameworkFeatures(project.root));
   switch (kind) {
     case 'service':
-      return serviceTool(tree, project, opts, lazy, describe);
+      return serviceTool(tree, project, opts, lazy);
     case 'confirm':
-      return confirmTool(tree, project, { ...opts, readOnly: false, destructive: true }, lazy, describe);
+      return confirmTool(tree, project, { ...opts, readOnly: false, destructive: true }, lazy);
     case 'task':
-      return taskTool(tree, project, opts, lazy, describe);
+      return taskTool(tree, project, opts, lazy);
     case 'app':
-      return appToolPair(tree, project, opts, lazy, describe);
+      return appToolPair(tree, project, opts, lazy);
   }
 }
