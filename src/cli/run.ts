@@ -66,7 +66,8 @@ export async function runGenerator(
       flush(project.root, changes);
       reporter.changes(listed, false);
       if (!global.devcheck) devcheck = { ran: false, reason: '--no-devcheck' };
-      else {
+      else if (changes.length > 0) {
+        // Nothing written, nothing to check: an idempotent re-run stays cheap.
         try {
           for (const task of result.tasks) devcheck = await task.run({ project, reporter });
         } catch (e) {

@@ -322,6 +322,16 @@ describe('devcheck after the flush', () => {
     expect(again.error.hint).toBe('Run `npm run devcheck` in the project to see the failures.');
   });
 
+  it('nothing to change: devcheck is not run, exit 0', () => {
+    const root = project({}, { scripts: { devcheck: 'node -e "process.exit(3)"' } });
+    runCli(['add', 'tool', 'demo_find_items', '--json', '--no-devcheck', '--cwd', root]);
+    const r = runCli(['add', 'tool', 'demo_find_items', '--force', '--json', '--cwd', root]);
+    expect(r.status).toBe(0);
+    const out = parseJsonOut(r);
+    expect(out.changes).toEqual([]);
+    expect(out.devcheck).toEqual({ ran: false, reason: 'no changes' });
+  });
+
   it('no devcheck script: says so and skips', () => {
     const root = project();
     const out = parseJsonOut(runCli(['add', 'tool', 'demo_find_items', '--json', '--cwd', root]));
