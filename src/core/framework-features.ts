@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ScaffoldError } from './errors.js';
-import { FRAMEWORK } from './project.js';
+import { FRAMEWORK, frameworkPackageDir } from './project.js';
 import { tsMorph, type TsMorph } from './ast/ts-morph.js';
 
 type Ts = typeof TsMorph.ts;
@@ -49,14 +49,6 @@ const NONE: Omit<FrameworkFeatures, 'packageDir' | 'version' | 'evidence'> = {
   mock: { elicit: false, inputResponses: false, progress: false, tenantId: false },
 };
 
-/** The installed framework package folder, found as Node would from the project root upwards. */
-export function frameworkPackageDir(root: string): string | undefined {
-  for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'node_modules', ...FRAMEWORK.split('/'));
-    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
-    if (path.dirname(dir) === dir) return undefined;
-  }
-}
 
 interface Declaration {
   file: string;

@@ -86,13 +86,18 @@ export function findProject(cwd: string): Project {
   );
 }
 
-/** Follows Node's lookup: node_modules of the root, then of each parent (workspaces hoist). */
-function installedFrameworkVersion(root: string): string | undefined {
-  for (let dir = root; ; dir = path.dirname(dir)) {
-    const pkg = readJson(path.join(dir, 'node_modules', FRAMEWORK, 'package.json'));
-    if (pkg?.version) return pkg.version;
+/** The installed framework package folder, found as Node would: node_modules of the root, then of each parent (workspaces hoist). */
+export function frameworkPackageDir(root: string): string | undefined {
+  for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', ...FRAMEWORK.split('/'));
+    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
     if (path.dirname(dir) === dir) return undefined;
   }
+}
+
+function installedFrameworkVersion(root: string): string | undefined {
+  const dir = frameworkPackageDir(root);
+  return dir ? readJson(path.join(dir, 'package.json'))?.version : undefined;
 }
 
 const LOCKFILES: [string, PackageManager][] = [
