@@ -7,26 +7,12 @@ import { EXIT, ScaffoldError } from '../core/errors.js';
 import { unifiedDiff } from '../core/fs/diff.js';
 import { flush } from '../core/fs/flush.js';
 import { formatWideNewFiles, lineWidthOf } from '../core/format.js';
-import { type Problem, Tree } from '../core/fs/tree.js';
+import { problemsError, Tree } from '../core/fs/tree.js';
 import { type CommandResult, type DevcheckReport, Reporter } from '../core/output.js';
 import { reportFailure } from './failure.js';
 import { FRAMEWORK, findProject, type Project } from '../core/project.js';
 import type { GeneratorResult } from '../generators/types.js';
 import type { GlobalOptions } from './options.js';
-
-export function problemsError(problems: Problem[]): ScaffoldError {
-  const codes = [...new Set(problems.map((p) => p.code))];
-  const where = (p: Problem) => (p.path ? `${p.path}${p.line ? `:${p.line}` : ''}: ` : '');
-  const first = problems[0]!;
-  const message =
-    problems.length === 1
-      ? `${where(first)}${first.message}`
-      : `${problems.length} problems, nothing was written:\n${problems.map((p) => `  ${where(p)}${p.message}`).join('\n')}`;
-  return new ScaffoldError(codes.length === 1 ? codes[0]! : 'CONFLICT', message, {
-    hint: [...new Set(problems.flatMap((p) => (p.hint ? [p.hint] : [])))].join(' ') || 'Nothing was written.',
-    details: problems.map(({ path, line, message: m }) => ({ ...(path ? { path } : {}), ...(line ? { line } : {}), message: m })),
-  });
-}
 
 export async function runGenerator(
   command: string,

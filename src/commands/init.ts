@@ -9,11 +9,10 @@ import { userInfo } from 'node:os';
 import path from 'node:path';
 import { canPrompt, type GlobalOptions } from '../cli/options.js';
 import { reportFailure } from '../cli/failure.js';
-import { problemsError } from '../cli/run.js';
 import { cancelled, EXIT, ScaffoldError } from '../core/errors.js';
 import { unifiedDiff } from '../core/fs/diff.js';
 import { flush } from '../core/fs/flush.js';
-import { Tree } from '../core/fs/tree.js';
+import { problemsError, Tree } from '../core/fs/tree.js';
 import { type CommandResult, Reporter } from '../core/output.js';
 import { detectPackageManager, FRAMEWORK, type PackageJson, type PackageManager } from '../core/project.js';
 import {

@@ -144,3 +144,18 @@ export class Tree {
     return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 }
+
+/** All the problems a plan recorded, as the one error reported before anything is written. */
+export function problemsError(problems: Problem[]): ScaffoldError {
+  const codes = [...new Set(problems.map((p) => p.code))];
+  const where = (p: Problem) => (p.path ? `${p.path}${p.line ? `:${p.line}` : ''}: ` : '');
+  const first = problems[0]!;
+  const message =
+    problems.length === 1
+      ? `${where(first)}${first.message}`
+      : `${problems.length} problems, nothing was written:\n${problems.map((p) => `  ${where(p)}${p.message}`).join('\n')}`;
+  return new ScaffoldError(codes.length === 1 ? codes[0]! : 'CONFLICT', message, {
+    hint: [...new Set(problems.flatMap((p) => (p.hint ? [p.hint] : [])))].join(' ') || 'Nothing was written.',
+    details: problems.map(({ path, line, message: m }) => ({ ...(path ? { path } : {}), ...(line ? { line } : {}), message: m })),
+  });
+}
