@@ -16,7 +16,11 @@ const work = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-bench-'));
 // A fixture server like the framework's fresh scaffold (no node_modules: add tool does not need it).
 const fixture = path.join(work, 'fixture');
 const files = {
-  'package.json': JSON.stringify({ name: 'demo', type: 'module', dependencies: { '@cyanheads/mcp-ts-core': '^0.10.17' } }),
+  'package.json': JSON.stringify({
+    name: 'demo',
+    type: 'module',
+    dependencies: { '@cyanheads/mcp-ts-core': '^0.10.17' },
+  }),
   'src/index.ts': [
     "import { createApp } from '@cyanheads/mcp-ts-core';",
     "import { echoTool } from './mcp-server/tools/definitions/echo.tool.js';",

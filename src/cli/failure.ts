@@ -4,11 +4,12 @@ import { ScaffoldError } from '../core/errors.js';
 import type { Reporter } from '../core/output.js';
 
 export function reportFailure(reporter: Reporter, command: string, e: unknown): number {
-  const error = e instanceof ScaffoldError
-    ? e
-    : new ScaffoldError('INTERNAL', `Unexpected error: ${e instanceof Error ? e.message : String(e)}`, {
-        hint: 'This is a bug in mcp-scaffold. Run again with --verbose for the stack trace and report it.',
-      });
+  const error =
+    e instanceof ScaffoldError
+      ? e
+      : new ScaffoldError('INTERNAL', `Unexpected error: ${e instanceof Error ? e.message : String(e)}`, {
+          hint: 'This is a bug in mcp-scaffold. Run again with --verbose for the stack trace and report it.',
+        });
   reporter.failure(command, error, e instanceof Error ? e.stack : undefined);
   return error.exitCode;
 }

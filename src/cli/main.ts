@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { ScaffoldError } from '../core/errors.js';
 import { Reporter } from '../core/output.js';
-import { globalOptions } from './options.js';
 import { reportFailure } from './failure.js';
+import { globalOptions } from './options.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -110,14 +110,21 @@ function buildProgram(setExit: (code: number) => void, json: boolean): Command {
     .option('--json', 'print one JSON object on stdout; logs go to stderr')
     .option('-y, --yes', 'never prompt: take defaults')
     .option('--force', 'rewrite files that already exist (registrations are never duplicated)')
-    .option('--no-devcheck', 'do not run the project\'s devcheck afterwards')
+    .option('--no-devcheck', "do not run the project's devcheck afterwards")
     .option('--verbose', 'more detail; stack traces on unexpected errors')
     .showHelpAfterError(!json)
     .addHelpText('after', ROOT_EXAMPLES)
     .exitOverride();
   // Under --json, what commander prints for people (help, version) is collected, not printed:
   // stdout must carry exactly one JSON object, so main() wraps it into one.
-  if (json) program.configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => void (jsonOut.text += s) });
+  if (json) {
+    program.configureOutput({
+      writeErr: (s) => process.stderr.write(s),
+      writeOut: (s) => {
+        jsonOut.text += s;
+      },
+    });
+  }
 
   const add = program
     .command('add')
@@ -133,12 +140,12 @@ function buildProgram(setExit: (code: number) => void, json: boolean): Command {
     cmd
       .option('-d, --description <text>', `what the ${kind} does, for the model (one paragraph)`)
       .option('-t, --title <text>', 'human-readable title (default: from the name)')
-      .option('--file-name <kebab>', 'file name without suffix (default: by the project\'s habit)')
-      .option('--export-name <identifier>', 'export name (default: by the project\'s habit)')
+      .option('--file-name <kebab>', "file name without suffix (default: by the project's habit)")
+      .option('--export-name <identifier>', "export name (default: by the project's habit)")
       .option('--group <name>', 'where definitions are split into spread groups: the group to join')
       .option('--no-test', 'do not write a test file');
-  const addAction = (kind: 'tool' | 'resource' | 'prompt') =>
-    async (name: string, flags: Record<string, unknown>, cmd: Command) => {
+  const addAction =
+    (kind: 'tool' | 'resource' | 'prompt') => async (name: string, flags: Record<string, unknown>, cmd: Command) => {
       const { addCommand } = await import('../commands/add.js');
       setExit(await addCommand(kind, name, flags, globalOptions(cmd.optsWithGlobals())));
     };
@@ -157,7 +164,10 @@ function buildProgram(setExit: (code: number) => void, json: boolean): Command {
     .exitOverride()
     .action(addAction('tool'));
 
-  definitionFlags(add.command('resource <name>').description('add a resource: definition, test, registration'), 'resource')
+  definitionFlags(
+    add.command('resource <name>').description('add a resource: definition, test, registration'),
+    'resource',
+  )
     .option('--uri <template>', 'RFC 6570 URI template, e.g. acme://items/{itemId} (default: <prefix>://<name>/{id})')
     .addHelpText('after', ADD_RESOURCE_EXAMPLES)
     .exitOverride()
@@ -228,7 +238,8 @@ export async function main(argv: string[]): Promise<void> {
   const program = buildProgram((code) => {
     exitCode = code;
   }, json);
-  const command = ['add'].includes(args[0] ?? '') && args[1] && !args[1].startsWith('-') ? `${args[0]} ${args[1]}` : (args[0] ?? '');
+  const command =
+    ['add'].includes(args[0] ?? '') && args[1] && !args[1].startsWith('-') ? `${args[0]} ${args[1]}` : (args[0] ?? '');
   try {
     if (args.length === 0) {
       program.outputHelp({ error: true });
@@ -239,10 +250,14 @@ export async function main(argv: string[]): Promise<void> {
   } catch (e) {
     if (e instanceof CommanderError) {
       if (e.code === 'commander.version') {
-        if (json) process.stdout.write(`${JSON.stringify({ ok: true, command: 'version', version: jsonOut.text.trim() })}\n`);
+        if (json)
+          process.stdout.write(`${JSON.stringify({ ok: true, command: 'version', version: jsonOut.text.trim() })}\n`);
         exitCode = 0;
       } else if (e.code === 'commander.helpDisplayed' || (e.code === 'commander.help' && e.exitCode === 0)) {
-        if (json) process.stdout.write(`${JSON.stringify({ ok: true, command: command.startsWith('-') ? 'help' : command, help: jsonOut.text })}\n`);
+        if (json)
+          process.stdout.write(
+            `${JSON.stringify({ ok: true, command: command.startsWith('-') ? 'help' : command, help: jsonOut.text })}\n`,
+          );
         exitCode = 0;
       } else if (e.code === 'commander.help') {
         // `mcp-scaffold add` or `mcp-scaffold --json` with no command: commander printed the help
@@ -251,9 +266,15 @@ export async function main(argv: string[]): Promise<void> {
           const group = command === 'add' ? 'add' : '';
           new Reporter({ json, verbose }).failure(
             group,
-            new ScaffoldError('OPTION_INVALID', group ? 'add needs a command: tool, resource, prompt or service.' : 'No command given: one of init, add, list.', {
-              hint: 'Run with --help for usage.',
-            }),
+            new ScaffoldError(
+              'OPTION_INVALID',
+              group
+                ? 'add needs a command: tool, resource, prompt or service.'
+                : 'No command given: one of init, add, list.',
+              {
+                hint: 'Run with --help for usage.',
+              },
+            ),
           );
         }
         exitCode = 1;
@@ -261,7 +282,12 @@ export async function main(argv: string[]): Promise<void> {
         const reporter = new Reporter({ json, verbose });
         // Commander already printed its message for people; under --json, say it as JSON.
         if (json) {
-          reporter.failure(command, new ScaffoldError('OPTION_INVALID', e.message.replace(/^error: /, ''), { hint: 'Run with --help for usage.' }));
+          reporter.failure(
+            command,
+            new ScaffoldError('OPTION_INVALID', e.message.replace(/^error: /, ''), {
+              hint: 'Run with --help for usage.',
+            }),
+          );
         }
         exitCode = 1;
       }

@@ -4,14 +4,14 @@
  */
 
 import { EXIT, ScaffoldError } from '../core/errors.js';
+import { formatWideNewFiles, lineWidthOf } from '../core/format.js';
 import { unifiedDiff } from '../core/fs/diff.js';
 import { flush } from '../core/fs/flush.js';
-import { formatWideNewFiles, lineWidthOf } from '../core/format.js';
 import { problemsError, Tree } from '../core/fs/tree.js';
 import { type CommandResult, type DevcheckReport, Reporter } from '../core/output.js';
-import { reportFailure } from './failure.js';
 import { FRAMEWORK, findProject, type Project } from '../core/project.js';
 import type { GeneratorResult } from '../generators/types.js';
+import { reportFailure } from './failure.js';
 import type { GlobalOptions } from './options.js';
 
 export async function runGenerator(
@@ -32,7 +32,9 @@ export async function runGenerator(
     if (tree.problems.length > 0) throw problemsError(tree.problems);
     const unformatted = await formatWideNewFiles(tree, lineWidthOf(tree));
     for (const file of unformatted) {
-      reporter.warn(`${file} has lines over the line width and Biome is not installed to lay them out; run your formatter on it.`);
+      reporter.warn(
+        `${file} has lines over the line width and Biome is not installed to lay them out; run your formatter on it.`,
+      );
     }
 
     const changes = tree.changes();
@@ -94,4 +96,3 @@ export async function runGenerator(
     return reportFailure(reporter, command, e);
   }
 }
-

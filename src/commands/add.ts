@@ -36,7 +36,8 @@ export interface AddFlags {
 async function askDescription(kind: DefinitionKind, name: string, global: GlobalOptions): Promise<string | undefined> {
   const names = parseName(name, `${kind} name`);
   const project = findProject(global.cwd);
-  const fallback = kind === 'tool' ? defaultDescription(names, serverPrefix(new Tree(project.root), project)) : undefined;
+  const fallback =
+    kind === 'tool' ? defaultDescription(names, serverPrefix(new Tree(project.root), project)) : undefined;
   const { text, isCancel } = await import('@clack/prompts');
   const answer = await text({
     message: `What does ${names.snake} do? (one paragraph for the model; --description skips this)`,
@@ -51,7 +52,12 @@ function defined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-export async function addCommand(kind: DefinitionKind, name: string, flags: AddFlags, global: GlobalOptions): Promise<number> {
+export async function addCommand(
+  kind: DefinitionKind,
+  name: string,
+  flags: AddFlags,
+  global: GlobalOptions,
+): Promise<number> {
   let description = flags.description;
   if (description === undefined && canPrompt(global)) {
     try {
@@ -78,7 +84,12 @@ export async function addCommand(kind: DefinitionKind, name: string, flags: AddF
         return addToolGenerator(tree, project, {
           ...common,
           name,
-          ...defined({ readOnly: flags.readOnly, destructive: flags.destructive, idempotent: flags.idempotent, openWorld: flags.openWorld }),
+          ...defined({
+            readOnly: flags.readOnly,
+            destructive: flags.destructive,
+            idempotent: flags.idempotent,
+            openWorld: flags.openWorld,
+          }),
           ...defined({ service: flags.service, confirm: flags.confirm, task: flags.task, app: flags.app }),
         });
       case 'resource':
@@ -103,5 +114,7 @@ export async function addServiceCommand(name: string, flags: AddServiceFlags, gl
     force: global.force,
     devcheck: global.devcheck,
   });
-  return runGenerator('add service', global, (tree, project) => addServiceGenerator(tree, project, { ...options, name }));
+  return runGenerator('add service', global, (tree, project) =>
+    addServiceGenerator(tree, project, { ...options, name }),
+  );
 }

@@ -7,8 +7,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import { canPrompt, type GlobalOptions } from '../cli/options.js';
 import { reportFailure } from '../cli/failure.js';
+import { canPrompt, type GlobalOptions } from '../cli/options.js';
 import { cancelled, EXIT, ScaffoldError } from '../core/errors.js';
 import { unifiedDiff } from '../core/fs/diff.js';
 import { flush } from '../core/fs/flush.js';
@@ -58,8 +58,13 @@ interface Target {
 
 function dependsOnFramework(dir: string): boolean {
   try {
-    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
-    return [pkg.dependencies, pkg.devDependencies, pkg.peerDependencies].some((deps) => deps?.[FRAMEWORK] !== undefined);
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<
+      string,
+      Record<string, string> | undefined
+    >;
+    return [pkg.dependencies, pkg.devDependencies, pkg.peerDependencies].some(
+      (deps) => deps?.[FRAMEWORK] !== undefined,
+    );
   } catch {
     return false;
   }
@@ -81,23 +86,31 @@ export function resolveTarget(cwd: string, dir: string | undefined): Target {
   const base = path.resolve(cwd);
   if (dir !== undefined) {
     if (dir.trim() === '') {
-      throw new ScaffoldError('OPTION_INVALID', 'The folder argument is empty.', { hint: 'Pass a folder name, e.g. mcp-scaffold init my-server.' });
+      throw new ScaffoldError('OPTION_INVALID', 'The folder argument is empty.', {
+        hint: 'Pass a folder name, e.g. mcp-scaffold init my-server.',
+      });
     }
     const scoped = SCOPED_NAME.test(dir);
     const root = path.resolve(base, scoped ? unscoped(dir) : dir);
     if (existsSync(root) && !statSync(root).isDirectory()) {
-      throw new ScaffoldError('CONFLICT', `${root} exists and is not a folder.`, { hint: 'Choose another folder name.' });
+      throw new ScaffoldError('CONFLICT', `${root} exists and is not a folder.`, {
+        hint: 'Choose another folder name.',
+      });
     }
     // A file on the way (`init notes.txt/server`) made every write fail with ENOTDIR, reported
     // as a generic WRITE_FAILED ("check permissions and free space") after the plan was printed.
     const ancestor = nearestExisting(root);
     if (ancestor !== root && !statSync(ancestor).isDirectory()) {
-      throw new ScaffoldError('CONFLICT', `${ancestor} is a file, so ${root} cannot be created.`, { hint: 'Choose another folder name.' });
+      throw new ScaffoldError('CONFLICT', `${ancestor} is a file, so ${root} cannot be created.`, {
+        hint: 'Choose another folder name.',
+      });
     }
     return { root, mode: dependsOnFramework(root) ? 'upgrade' : 'create', impliedName: scoped ? dir : undefined };
   }
   const server = existsSync(base) ? enclosingServer(base) : undefined;
-  return server ? { root: server, mode: 'upgrade', impliedName: undefined } : { root: base, mode: 'create', impliedName: undefined };
+  return server
+    ? { root: server, mode: 'upgrade', impliedName: undefined }
+    : { root: base, mode: 'create', impliedName: undefined };
 }
 
 /** The package manager that launched us (`npx`, `pnpm dlx`, `bunx`, `yarn dlx`), if it says. */
@@ -280,9 +293,13 @@ export async function initCommand(
   const interactive = canPrompt(global);
   try {
     if (flags.pm !== undefined && !PACKAGE_MANAGERS.includes(flags.pm as PackageManager)) {
-      throw new ScaffoldError('OPTION_INVALID', `--pm ${JSON.stringify(flags.pm)} is not a package manager mcp-scaffold knows.`, {
-        hint: `Pass one of: ${PACKAGE_MANAGERS.join(', ')}.`,
-      });
+      throw new ScaffoldError(
+        'OPTION_INVALID',
+        `--pm ${JSON.stringify(flags.pm)} is not a package manager mcp-scaffold knows.`,
+        {
+          hint: `Pass one of: ${PACKAGE_MANAGERS.join(', ')}.`,
+        },
+      );
     }
     const detectedPm = launchingPackageManager(process.env.npm_config_user_agent) ?? 'npm';
     let target = resolveTarget(global.cwd, dir);
@@ -348,23 +365,44 @@ export async function initCommand(
       flush(target.root, changes);
       if (result.plan.install) {
         try {
-          install = await runInstall(target.root, result.plan.install.packageManager, reporter, interactive || (process.stdout.isTTY === true && !global.json));
+          install = await runInstall(
+            target.root,
+            result.plan.install.packageManager,
+            reporter,
+            interactive || (process.stdout.isTTY === true && !global.json),
+          );
         } catch (e) {
           if (!(e instanceof ScaffoldError)) throw e;
           taskError = e;
           install = { ran: false, reason: e.message };
         }
         if (install.ran && !install.passed && !taskError) {
-          taskError = new ScaffoldError('INSTALL_FAILED', `${install.command} exited with ${install.exitCode}; the files were written and kept.`, {
-            hint: `Fix the cause shown above (full log: ${install.logFile}), then run \`${install.command}\` in ${target.root}.`,
-            exitCode: EXIT.writtenButFailed,
-          });
+          taskError = new ScaffoldError(
+            'INSTALL_FAILED',
+            `${install.command} exited with ${install.exitCode}; the files were written and kept.`,
+            {
+              hint: `Fix the cause shown above (full log: ${install.logFile}), then run \`${install.command}\` in ${target.root}.`,
+              exitCode: EXIT.writtenButFailed,
+            },
+          );
         }
       } else {
-        install = { ran: false, reason: target.mode === 'upgrade' ? 'upgrade: package.json untouched' : '--no-install' };
+        install = {
+          ran: false,
+          reason: target.mode === 'upgrade' ? 'upgrade: package.json untouched' : '--no-install',
+        };
       }
       if (result.plan.git) git = await runGit(target.root, result.project.name, reporter);
-      else git = { ran: false, reason: target.mode === 'upgrade' ? 'upgrade' : options.git === false ? '--no-git' : 'inside a git work tree already' };
+      else
+        git = {
+          ran: false,
+          reason:
+            target.mode === 'upgrade'
+              ? 'upgrade'
+              : options.git === false
+                ? '--no-git'
+                : 'inside a git work tree already',
+        };
     }
 
     const steps = nextSteps(result, install, global.cwd);
@@ -373,7 +411,10 @@ export async function initCommand(
       command: 'init',
       dryRun: global.dryRun,
       changes: listed,
-      devcheck: { ran: false, reason: `init does not run devcheck; run \`${packageManagerInfo(result.project.packageManager).run} devcheck\` in the project` },
+      devcheck: {
+        ran: false,
+        reason: `init does not run devcheck; run \`${packageManagerInfo(result.project.packageManager).run} devcheck\` in the project`,
+      },
       warnings: reporter.warnings,
       project: { ...result.project, repository: result.project.repository?.url ?? null },
       skipped: result.skipped,

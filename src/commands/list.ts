@@ -4,9 +4,9 @@
  * is unregistered or dangling, so it can gate CI.
  */
 
-import pc from '../core/colors.js';
-import type { GlobalOptions } from '../cli/options.js';
 import { reportFailure } from '../cli/failure.js';
+import type { GlobalOptions } from '../cli/options.js';
+import pc from '../core/colors.js';
 import { EXIT, ScaffoldError } from '../core/errors.js';
 import { Tree } from '../core/fs/tree.js';
 import { INVENTORY_KINDS, type Inventory, type InventoryKind, inventory } from '../core/inventory.js';
@@ -15,7 +15,12 @@ import { findProject } from '../core/project.js';
 
 const COMMAND = 'list';
 
-const HEADINGS: Record<InventoryKind, string> = { tool: 'Tools', resource: 'Resources', prompt: 'Prompts', service: 'Services' };
+const HEADINGS: Record<InventoryKind, string> = {
+  tool: 'Tools',
+  resource: 'Resources',
+  prompt: 'Prompts',
+  service: 'Services',
+};
 
 /** Why the listing fails (unregistered definitions, dangling registrations), or undefined. */
 export function listError(inv: Inventory): ScaffoldError | undefined {

@@ -25,8 +25,8 @@ export function testFileFor(tree: Tree, kind: DefinitionKind, definitionFile: st
 
 /** Whether tests can import `@/…` (the vitest config maps the alias), as the framework's does. */
 export function testsUseAlias(tree: Tree): boolean {
-  return ['vitest.config.ts', 'vitest.config.mts', 'vitest.config.js', 'vitest.config.mjs'].some(
-    (f) => /['"]@\/['"]|['"]@\/\*['"]|find:\s*\/\^@\\\//.test(tree.read(f) ?? ''),
+  return ['vitest.config.ts', 'vitest.config.mts', 'vitest.config.js', 'vitest.config.mjs'].some((f) =>
+    /['"]@\/['"]|['"]@\/\*['"]|find:\s*\/\^@\\\//.test(tree.read(f) ?? ''),
   );
 }
 
@@ -67,15 +67,23 @@ export function inferNaming(
   fileSuffixes: string[],
 ): Naming {
   const fileVotes = { full: 0, unprefixed: 0 };
-  const exportVotes: Record<ExportNaming, number> = { 'full+suffix': 0, 'unprefixed+suffix': 0, full: 0, unprefixed: 0 };
+  const exportVotes: Record<ExportNaming, number> = {
+    'full+suffix': 0,
+    'unprefixed+suffix': 0,
+    full: 0,
+    unprefixed: 0,
+  };
   let total = 0;
   for (const def of existing) {
     if (!def.name) continue;
     const words = def.name.split(/[_-]/).filter(Boolean);
     const prefixWords = prefix?.split('_') ?? [];
-    const hasPrefix = prefixWords.length > 0 && prefixWords.every((w, i) => words[i] === w) && words.length > prefixWords.length;
+    const hasPrefix =
+      prefixWords.length > 0 && prefixWords.every((w, i) => words[i] === w) && words.length > prefixWords.length;
     const bare = hasPrefix ? words.slice(prefixWords.length) : undefined;
-    const base = path.posix.basename(def.file).replace(new RegExp(`(${fileSuffixes.map((s) => s.replace(/\./g, '\\.')).join('|')})$`), '');
+    const base = path.posix
+      .basename(def.file)
+      .replace(new RegExp(`(${fileSuffixes.map((s) => s.replace(/\./g, '\\.')).join('|')})$`), '');
     let voted = false;
     if (base === kebab(words)) {
       fileVotes.full++;

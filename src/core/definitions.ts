@@ -57,9 +57,7 @@ export function existingDefinitions(tree: Tree, kind: DefinitionKind): ExistingD
         file,
         name: named,
         ...(kind === 'resource' ? { uri: first } : {}),
-        exports: [...text.matchAll(/export\s+(?:const|let|var|function)\s+([A-Za-z_$][\w$]*)/g)].map(
-          (m) => m[1]!,
-        ),
+        exports: [...text.matchAll(/export\s+(?:const|let|var|function)\s+([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!),
       };
     });
 }

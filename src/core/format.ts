@@ -13,7 +13,6 @@ import { displayWidth } from './literal.js';
 /** Biome's default, and the framework's. */
 export const DEFAULT_LINE_WIDTH = 100;
 
-
 export function hasWideLine(content: string, lineWidth: number): boolean {
   return content.split('\n').some((line) => line.length > lineWidth && displayWidth(line) > lineWidth);
 }

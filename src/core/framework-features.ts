@@ -10,9 +10,9 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { type TsMorph, tsMorph } from './ast/ts-morph.js';
 import { ScaffoldError } from './errors.js';
 import { FRAMEWORK, frameworkPackageDir } from './project.js';
-import { tsMorph, type TsMorph } from './ast/ts-morph.js';
 
 type Ts = typeof TsMorph.ts;
 
@@ -48,7 +48,6 @@ const NONE: Omit<FrameworkFeatures, 'packageDir' | 'version' | 'evidence'> = {
   inMemoryStorage: undefined,
   mock: { elicit: false, inputResponses: false, progress: false, tenantId: false },
 };
-
 
 interface Declaration {
   file: string;
@@ -113,7 +112,8 @@ class DeclarationReader {
     if (pkg.exports && typeof pkg.exports === 'object' && !Array.isArray(pkg.exports)) {
       const exportsMap = pkg.exports as Record<string, unknown>;
       rel = subpath in exportsMap ? typesOf(exportsMap[subpath]) : undefined;
-      if (rel === undefined && subpath === '.' && !Object.keys(exportsMap).some((k) => k.startsWith('.'))) rel = typesOf(exportsMap);
+      if (rel === undefined && subpath === '.' && !Object.keys(exportsMap).some((k) => k.startsWith('.')))
+        rel = typesOf(exportsMap);
     } else if (subpath === '.') {
       rel = pkg.types ?? pkg.typings;
     }
@@ -130,7 +130,11 @@ class DeclarationReader {
     const ts = this.ts;
     for (const st of sf.statements) {
       if (
-        (ts.isInterfaceDeclaration(st) || ts.isClassDeclaration(st) || ts.isFunctionDeclaration(st) || ts.isTypeAliasDeclaration(st) || ts.isEnumDeclaration(st)) &&
+        (ts.isInterfaceDeclaration(st) ||
+          ts.isClassDeclaration(st) ||
+          ts.isFunctionDeclaration(st) ||
+          ts.isTypeAliasDeclaration(st) ||
+          ts.isEnumDeclaration(st)) &&
         st.name?.text === name
       ) {
         return { file, node: st, sf };
@@ -157,7 +161,12 @@ class DeclarationReader {
     const imported = this.fromImport(sf, file, name, depth);
     if (imported) return imported;
     for (const st of sf.statements) {
-      if (ts.isExportDeclaration(st) && !st.exportClause && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier)) {
+      if (
+        ts.isExportDeclaration(st) &&
+        !st.exportClause &&
+        st.moduleSpecifier &&
+        ts.isStringLiteral(st.moduleSpecifier)
+      ) {
         const found = this.find(this.resolve(file, st.moduleSpecifier.text), name, depth + 1);
         if (found) return found;
       }
@@ -188,7 +197,8 @@ class DeclarationReader {
     if (!decl || depth > 8) return out;
     const ts = this.ts;
     const add = (members: readonly TsMorph.ts.TypeElement[]) => {
-      for (const m of members) if (m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))) out.add(m.name.text);
+      for (const m of members)
+        if (m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))) out.add(m.name.text);
     };
     const node = decl.node;
     if (ts.isInterfaceDeclaration(node)) {
@@ -238,7 +248,9 @@ export function detectFrameworkFeatures(root: string): FrameworkFeatures {
 
   const contextDecl = r.find(main, 'Context');
   const context = r.members(contextDecl);
-  evidence.push(`Context (${r.where(contextDecl)}): ${['requestInput', 'inputs', 'elicit', 'progress'].filter((m) => context.has(m)).join(', ') || 'none of requestInput, inputs, elicit, progress'}`);
+  evidence.push(
+    `Context (${r.where(contextDecl)}): ${['requestInput', 'inputs', 'elicit', 'progress'].filter((m) => context.has(m)).join(', ') || 'none of requestInput, inputs, elicit, progress'}`,
+  );
 
   const toolDecl = r.find(main, 'ToolDefinition') ?? r.find(r.entry('./tools'), 'ToolDefinition');
   const toolMembers = r.members(toolDecl);
@@ -250,7 +262,9 @@ export function detectFrameworkFeatures(root: string): FrameworkFeatures {
 
   const inputRequired = r.exports(main, 'inputRequired');
   const apps = r.exports(main, 'appTool') && r.exports(main, 'appResource');
-  evidence.push(`main entry exports: ${[inputRequired && 'inputRequired', apps && 'appTool, appResource'].filter(Boolean).join(', ') || 'neither inputRequired nor appTool/appResource'}`);
+  evidence.push(
+    `main entry exports: ${[inputRequired && 'inputRequired', apps && 'appTool, appResource'].filter(Boolean).join(', ') || 'neither inputRequired nor appTool/appResource'}`,
+  );
 
   const mockDecl = r.find(testing, 'MockContextOptions');
   const mockOptions = r.members(mockDecl);
@@ -300,12 +314,20 @@ export const NEEDS: Record<ToolVariant, string> = {
  * Checks that the installed framework supports a tool variant (and, with a test, what the test
  * needs from `createMockContext`); throws FRAMEWORK_UNSUPPORTED naming the version it needs.
  */
-export function requireVariant(features: FrameworkFeatures, variant: ToolVariant, withTest: boolean): ConfirmApi | undefined {
+export function requireVariant(
+  features: FrameworkFeatures,
+  variant: ToolVariant,
+  withTest: boolean,
+): ConfirmApi | undefined {
   const flag = `--${variant}`;
   if (!features.packageDir) {
-    throw new ScaffoldError('FRAMEWORK_NOT_INSTALLED', `${flag} depends on what the installed ${FRAMEWORK} offers, and it is not installed in this project.`, {
-      hint: 'Install the dependencies first (npm install, or your package manager), then run the command again.',
-    });
+    throw new ScaffoldError(
+      'FRAMEWORK_NOT_INSTALLED',
+      `${flag} depends on what the installed ${FRAMEWORK} offers, and it is not installed in this project.`,
+      {
+        hint: 'Install the dependencies first (npm install, or your package manager), then run the command again.',
+      },
+    );
   }
   const installed = `the installed ${FRAMEWORK} ${features.version ?? '(unknown version)'}`;
   const refuse = (what: string) =>
@@ -314,15 +336,22 @@ export function requireVariant(features: FrameworkFeatures, variant: ToolVariant
     });
   switch (variant) {
     case 'confirm': {
-      const api: ConfirmApi | undefined = features.requestInput ? 'requestInput' : features.elicit ? 'elicit' : undefined;
+      const api: ConfirmApi | undefined = features.requestInput
+        ? 'requestInput'
+        : features.elicit
+          ? 'elicit'
+          : undefined;
       if (!api) throw refuse('a way to ask the user (ctx.requestInput or ctx.elicit)');
-      if (withTest && api === 'requestInput' && !features.mock.inputResponses) throw refuse('createMockContext({ inputResponses }) for the test (or pass --no-test)');
-      if (withTest && api === 'elicit' && !features.mock.elicit) throw refuse('createMockContext({ elicit }) for the test (or pass --no-test)');
+      if (withTest && api === 'requestInput' && !features.mock.inputResponses)
+        throw refuse('createMockContext({ inputResponses }) for the test (or pass --no-test)');
+      if (withTest && api === 'elicit' && !features.mock.elicit)
+        throw refuse('createMockContext({ elicit }) for the test (or pass --no-test)');
       return api;
     }
     case 'task':
       if (!features.tasks) throw refuse('task tools (tool({ task: true }) and ctx.progress)');
-      if (withTest && !features.mock.progress) throw refuse('createMockContext({ progress: true }) for the test (or pass --no-test)');
+      if (withTest && !features.mock.progress)
+        throw refuse('createMockContext({ progress: true }) for the test (or pass --no-test)');
       return undefined;
     case 'app':
       if (!features.apps) throw refuse('appTool and appResource');
@@ -336,8 +365,12 @@ export function requireVariant(features: FrameworkFeatures, variant: ToolVariant
  */
 export function requireInMemoryStorage(features: FrameworkFeatures, whose: string): void {
   if (features.packageDir && features.inMemoryStorage !== 'createInMemoryStorage') {
-    throw new ScaffoldError('FRAMEWORK_UNSUPPORTED', `${whose} needs createInMemoryStorage() from ${FRAMEWORK}/testing, which the installed ${features.version ?? ''} does not export.`, {
-      hint: `Upgrade to ${FRAMEWORK} 0.4.0 or later, or pass --no-test.`,
-    });
+    throw new ScaffoldError(
+      'FRAMEWORK_UNSUPPORTED',
+      `${whose} needs createInMemoryStorage() from ${FRAMEWORK}/testing, which the installed ${features.version ?? ''} does not export.`,
+      {
+        hint: `Upgrade to ${FRAMEWORK} 0.4.0 or later, or pass --no-test.`,
+      },
+    );
   }
 }

@@ -13,16 +13,16 @@
  * UNSUPPORTED_LAYOUT with file and line, never a guess.
  */
 
-import { registrationTargets } from './registration.js';
 import { entryPointCandidates, findAppCall } from './ast/entry-point.js';
+import { namedImport } from './ast/imports.js';
 import { resolveModuleFile } from './ast/modules.js';
 import { SiteResolver } from './ast/resolve.js';
-import { namedImport } from './ast/imports.js';
 import { isInitName } from './ast/setup.js';
-import { short, tsMorph, type TsMorph } from './ast/ts-morph.js';
+import { short, type TsMorph, tsMorph } from './ast/ts-morph.js';
 import { type DefinitionKind, KIND_INFO } from './definitions.js';
 import { type ErrorDetail, ScaffoldError } from './errors.js';
 import type { Tree } from './fs/tree.js';
+import { registrationTargets } from './registration.js';
 
 export type InventoryKind = DefinitionKind | 'service';
 
@@ -108,9 +108,12 @@ class InventoryResolver extends SiteResolver {
       const name = expr.getText();
       const imported = namedImport(sf, name);
       const declaredHere = () =>
-        [SyntaxKind.VariableDeclaration, SyntaxKind.FunctionDeclaration, SyntaxKind.Parameter, SyntaxKind.BindingElement].some((k) =>
-          sf.getDescendantsOfKind(k).some((d) => (d as TsMorph.VariableDeclaration).getName() === name),
-        );
+        [
+          SyntaxKind.VariableDeclaration,
+          SyntaxKind.FunctionDeclaration,
+          SyntaxKind.Parameter,
+          SyntaxKind.BindingElement,
+        ].some((k) => sf.getDescendantsOfKind(k).some((d) => (d as TsMorph.VariableDeclaration).getName() === name));
       if (imported) {
         const trace = this.tracer().importChain(file, imported.specifier, imported.name, imported.node, 0);
         if (trace.type === 'dangling') {
@@ -152,20 +155,32 @@ class Tracer {
 
   /** The binding `name` in `file` (imported or declared at top level). */
   binding(file: string, name: string, use: Node, depth: number): Trace {
-    if (depth > MAX_DEPTH) return { type: 'unsupported', file, node: use, message: `gave up following \`${name}\`: too many indirections` };
+    if (depth > MAX_DEPTH)
+      return { type: 'unsupported', file, node: use, message: `gave up following \`${name}\`: too many indirections` };
     const sf = this.source(file);
     const imported = namedImport(sf, name);
     if (imported) return this.importChain(file, imported.specifier, imported.name, imported.node, depth + 1);
-    const other = sf.getImportDeclarations().find((d) => d.getDefaultImport()?.getText() === name || d.getNamespaceImport()?.getText() === name);
+    const other = sf
+      .getImportDeclarations()
+      .find((d) => d.getDefaultImport()?.getText() === name || d.getNamespaceImport()?.getText() === name);
     if (other) {
       if (other.getNamespaceImport() === undefined && !isProjectSpecifier(other.getModuleSpecifierValue())) {
         return { type: 'external', specifier: other.getModuleSpecifierValue() };
       }
-      return { type: 'unsupported', file, node: use, message: `\`${name}\` is a default or namespace import; cannot tell which definition it is` };
+      return {
+        type: 'unsupported',
+        file,
+        node: use,
+        message: `\`${name}\` is a default or namespace import; cannot tell which definition it is`,
+      };
     }
     const decl = sf.getVariableDeclaration(name) ?? sf.getFunction(name);
     if (decl) return { type: 'found', file, decl };
-    return { type: 'dangling', reason: 'missing-import', message: `\`${name}\` is neither imported nor declared in ${file}` };
+    return {
+      type: 'dangling',
+      reason: 'missing-import',
+      message: `\`${name}\` is neither imported nor declared in ${file}`,
+    };
   }
 
   /** The export `name` of the module `specifier` seen from `file`. */
@@ -185,11 +200,18 @@ class Tracer {
   /** The declaration behind the export `name` of `file`, following re-exports. */
   exported(file: string, name: string, from: Node, depth: number, seen = new Set<string>()): Trace {
     if (depth > MAX_DEPTH || seen.has(`${file}#${name}`)) {
-      return { type: 'unsupported', file, node: from, message: `gave up following the export \`${name}\` of ${file}: too many re-exports` };
+      return {
+        type: 'unsupported',
+        file,
+        node: from,
+        message: `gave up following the export \`${name}\` of ${file}: too many re-exports`,
+      };
     }
     seen.add(`${file}#${name}`);
     const sf = this.source(file);
-    const variable = sf.getVariableStatements().find((v) => v.hasExportKeyword() && v.getDeclarations().some((d) => d.getName() === name));
+    const variable = sf
+      .getVariableStatements()
+      .find((v) => v.hasExportKeyword() && v.getDeclarations().some((d) => d.getName() === name));
     if (variable) return { type: 'found', file, decl: variable.getDeclarations().find((d) => d.getName() === name)! };
     const fn = sf.getFunctions().find((f) => f.hasExportKeyword() && f.getName() === name);
     if (fn) return { type: 'found', file, decl: fn };
@@ -233,7 +255,8 @@ class Tracer {
     if (Node.isVariableDeclaration(trace.decl)) {
       const init = unwrap(trace.decl.getInitializer());
       if (init && Node.isIdentifier(init)) {
-        if (depth > MAX_DEPTH) return { type: 'unsupported', file: trace.file, node: init, message: 'too many aliases' };
+        if (depth > MAX_DEPTH)
+          return { type: 'unsupported', file: trace.file, node: init, message: 'too many aliases' };
         return this.definition(this.binding(trace.file, init.getText(), init, depth + 1), kind, depth + 1);
       }
       // Any kind's builder: a prompt listed among the resources is still a definition (warned later).
@@ -256,7 +279,10 @@ function unwrap(expr: Node | undefined): Node | undefined {
   let e = expr;
   while (
     e &&
-    (Node.isParenthesizedExpression(e) || Node.isAsExpression(e) || Node.isSatisfiesExpression(e) || Node.isNonNullExpression(e))
+    (Node.isParenthesizedExpression(e) ||
+      Node.isAsExpression(e) ||
+      Node.isSatisfiesExpression(e) ||
+      Node.isNonNullExpression(e))
   ) {
     e = e.getExpression();
   }
@@ -273,7 +299,8 @@ function builderNames(sf: TsMorph.SourceFile, kind: DefinitionKind): Set<string>
   const names = new Set(builders);
   for (const d of sf.getImportDeclarations()) {
     if (!FRAMEWORK_MODULE.test(d.getModuleSpecifierValue())) continue;
-    for (const n of d.getNamedImports()) if (builders.includes(n.getName()) && n.getAliasNode()) names.add(n.getAliasNode()!.getText());
+    for (const n of d.getNamedImports())
+      if (builders.includes(n.getName()) && n.getAliasNode()) names.add(n.getAliasNode()!.getText());
   }
   return names;
 }
@@ -283,7 +310,8 @@ function builderCall(expr: Node | undefined, kind: InventoryKind): TsMorph.CallE
   const { Node, SyntaxKind } = tsMorph();
   if (!expr || kind === 'service') return undefined;
   const names = builderNames(expr.getSourceFile(), kind);
-  const isBuilder = (n: Node): n is TsMorph.CallExpression => Node.isCallExpression(n) && names.has(n.getExpression().getText());
+  const isBuilder = (n: Node): n is TsMorph.CallExpression =>
+    Node.isCallExpression(n) && names.has(n.getExpression().getText());
   const e = unwrap(expr);
   if (e && isBuilder(e)) return e;
   return expr.getDescendantsOfKind(SyntaxKind.CallExpression).find(isBuilder);
@@ -298,13 +326,17 @@ function stringValue(expr: Node | undefined): string | null {
   if (Node.isIdentifier(e)) {
     const decl = e.getSourceFile().getVariableDeclaration(e.getText());
     const init = unwrap(decl?.getInitializer());
-    if (init && (Node.isStringLiteral(init) || Node.isNoSubstitutionTemplateLiteral(init))) return init.getLiteralValue();
+    if (init && (Node.isStringLiteral(init) || Node.isNoSubstitutionTemplateLiteral(init)))
+      return init.getLiteralValue();
   }
   return null;
 }
 
 /** MCP name (and a resource's URI template) from a builder call. */
-function namesOf(call: TsMorph.CallExpression | undefined, kind: DefinitionKind): { name: string | null; uri?: string | null } {
+function namesOf(
+  call: TsMorph.CallExpression | undefined,
+  kind: DefinitionKind,
+): { name: string | null; uri?: string | null } {
   if (!call) return kind === 'resource' ? { name: null, uri: null } : { name: null };
   const { Node } = tsMorph();
   const [first, options] = call.getArguments();
@@ -323,7 +355,8 @@ function exportedDeclarations(sf: TsMorph.SourceFile): { exportName: string; dec
   for (const v of sf.getVariableStatements()) {
     if (v.hasExportKeyword()) for (const d of v.getDeclarations()) out.push({ exportName: d.getName(), decl: d });
   }
-  for (const f of sf.getFunctions()) if (f.hasExportKeyword() && f.getName()) out.push({ exportName: f.getName()!, decl: f });
+  for (const f of sf.getFunctions())
+    if (f.hasExportKeyword() && f.getName()) out.push({ exportName: f.getName()!, decl: f });
   for (const ed of sf.getExportDeclarations()) {
     if (ed.getModuleSpecifierValue() !== undefined) continue;
     for (const ne of ed.getNamedExports()) {
@@ -336,7 +369,12 @@ function exportedDeclarations(sf: TsMorph.SourceFile): { exportName: string; dec
 }
 
 /** The body of `setup` in an app's options: a method, a function value, or a named local function. */
-function setupBody(sf: TsMorph.SourceFile, file: string, options: TsMorph.ObjectLiteralExpression, problems: ErrorDetail[]): Node | undefined {
+function setupBody(
+  sf: TsMorph.SourceFile,
+  file: string,
+  options: TsMorph.ObjectLiteralExpression,
+  problems: ErrorDetail[],
+): Node | undefined {
   const { Node } = tsMorph();
   const prop = options.getProperty('setup');
   if (!prop) return undefined;
@@ -354,7 +392,8 @@ function setupBody(sf: TsMorph.SourceFile, file: string, options: TsMorph.Object
     const fn = sf.getFunction(name);
     if (fn) return fn.getBody();
     const imported = namedImport(sf, name);
-    if (imported) return fail(prop, `\`setup\` is \`${name}\`, imported from '${imported.specifier}'; its body cannot be followed`);
+    if (imported)
+      return fail(prop, `\`setup\` is \`${name}\`, imported from '${imported.specifier}'; its body cannot be followed`);
     value = unwrap(sf.getVariableDeclaration(name)?.getInitializer());
     if (!value) return fail(prop, `cannot find the function \`${name}\` that \`setup\` names`);
   }
@@ -374,7 +413,8 @@ export function inventory(tree: Tree): Inventory {
   /** Declaration key → its definition, for matching registrations. */
   const byDecl = new Map<string, InventoryDefinition>();
 
-  const unsupported = (file: string, node: Node, message: string) => problems.push({ path: file, line: node.getStartLineNumber(), message });
+  const unsupported = (file: string, node: Node, message: string) =>
+    problems.push({ path: file, line: node.getStartLineNumber(), message });
 
   // 1. What the project defines, by file.
   for (const kind of ['tool', 'resource', 'prompt'] as const) {
@@ -382,7 +422,9 @@ export function inventory(tree: Tree): Inventory {
     for (const file of tree.listFiles(info.dir).filter((f) => info.suffixes.some((s) => f.endsWith(s)))) {
       const sf = resolver.source(file);
       const exported = exportedDeclarations(sf);
-      const made = exported.filter((e) => Node.isVariableDeclaration(e.decl) && builderCall(e.decl.getInitializer(), kind));
+      const made = exported.filter(
+        (e) => Node.isVariableDeclaration(e.decl) && builderCall(e.decl.getInitializer(), kind),
+      );
       if (made.length === 0) {
         warnings.push(
           exported.length === 0
@@ -392,7 +434,8 @@ export function inventory(tree: Tree): Inventory {
       }
       const entries = made.length > 0 ? made : exported.length > 0 ? exported : [undefined];
       for (const entry of entries) {
-        const call = entry && Node.isVariableDeclaration(entry.decl) ? builderCall(entry.decl.getInitializer(), kind) : undefined;
+        const call =
+          entry && Node.isVariableDeclaration(entry.decl) ? builderCall(entry.decl.getInitializer(), kind) : undefined;
         const def = newDefinition(kind, call, file, entry?.exportName ?? null);
         definitions.push(def);
         if (entry && !byDecl.has(keyOf(file, entry.decl))) byDecl.set(keyOf(file, entry.decl), def);
@@ -419,14 +462,27 @@ export function inventory(tree: Tree): Inventory {
   }
 
   /** Records that the entry at `site` registers what `resolved` (a traced definition) is. */
-  const record = (kind: InventoryKind, site: { file: string; node: Node; name: string; specifier: string | null }, resolved: Trace) => {
+  const record = (
+    kind: InventoryKind,
+    site: { file: string; node: Node; name: string; specifier: string | null },
+    resolved: Trace,
+  ) => {
     const at = { path: site.file, line: site.node.getStartLineNumber() };
     switch (resolved.type) {
       case 'dangling':
-        dangling.push({ kind, ...at, name: site.name, specifier: site.specifier, reason: resolved.reason, message: resolved.message });
+        dangling.push({
+          kind,
+          ...at,
+          name: site.name,
+          specifier: site.specifier,
+          reason: resolved.reason,
+          message: resolved.message,
+        });
         return;
       case 'external':
-        warnings.push(`${at.path}:${at.line}: \`${site.name}\` comes from the package '${resolved.specifier}', not from a file of this project.`);
+        warnings.push(
+          `${at.path}:${at.line}: \`${site.name}\` comes from the package '${resolved.specifier}', not from a file of this project.`,
+        );
         return;
       case 'unsupported':
         unsupported(resolved.file, resolved.node, resolved.message);
@@ -435,21 +491,29 @@ export function inventory(tree: Tree): Inventory {
         let def = byDecl.get(keyOf(resolved.file, resolved.decl));
         if (!def) {
           if (kind === 'service') return; // an init…() that is not a service's: none of ours
-          const call = Node.isVariableDeclaration(resolved.decl) ? builderCall(resolved.decl.getInitializer(), kind) : undefined;
+          const call = Node.isVariableDeclaration(resolved.decl)
+            ? builderCall(resolved.decl.getInitializer(), kind)
+            : undefined;
           def = newDefinition(kind, call, resolved.file, resolved.decl.getName() ?? null);
-          warnings.push(`${resolved.file}:${resolved.decl.getStartLineNumber()}: the ${kind} \`${def.exportName}\` is defined outside a ${KIND_INFO[kind].suffixes.join('/')} file.`);
+          warnings.push(
+            `${resolved.file}:${resolved.decl.getStartLineNumber()}: the ${kind} \`${def.exportName}\` is defined outside a ${KIND_INFO[kind].suffixes.join('/')} file.`,
+          );
           definitions.push(def);
           byDecl.set(keyOf(resolved.file, resolved.decl), def);
         }
         if (def.kind !== kind) {
-          warnings.push(`${at.path}:${at.line}: the ${def.kind} \`${def.exportName}\` (${def.file}) is listed among the ${kind}s.`);
+          warnings.push(
+            `${at.path}:${at.line}: the ${def.kind} \`${def.exportName}\` (${def.file}) is listed among the ${kind}s.`,
+          );
           return;
         }
         if (def.registeredAt.some((r) => r.path === at.path && r.line === at.line)) return;
         // Listed in two entry points (index.ts and worker.ts) is normal; twice in one file is not.
         const first = def.registeredAt.find((r) => r.path === at.path);
         if (first) {
-          warnings.push(`${at.path}:${at.line}: \`${def.exportName}\` is registered again (first at ${first.path}:${first.line}).`);
+          warnings.push(
+            `${at.path}:${at.line}: \`${def.exportName}\` is registered again (first at ${first.path}:${first.line}).`,
+          );
         }
         def.registered = true;
         def.registeredAt.push(at);
@@ -508,8 +572,14 @@ export function inventory(tree: Tree): Inventory {
         }
       } else if (Node.isCallExpression(el) && builderCall(el, kind) === el) {
         const call = el as TsMorph.CallExpression;
-        definitions.push({ ...newDefinition(kind, call, file, null), registered: true, registeredAt: [{ path: file, line: el.getStartLineNumber() }] });
-        warnings.push(`${file}:${el.getStartLineNumber()}: a ${kind} is defined inline in the array, not in a definition file.`);
+        definitions.push({
+          ...newDefinition(kind, call, file, null),
+          registered: true,
+          registeredAt: [{ path: file, line: el.getStartLineNumber() }],
+        });
+        warnings.push(
+          `${file}:${el.getStartLineNumber()}: a ${kind} is defined inline in the array, not in a definition file.`,
+        );
       } else if (!Node.isOmittedExpression(el)) {
         unsupported(file, el, `cannot tell which ${kind} \`${short(el)}\` is`);
       }
@@ -535,7 +605,10 @@ export function inventory(tree: Tree): Inventory {
     const body = setupBody(sf, file, app.options, problems);
     if (!body) continue;
     // `setup: () => initX()` has a call for its body.
-    const calls = [...(Node.isCallExpression(body) ? [body] : []), ...body.getDescendantsOfKind(SyntaxKind.CallExpression)];
+    const calls = [
+      ...(Node.isCallExpression(body) ? [body] : []),
+      ...body.getDescendantsOfKind(SyntaxKind.CallExpression),
+    ];
     for (const call of calls) {
       const callee = call.getExpression();
       if (Node.isIdentifier(callee)) {
@@ -577,9 +650,22 @@ export function inventory(tree: Tree): Inventory {
 }
 
 /** A definition entry, keys in the order the JSON reads best; `uri` only for resources. */
-function newDefinition(kind: DefinitionKind, call: TsMorph.CallExpression | undefined, file: string, exportName: string | null): InventoryDefinition {
+function newDefinition(
+  kind: DefinitionKind,
+  call: TsMorph.CallExpression | undefined,
+  file: string,
+  exportName: string | null,
+): InventoryDefinition {
   const { name, uri } = namesOf(call, kind);
-  return { kind, name, file, exportName, ...(kind === 'resource' ? { uri: uri ?? null } : {}), registered: false, registeredAt: [] };
+  return {
+    kind,
+    name,
+    file,
+    exportName,
+    ...(kind === 'resource' ? { uri: uri ?? null } : {}),
+    registered: false,
+    registeredAt: [],
+  };
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -587,7 +673,11 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 function isConditional(el: TsMorph.SpreadElement): boolean {
   const { Node } = tsMorph();
   const e = unwrap(el.getExpression());
-  return e !== undefined && (Node.isConditionalExpression(e) || (Node.isBinaryExpression(e) && ['&&', '||', '??'].includes(e.getOperatorToken().getText())));
+  return (
+    e !== undefined &&
+    (Node.isConditionalExpression(e) ||
+      (Node.isBinaryExpression(e) && ['&&', '||', '??'].includes(e.getOperatorToken().getText())))
+  );
 }
 
 /** The array-valued operands of `cond ? a : b`, `cond && a`, `a ?? b` (nested too). */

@@ -42,9 +42,12 @@ export function displayWidth(text: string): number {
     if (/\p{Mn}|\p{Me}|\u200d|[\ufe00-\ufe0f]/u.test(ch)) continue;
     // Emoji_Presentation, not Extended_Pictographic: the latter also holds ©, ®, ™, ❤, ☀, which
     // are one column wide (East Asian Width "neutral"), as Biome counts them.
-    width += /\p{Emoji_Presentation}|[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u.test(ch)
-      ? 2
-      : 1;
+    width +=
+      /\p{Emoji_Presentation}|[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u.test(
+        ch,
+      )
+        ? 2
+        : 1;
   }
   return width;
 }

@@ -97,7 +97,8 @@ export class Reporter {
     } else {
       process.stderr.write(`${pc.red('error')} ${pc.dim(`[${error.code}]`)} ${error.message}\n`);
       // A single detail that the message already says is not repeated.
-      const details = error.details.length === 1 && error.message.includes(error.details[0]!.message) ? [] : error.details;
+      const details =
+        error.details.length === 1 && error.message.includes(error.details[0]!.message) ? [] : error.details;
       for (const d of details) {
         const where = d.path ? `${d.path}${d.line ? `:${d.line}` : ''}: ` : '';
         process.stderr.write(`  - ${where}${d.message}\n`);
@@ -117,7 +118,13 @@ function colorDiff(diff: string): string {
   return diff
     .split('\n')
     .map((line) =>
-      line.startsWith('+') ? pc.green(line) : line.startsWith('-') ? pc.red(line) : line.startsWith('@@') ? pc.cyan(line) : line,
+      line.startsWith('+')
+        ? pc.green(line)
+        : line.startsWith('-')
+          ? pc.red(line)
+          : line.startsWith('@@')
+            ? pc.cyan(line)
+            : line,
     )
     .join('\n');
 }

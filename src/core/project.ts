@@ -42,9 +42,7 @@ function readJson(file: string): PackageJson | undefined {
 }
 
 function frameworkRangeOf(pkg: PackageJson): string | undefined {
-  return (
-    pkg.dependencies?.[FRAMEWORK] ?? pkg.devDependencies?.[FRAMEWORK] ?? pkg.peerDependencies?.[FRAMEWORK]
-  );
+  return pkg.dependencies?.[FRAMEWORK] ?? pkg.devDependencies?.[FRAMEWORK] ?? pkg.peerDependencies?.[FRAMEWORK];
 }
 
 export function findProject(cwd: string): Project {
@@ -125,7 +123,10 @@ export function detectPackageManager(
   if (workspace) {
     for (const [file, pm] of LOCKFILES) {
       if (existsSync(path.join(workspace, file))) {
-        return { packageManager: pm, packageManagerSource: path.relative(root, path.join(workspace, file)).split(path.sep).join('/') };
+        return {
+          packageManager: pm,
+          packageManagerSource: path.relative(root, path.join(workspace, file)).split(path.sep).join('/'),
+        };
       }
     }
   }

@@ -21,7 +21,7 @@ import { addArrayProperty, arrayHasIdentifier, ensureArrayElement } from './ast/
 import { moduleSpecifier, resolveModuleFile } from './ast/modules.js';
 import { type ArraySite, type ResolveOptions, SiteResolver } from './ast/resolve.js';
 import { applyEdits, type TextEdit } from './ast/text-edits.js';
-import { tsMorph, type TsMorph } from './ast/ts-morph.js';
+import { type TsMorph, tsMorph } from './ast/ts-morph.js';
 import { type DefinitionKind, KIND_INFO } from './definitions.js';
 import { lineWidthOf } from './format.js';
 import type { Tree } from './fs/tree.js';
@@ -58,12 +58,20 @@ export function registrationTargets(resolver: SiteResolver, key: string): Target
   const { Node } = tsMorph();
   const targets: Target[] = [];
   const seen = new Set<string>();
-  for (const { file, options } of appEntryPoints(resolver.tree, (f) => resolver.source(f), 'Register the definition by hand; nothing was written.')) {
+  for (const { file, options } of appEntryPoints(
+    resolver.tree,
+    (f) => resolver.source(f),
+    'Register the definition by hand; nothing was written.',
+  )) {
     const prop = options.getProperty(key);
     if (!prop) {
       const spread = options.getProperties().find((p) => Node.isSpreadAssignment(p));
       if (spread) {
-        throw unsupported(file, spread, `the options object spreads \`${spread.getText()}\`, which may already set ${key}`);
+        throw unsupported(
+          file,
+          spread,
+          `the options object spreads \`${spread.getText()}\`, which may already set ${key}`,
+        );
       }
       targets.push({ type: 'new-key', file, options });
       continue;
@@ -89,7 +97,11 @@ export function registrationTargets(resolver: SiteResolver, key: string): Target
  * from one module that is not itself a definition file (`./mcp-server/tools/definitions/index.js`
  * re-exporting them), a new entry must come through it too.
  */
-function routedBarrel(resolver: SiteResolver, site: ArraySite, kind: DefinitionKind): { file: string; specifier: string } | undefined {
+function routedBarrel(
+  resolver: SiteResolver,
+  site: ArraySite,
+  kind: DefinitionKind,
+): { file: string; specifier: string } | undefined {
   const sf = resolver.source(site.file);
   const { Node } = tsMorph();
   const specifiers = new Set<string>();
@@ -112,7 +124,8 @@ class EditPlan {
     this.edits.set(file, [...(this.edits.get(file) ?? []), ...edits]);
   }
   apply(resolver: SiteResolver): string[] {
-    for (const [file, edits] of this.edits) resolver.tree.write(file, applyEdits(resolver.source(file).getFullText(), edits));
+    for (const [file, edits] of this.edits)
+      resolver.tree.write(file, applyEdits(resolver.source(file).getFullText(), edits));
     return [...this.edits.keys()];
   }
 }
@@ -129,7 +142,9 @@ function planImport(resolver: SiteResolver, plan: EditPlan, file: string, reg: R
 function planBarrelExports(resolver: SiteResolver, plan: EditPlan, site: ArraySite, reg: Registration): void {
   const sf = resolver.source(site.file);
   const members = site.array.getElements().map((e) => e.getText());
-  const definitionReExports = reExports(sf).filter((r) => KIND_INFO[reg.kind].suffixes.some((s) => r.specifier.endsWith(s.replace(/\.ts$/, '.js'))));
+  const definitionReExports = reExports(sf).filter((r) =>
+    KIND_INFO[reg.kind].suffixes.some((s) => r.specifier.endsWith(s.replace(/\.ts$/, '.js'))),
+  );
   if (definitionReExports.length > 0) {
     const specifier = moduleSpecifier(site.file, reg.file, pathStyleOf(sf) ?? 'relative');
     plan.add(site.file, ensureNamedReExport(sf, reg.exportName, specifier, lineWidthOf(resolver.tree)));
@@ -153,7 +168,10 @@ export function register(tree: Tree, reg: Registration, options: ResolveOptions 
       files.add(target.file);
       via.push(`${target.file}: new \`${key}\` key`);
       planImport(resolver, plan, target.file, reg);
-      plan.add(target.file, addArrayProperty(target.options, key, reg.exportName, KEY_ORDER.slice(KEY_ORDER.indexOf(key) + 1), lineWidth));
+      plan.add(
+        target.file,
+        addArrayProperty(target.options, key, reg.exportName, KEY_ORDER.slice(KEY_ORDER.indexOf(key) + 1), lineWidth),
+      );
       continue;
     }
     const { site } = target;
@@ -165,7 +183,15 @@ export function register(tree: Tree, reg: Registration, options: ResolveOptions 
     if (barrel && !arrayHasIdentifier(site.array, reg.exportName)) {
       // Entry point imports each name from a re-exporting barrel: re-export there, import from it.
       const barrelSf = resolver.source(barrel.file);
-      plan.add(barrel.file, ensureNamedReExport(barrelSf, reg.exportName, moduleSpecifier(barrel.file, reg.file, pathStyleOf(barrelSf) ?? 'relative'), lineWidth));
+      plan.add(
+        barrel.file,
+        ensureNamedReExport(
+          barrelSf,
+          reg.exportName,
+          moduleSpecifier(barrel.file, reg.file, pathStyleOf(barrelSf) ?? 'relative'),
+          lineWidth,
+        ),
+      );
       const sf = resolver.source(site.file);
       assertBindingFree(sf, site.file, reg.exportName, barrel.specifier, NAME_HINT);
       plan.add(site.file, ensureNamedImport(sf, reg.exportName, barrel.specifier, lineWidth));

@@ -15,7 +15,8 @@ export interface UriTemplate {
 
 const OPERATORS = '+#./;?&';
 // varname: (ALPHA / DIGIT / "_" / pct-encoded) *( ["."] (ALPHA / DIGIT / "_" / pct-encoded) )
-const VARSPEC = /^((?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*)(?::([1-9][0-9]{0,3})|\*)?$/;
+const VARSPEC =
+  /^((?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*)(?::([1-9][0-9]{0,3})|\*)?$/;
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const FORBIDDEN_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 

@@ -4,8 +4,8 @@
  */
 
 import type { DevcheckReport, Reporter } from '../core/output.js';
-import { runDevcheck } from '../core/tasks.js';
 import type { Project } from '../core/project.js';
+import { runDevcheck } from '../core/tasks.js';
 
 export interface Task {
   title: string;

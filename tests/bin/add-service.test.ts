@@ -23,7 +23,13 @@ describe('add service', () => {
         { path: 'src/services/ncbi/types.ts', action: 'create' },
         { path: 'tests/services/ncbi/ncbi-service.test.ts', action: 'create' },
       ],
-      service: { name: 'ncbi', className: 'NcbiService', init: 'initNcbiService', accessor: 'getNcbiService', registeredIn: ['src/index.ts'] },
+      service: {
+        name: 'ncbi',
+        className: 'NcbiService',
+        init: 'initNcbiService',
+        accessor: 'getNcbiService',
+        registeredIn: ['src/index.ts'],
+      },
     });
     // Not installed: the test's createInMemoryStorage could not be checked, and it says so.
     expect(out.warnings.join('\n')).toContain('is not installed');
@@ -74,19 +80,37 @@ describe('add tool variants', () => {
   it('--service after add service: exit 0, the tool reaches the service', () => {
     const root = makeProject();
     expect(runCli(['add', 'service', 'ncbi', '--no-devcheck', '--cwd', root]).status).toBe(0);
-    const r = runCli(['add', 'tool', 'demo_fetch_record', '--service', 'ncbi', '--json', '--no-devcheck', '--cwd', root]);
+    const r = runCli([
+      'add',
+      'tool',
+      'demo_fetch_record',
+      '--service',
+      'ncbi',
+      '--json',
+      '--no-devcheck',
+      '--cwd',
+      root,
+    ]);
     expect(r.status, r.stderr).toBe(0);
-    expect(parseJsonOut(r).changes.map((c: { path: string }) => c.path)).toContain('src/mcp-server/tools/definitions/demo-fetch-record.tool.ts');
+    expect(parseJsonOut(r).changes.map((c: { path: string }) => c.path)).toContain(
+      'src/mcp-server/tools/definitions/demo-fetch-record.tool.ts',
+    );
   });
 
-  it.each(['--confirm', '--task', '--app'])('%s without the framework installed: exit 1, FRAMEWORK_NOT_INSTALLED', (flag) => {
-    const root = makeProject();
-    const before = treeDigest(root);
-    const r = runCli(['add', 'tool', 'demo_do_thing', flag, '--json', '--cwd', root]);
-    expect(r.status).toBe(1);
-    expect(parseJsonOut(r)).toMatchObject({ ok: false, error: { code: 'FRAMEWORK_NOT_INSTALLED', message: expect.stringContaining(flag) } });
-    expect(treeDigest(root)).toBe(before);
-  });
+  it.each(['--confirm', '--task', '--app'])(
+    '%s without the framework installed: exit 1, FRAMEWORK_NOT_INSTALLED',
+    (flag) => {
+      const root = makeProject();
+      const before = treeDigest(root);
+      const r = runCli(['add', 'tool', 'demo_do_thing', flag, '--json', '--cwd', root]);
+      expect(r.status).toBe(1);
+      expect(parseJsonOut(r)).toMatchObject({
+        ok: false,
+        error: { code: 'FRAMEWORK_NOT_INSTALLED', message: expect.stringContaining(flag) },
+      });
+      expect(treeDigest(root)).toBe(before);
+    },
+  );
 
   it('two variants at once: exit 1, OPTION_INVALID', () => {
     const root = makeProject();

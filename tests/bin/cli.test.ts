@@ -27,7 +27,18 @@ describe('help and version', () => {
   it('--help lists the commands, the global options and examples, exit 0', () => {
     const r = runCli(['--help']);
     expect(r.status).toBe(0);
-    for (const s of ['add', '--cwd', '--dry-run', '--json', '--yes', '--force', '--no-devcheck', '--verbose', 'Examples:', 'Exit status']) {
+    for (const s of [
+      'add',
+      '--cwd',
+      '--dry-run',
+      '--json',
+      '--yes',
+      '--force',
+      '--no-devcheck',
+      '--verbose',
+      'Examples:',
+      'Exit status',
+    ]) {
       expect(r.stdout).toContain(s);
     }
   });
@@ -35,7 +46,17 @@ describe('help and version', () => {
   it('add tool --help shows its flags and examples', () => {
     const r = runCli(['add', 'tool', '--help']);
     expect(r.status).toBe(0);
-    for (const s of ['--description', '--title', '--destructive', '--idempotent', '--open-world', '--no-read-only', '--no-test', 'Examples:', '$ mcp-scaffold add tool']) {
+    for (const s of [
+      '--description',
+      '--title',
+      '--destructive',
+      '--idempotent',
+      '--open-world',
+      '--no-read-only',
+      '--no-test',
+      'Examples:',
+      '$ mcp-scaffold add tool',
+    ]) {
       expect(r.stdout).toContain(s);
     }
   });
@@ -89,7 +110,8 @@ describe('help and version', () => {
 
   it('--help loads neither ts-morph nor Handlebars; add tool loads both', () => {
     const trace = (args: string[]) =>
-      spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, NODE_DEBUG: 'module' }, encoding: 'utf8' }).stderr;
+      spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, NODE_DEBUG: 'module' }, encoding: 'utf8' })
+        .stderr;
     const help = trace(['--help']);
     expect(help).not.toMatch(/ts-morph|handlebars/);
     // The positive control: the same probe does see them when a generator runs.
@@ -102,7 +124,8 @@ describe('help and version', () => {
 
 describe('colour', () => {
   const ESC = '\u001b[';
-  const refused = (env: NodeJS.ProcessEnv) => runCli(['add', 'tool', 'bad name', '--cwd', project()], { env: { NO_COLOR: '', CI: '', ...env } });
+  const refused = (env: NodeJS.ProcessEnv) =>
+    runCli(['add', 'tool', 'bad name', '--cwd', project()], { env: { NO_COLOR: '', CI: '', ...env } });
 
   it('FORCE_COLOR=1 colours; FORCE_COLOR=0 and NO_COLOR do not', () => {
     expect(refused({ FORCE_COLOR: '1' }).stderr).toContain(ESC);
@@ -116,7 +139,17 @@ describe('colour', () => {
 describe('add tool', () => {
   it('--json: one object on stdout with the contract fields; files written and registered', () => {
     const root = project();
-    const r = runCli(['add', 'tool', 'demo_find_items', '--description', 'Find items.', '--json', '--no-devcheck', '--cwd', root]);
+    const r = runCli([
+      'add',
+      'tool',
+      'demo_find_items',
+      '--description',
+      'Find items.',
+      '--json',
+      '--no-devcheck',
+      '--cwd',
+      root,
+    ]);
     expect(r.status).toBe(0);
     const out = parseJsonOut(r);
     expect(out).toMatchObject({
@@ -132,14 +165,18 @@ describe('add tool', () => {
     });
     expect(read(root, TOOL)).toContain("tool('demo_find_items', {");
     const index = read(root, 'src/index.ts');
-    expect(index).toContain("import { demoFindItemsTool } from './mcp-server/tools/definitions/demo-find-items.tool.js';");
+    expect(index).toContain(
+      "import { demoFindItemsTool } from './mcp-server/tools/definitions/demo-find-items.tool.js';",
+    );
     expect(index).toContain('tools: [echoTool, demoFindItemsTool],');
   });
 
   it('runs from a subfolder: the project is found upwards', () => {
     const root = project();
     mkdirSync(path.join(root, 'src/deep/er'), { recursive: true });
-    const r = runCli(['add', 'tool', 'demo_find_items', '--json', '--no-devcheck'], { cwd: path.join(root, 'src/deep/er') });
+    const r = runCli(['add', 'tool', 'demo_find_items', '--json', '--no-devcheck'], {
+      cwd: path.join(root, 'src/deep/er'),
+    });
     expect(r.status).toBe(0);
     expect(existsSync(path.join(root, TOOL))).toBe(true);
   });
@@ -211,19 +248,46 @@ describe('add tool', () => {
     expect(out.error.details.map((d: { path: string }) => d.path)).toEqual([TOOL, TEST]);
     expect(treeDigest(root)).toBe(before);
 
-    const forced = parseJsonOut(runCli(['add', 'tool', 'demo_find_items', '--description', 'Changed.', '--force', '--json', '--no-devcheck', '--cwd', root]));
+    const forced = parseJsonOut(
+      runCli([
+        'add',
+        'tool',
+        'demo_find_items',
+        '--description',
+        'Changed.',
+        '--force',
+        '--json',
+        '--no-devcheck',
+        '--cwd',
+        root,
+      ]),
+    );
     expect(forced.ok).toBe(true);
     expect(forced.changes).toEqual([{ path: TOOL, action: 'update' }]);
     expect(read(root, TOOL)).toContain("description: 'Changed.',");
     expect(read(root, 'src/index.ts').match(/demoFindItemsTool/g)).toHaveLength(2);
     // Running the same forced add again changes nothing at all.
-    const again = parseJsonOut(runCli(['add', 'tool', 'demo_find_items', '--description', 'Changed.', '--force', '--json', '--no-devcheck', '--cwd', root]));
+    const again = parseJsonOut(
+      runCli([
+        'add',
+        'tool',
+        'demo_find_items',
+        '--description',
+        'Changed.',
+        '--force',
+        '--json',
+        '--no-devcheck',
+        '--cwd',
+        root,
+      ]),
+    );
     expect(again.changes).toEqual([]);
   });
 
   it('a layout it cannot place: UNSUPPORTED_LAYOUT naming file and line, nothing written', () => {
     const root = project({
-      'src/index.ts': "import { createApp } from '@cyanheads/mcp-ts-core';\nimport { buildTools } from './build.js';\n\nawait createApp({\n  name: 'demo',\n  tools: buildTools(),\n});\n",
+      'src/index.ts':
+        "import { createApp } from '@cyanheads/mcp-ts-core';\nimport { buildTools } from './build.js';\n\nawait createApp({\n  name: 'demo',\n  tools: buildTools(),\n});\n",
     });
     const before = treeDigest(root);
     const out = parseJsonOut(runCli(['add', 'tool', 'demo_find_items', '--json', '--cwd', root]));
@@ -233,7 +297,9 @@ describe('add tool', () => {
   });
 
   it('an unparseable src/index.ts: PARSE_ERROR, nothing written', () => {
-    const root = project({ 'src/index.ts': "import { createApp } from '@cyanheads/mcp-ts-core';\nawait createApp({ tools: [echoTool, });\n" });
+    const root = project({
+      'src/index.ts': "import { createApp } from '@cyanheads/mcp-ts-core';\nawait createApp({ tools: [echoTool, });\n",
+    });
     const before = treeDigest(root);
     const out = parseJsonOut(runCli(['add', 'tool', 'demo_find_items', '--json', '--cwd', root]));
     expect(out.error.code).toBe('PARSE_ERROR');
@@ -262,7 +328,11 @@ describe('add tool', () => {
   function onTty(root: string, extra: string, keys: string) {
     const cli = `stty cols 200 rows 50; ${process.execPath} ${BIN} add tool demo_find_items --no-devcheck --cwd ${root} ${extra}; echo EXIT=$?`;
     const script = `(sleep 1.5; printf '${keys}'; sleep 1.5) | script -qec '${cli}' /dev/null`;
-    return spawnSync('bash', ['-c', script], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 20_000 });
+    return spawnSync('bash', ['-c', script], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+      timeout: 20_000,
+    });
   }
 
   it('asks for the description on a TTY', () => {
@@ -309,7 +379,11 @@ describe('devcheck after the flush', () => {
     const r = runCli(['add', 'tool', 'demo_find_items', '--json', '--cwd', root]);
     expect(r.status).toBe(2);
     const out = parseJsonOut(r);
-    expect(out).toMatchObject({ ok: false, error: { code: 'DEVCHECK_FAILED' }, devcheck: { ran: true, passed: false, exitCode: 3 } });
+    expect(out).toMatchObject({
+      ok: false,
+      error: { code: 'DEVCHECK_FAILED' },
+      devcheck: { ran: true, passed: false, exitCode: 3 },
+    });
     expect(out.changes).toHaveLength(3);
     expect(existsSync(path.join(root, TOOL))).toBe(true);
     // The fixture has no node_modules: the hint points at the install, not at the code.
@@ -361,7 +435,17 @@ describe('devcheck after the flush', () => {
 
 it('writes exactly what the flags say into the annotations', () => {
   const root = project();
-  runCli(['add', 'tool', 'demo_drop_table', '--destructive', '--idempotent', '--open-world', '--no-devcheck', '--cwd', root]);
+  runCli([
+    'add',
+    'tool',
+    'demo_drop_table',
+    '--destructive',
+    '--idempotent',
+    '--open-world',
+    '--no-devcheck',
+    '--cwd',
+    root,
+  ]);
   const text = read(root, 'src/mcp-server/tools/definitions/demo-drop-table.tool.ts');
   expect(text).toContain('readOnlyHint: false,\n    destructiveHint: true,\n    idempotentHint: true,\n');
   expect(text).toContain('openWorldHint: true,');

@@ -6,7 +6,16 @@
  */
 
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -47,7 +56,9 @@ const STARTERS = [
 describe('init --json', () => {
   it('creates the folder and reports every file on one JSON line, exit 0', () => {
     const cwd = temp();
-    const r = runCli(['init', 'demo', '--json', ...OFFLINE, '--owner', 'acme', '--description', 'Demo server.'], { cwd });
+    const r = runCli(['init', 'demo', '--json', ...OFFLINE, '--owner', 'acme', '--description', 'Demo server.'], {
+      cwd,
+    });
     expect(r.status, r.stderr).toBe(0);
     const out = parseJsonOut(r);
     expect(out).toMatchObject({
@@ -58,12 +69,27 @@ describe('init --json', () => {
       install: { ran: false, reason: '--no-install' },
       git: { ran: false, reason: '--no-git' },
       skipped: [],
-      project: { name: 'demo', prefix: 'demo', registryName: 'io.github.acme/demo', packageManager: 'npm', mode: 'create' },
+      project: {
+        name: 'demo',
+        prefix: 'demo',
+        registryName: 'io.github.acme/demo',
+        packageManager: 'npm',
+        mode: 'create',
+      },
     });
     const root = path.join(cwd, 'demo');
     const paths = out.changes.map((c: { path: string }) => c.path);
     expect(out.changes.every((c: { action: string }) => c.action === 'create')).toBe(true);
-    for (const p of [...STARTERS, 'package.json', 'server.json', 'AGENTS.md', 'CLAUDE.md', 'README.md', '.gitignore', 'scripts/devcheck.ts']) {
+    for (const p of [
+      ...STARTERS,
+      'package.json',
+      'server.json',
+      'AGENTS.md',
+      'CLAUDE.md',
+      'README.md',
+      '.gitignore',
+      'scripts/devcheck.ts',
+    ]) {
       expect(paths).toContain(p);
       expect(existsSync(path.join(root, p)), p).toBe(true);
     }
@@ -77,7 +103,8 @@ describe('init --json', () => {
     const before = treeDigest(cwd);
     const r = runCli(['init', 'demo', '--dry-run', '--yes'], { cwd });
     expect(r.status, r.stderr).toBe(0);
-    for (const p of [...STARTERS, 'package.json', 'server.json', '.env.example']) expect(r.stdout).toContain(`CREATE ${p}`);
+    for (const p of [...STARTERS, 'package.json', 'server.json', '.env.example'])
+      expect(r.stdout).toContain(`CREATE ${p}`);
     expect(r.stdout).toContain('Dry run: nothing was written.');
     expect(existsSync(path.join(cwd, 'demo'))).toBe(false);
     expect(treeDigest(cwd)).toBe(before);
@@ -260,13 +287,23 @@ describe('install and git', () => {
 
   it('a failed install: the log tail shown, files kept, exit 2, INSTALL_FAILED', () => {
     const cwd = temp();
-    const bin = fakeBin({ npm: 'for i in $(seq 1 40); do echo "npm log line $i"; done; echo "npm error ETARGET no such version" >&2; exit 1' });
-    const r = runCli(['init', 'demo', '--json', '--pm', 'npm', '--no-git'], { cwd, env: { PATH: `${bin}:${process.env.PATH}` } });
+    const bin = fakeBin({
+      npm: 'for i in $(seq 1 40); do echo "npm log line $i"; done; echo "npm error ETARGET no such version" >&2; exit 1',
+    });
+    const r = runCli(['init', 'demo', '--json', '--pm', 'npm', '--no-git'], {
+      cwd,
+      env: { PATH: `${bin}:${process.env.PATH}` },
+    });
     expect(r.status).toBe(2);
     const out = parseJsonOut(r);
     expect(out.ok).toBe(false);
     expect(out.error.code).toBe('INSTALL_FAILED');
-    expect(out.install).toMatchObject({ ran: true, passed: false, exitCode: 1, command: 'npm install --no-audit --no-fund' });
+    expect(out.install).toMatchObject({
+      ran: true,
+      passed: false,
+      exitCode: 1,
+      command: 'npm install --no-audit --no-fund',
+    });
     expect(r.stderr).toContain('npm error ETARGET no such version');
     expect(r.stderr).toContain('npm log line 40');
     expect(r.stderr).not.toContain('npm log line 5\n');
@@ -291,7 +328,15 @@ describe('install and git', () => {
     const home = temp();
     const r = runCli(['init', 'demo', '--json', '--no-install'], {
       cwd,
-      env: { HOME: home, XDG_CONFIG_HOME: home, GIT_CONFIG_NOSYSTEM: '1', PATH: `${gitPath}:${process.env.PATH}`, EMAIL: '', GIT_AUTHOR_NAME: '', GIT_COMMITTER_NAME: '' },
+      env: {
+        HOME: home,
+        XDG_CONFIG_HOME: home,
+        GIT_CONFIG_NOSYSTEM: '1',
+        PATH: `${gitPath}:${process.env.PATH}`,
+        EMAIL: '',
+        GIT_AUTHOR_NAME: '',
+        GIT_COMMITTER_NAME: '',
+      },
     });
     const out = parseJsonOut(r);
     if (out.git.committed) return; // this machine's git found an identity anyway (e.g. from the hostname)
@@ -335,12 +380,16 @@ const hasScript = spawnSync('sh', ['-c', 'command -v script']).status === 0;
 describe.skipIf(!hasScript)('on a terminal', () => {
   it('asks name, description, owner and package manager, then writes what was answered', async () => {
     const cwd = temp();
-    const r = await onTerminal(cwd, ['init', 'demo', ...OFFLINE], [
-      ['Package name', '\r'],
-      ['Description', 'Typed at a terminal.\r'],
-      ['Owner', '\x15acme\r'],
-      ['Package manager', '\r'],
-    ]);
+    const r = await onTerminal(
+      cwd,
+      ['init', 'demo', ...OFFLINE],
+      [
+        ['Package name', '\r'],
+        ['Description', 'Typed at a terminal.\r'],
+        ['Owner', '\x15acme\r'],
+        ['Package manager', '\r'],
+      ],
+    );
     expect(r.exit, r.output).toBe(0);
     expect(r.output).toContain('mcp-scaffold init');
     expect(r.output).toContain('Next steps');
@@ -351,10 +400,14 @@ describe.skipIf(!hasScript)('on a terminal', () => {
 
   it('Ctrl-C at a prompt exits 1 and leaves nothing', async () => {
     const cwd = temp();
-    const r = await onTerminal(cwd, ['init', 'demo', ...OFFLINE], [
-      ['Package name', '\r'],
-      ['Description', '\x03'],
-    ]);
+    const r = await onTerminal(
+      cwd,
+      ['init', 'demo', ...OFFLINE],
+      [
+        ['Package name', '\r'],
+        ['Description', '\x03'],
+      ],
+    );
     expect(r.exit, r.output).toBe(1);
     expect(r.output).toContain('Cancelled');
     expect(readdirSync(cwd)).toEqual([]);

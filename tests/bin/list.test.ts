@@ -58,7 +58,8 @@ describe('list --json', () => {
   it('an unregistered tool and service: exit 1, ok false, UNREGISTERED; --cwd works from elsewhere', () => {
     const root = project({
       [`${TOOLS}/forgotten.tool.ts`]: toolFile('forgottenTool', 'demo_forgotten'),
-      'src/services/ncbi/ncbi-service.ts': 'export function initNcbiService() {}\nexport function getNcbiService() {}\n',
+      'src/services/ncbi/ncbi-service.ts':
+        'export function initNcbiService() {}\nexport function getNcbiService() {}\n',
     });
     const before = treeDigest(root);
     const r = runCli(['list', '--json', '--cwd', root], { cwd: tmpdir() });
@@ -69,8 +70,22 @@ describe('list --json', () => {
       command: 'list',
       definitions: [
         ECHO,
-        { kind: 'tool', name: 'demo_forgotten', file: `${TOOLS}/forgotten.tool.ts`, exportName: 'forgottenTool', registered: false, registeredAt: [] },
-        { kind: 'service', name: 'ncbi', file: 'src/services/ncbi/ncbi-service.ts', exportName: 'initNcbiService', registered: false, registeredAt: [] },
+        {
+          kind: 'tool',
+          name: 'demo_forgotten',
+          file: `${TOOLS}/forgotten.tool.ts`,
+          exportName: 'forgottenTool',
+          registered: false,
+          registeredAt: [],
+        },
+        {
+          kind: 'service',
+          name: 'ncbi',
+          file: 'src/services/ncbi/ncbi-service.ts',
+          exportName: 'initNcbiService',
+          registered: false,
+          registeredAt: [],
+        },
       ],
       dangling: [],
       warnings: [],
@@ -86,7 +101,11 @@ describe('list --json', () => {
     const r = list(project({ 'src/index.ts': WITH_GONE_IMPORT }), '--json');
     expect(r.status).toBe(1);
     const out = parseJsonOut(r);
-    expect(out).toMatchObject({ ok: false, command: 'list', definitions: [{ ...ECHO, registeredAt: [{ path: 'src/index.ts', line: 5 }] }] });
+    expect(out).toMatchObject({
+      ok: false,
+      command: 'list',
+      definitions: [{ ...ECHO, registeredAt: [{ path: 'src/index.ts', line: 5 }] }],
+    });
     expect(out.dangling).toEqual([
       {
         kind: 'tool',
@@ -95,7 +114,8 @@ describe('list --json', () => {
         name: 'goneTool',
         specifier: './mcp-server/tools/definitions/gone.tool.js',
         reason: 'missing-file',
-        message: "src/index.ts:3 imports from './mcp-server/tools/definitions/gone.tool.js', which is not a file of this project",
+        message:
+          "src/index.ts:3 imports from './mcp-server/tools/definitions/gone.tool.js', which is not a file of this project",
       },
     ]);
     expect(out.error).toEqual({
@@ -107,7 +127,8 @@ describe('list --json', () => {
 
   it('a layout it cannot follow: exit 1, UNSUPPORTED_LAYOUT naming file and line', () => {
     const root = project({
-      'src/index.ts': "import { createApp } from '@cyanheads/mcp-ts-core';\nimport { build } from './build.js';\nawait createApp({ tools: build() });\n",
+      'src/index.ts':
+        "import { createApp } from '@cyanheads/mcp-ts-core';\nimport { build } from './build.js';\nawait createApp({ tools: build() });\n",
       'src/build.ts': 'export const build = () => [];\n',
     });
     const r = list(root, '--json');
@@ -174,16 +195,20 @@ await createApp({ tools: [echoTool], prompts: [echoPrompt] });
     expect(r.stdout).toContain('Dangling registrations (1)');
     expect(r.stdout).toContain('  tool  goneTool  src/index.ts:5');
     expect(r.stdout).toContain('2 definitions: 1 registered, 1 not registered; 1 dangling registration.');
-    expect(r.stderr).toMatch(/^error \[DANGLING\] 1 registration no longer resolves .*; 1 definition is not registered\.\n/);
+    expect(r.stderr).toMatch(
+      /^error \[DANGLING\] 1 registration no longer resolves .*; 1 definition is not registered\.\n/,
+    );
   });
 
   it('list --help shows examples; --help lists the command; neither loads ts-morph; list does not load Handlebars', () => {
     const help = runCli(['list', '--help']);
     expect(help.status).toBe(0);
-    for (const s of ['Examples:', '$ mcp-scaffold list --json', 'UNREGISTERED', 'DANGLING']) expect(help.stdout).toContain(s);
+    for (const s of ['Examples:', '$ mcp-scaffold list --json', 'UNREGISTERED', 'DANGLING'])
+      expect(help.stdout).toContain(s);
     expect(runCli(['--help']).stdout).toMatch(/^\s+list\s+list every tool/m);
     const trace = (args: string[]) =>
-      spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, NODE_DEBUG: 'module' }, encoding: 'utf8' }).stderr;
+      spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, NODE_DEBUG: 'module' }, encoding: 'utf8' })
+        .stderr;
     expect(trace(['list', '--help'])).not.toMatch(/ts-morph|handlebars/);
     const loaded = trace(['list', '--cwd', project()]);
     expect(loaded).toMatch(/ts-morph/);

@@ -72,7 +72,8 @@ export function makeProject(files: Record<string, string> = {}, pkg: Record<stri
     'src/index.ts': FRESH_INDEX,
     'src/mcp-server/tools/definitions/echo.tool.ts':
       "import { tool } from '@cyanheads/mcp-ts-core';\nexport const echoTool = tool('demo_echo_message', {} as never);\n",
-    'vitest.config.ts': "const alias = { '@/': new URL('./src/', import.meta.url).pathname };\nexport default { resolve: { alias } };\n",
+    'vitest.config.ts':
+      "const alias = { '@/': new URL('./src/', import.meta.url).pathname };\nexport default { resolve: { alias } };\n",
     ...files,
   };
   for (const [rel, content] of Object.entries(all)) {

@@ -23,10 +23,10 @@ import {
   lintDefinitions,
   makeTempDir,
   parseJsonStdout,
+  type RunResult,
   removeTempDir,
   run,
   runCli,
-  type RunResult,
   runOk,
 } from './support.js';
 
@@ -96,7 +96,9 @@ describe('add tool, add resource, add prompt on a server made by `@cyanheads/mcp
 
   it('the disk holds exactly those changes, and src/index.ts registers all three', async () => {
     const status = await runOk('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: demo });
-    expect(status.stdout.split('\n').filter(Boolean).sort()).toEqual([` M ${INDEX}`, ...NEW_FILES.map((f) => `?? ${f}`)].sort());
+    expect(status.stdout.split('\n').filter(Boolean).sort()).toEqual(
+      [` M ${INDEX}`, ...NEW_FILES.map((f) => `?? ${f}`)].sort(),
+    );
     const index = readFileSync(path.join(demo, INDEX), 'utf8');
     expect(index).toMatch(/tools: \[[^\]]*\bdemoFindItemsTool\]/);
     expect(index).toMatch(/resources: \[[^\]]*\bdemoItemResource\]/);
@@ -122,7 +124,11 @@ describe('add tool, add resource, add prompt on a server made by `@cyanheads/mcp
     const before = await biomeCheck(original, [INDEX]);
     const after = await biomeCheck(demo, [INDEX]);
     expect(signature(after), describeRun(after.run)).toEqual(signature(before));
-    expect(after.summary).toMatchObject({ errors: before.summary.errors, warnings: before.summary.warnings, infos: before.summary.infos });
+    expect(after.summary).toMatchObject({
+      errors: before.summary.errors,
+      warnings: before.summary.warnings,
+      infos: before.summary.infos,
+    });
   });
 
   it('the framework linter (validateDefinitions) knows all three and reports no error and no warning for them', async () => {
@@ -133,8 +139,14 @@ describe('add tool, add resource, add prompt on a server made by `@cyanheads/mcp
       expect(ours, JSON.stringify(lint.definitions, null, 2)).toEqual([
         expect.objectContaining({ kind, name, file: file.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js') }),
       ]);
-      expect(lint.errors.filter((d) => d.definitionName === name), kind).toEqual([]);
-      expect(lint.warnings.filter((d) => d.definitionName === name), kind).toEqual([]);
+      expect(
+        lint.errors.filter((d) => d.definitionName === name),
+        kind,
+      ).toEqual([]);
+      expect(
+        lint.warnings.filter((d) => d.definitionName === name),
+        kind,
+      ).toEqual([]);
     }
   });
 
@@ -154,7 +166,10 @@ describe('add tool, add resource, add prompt on a server made by `@cyanheads/mcp
     try {
       // Tool
       const { tools } = await session.client.listTools();
-      expect(tools.map((t) => t.name), why()).toContain(ADDED.tool.name);
+      expect(
+        tools.map((t) => t.name),
+        why(),
+      ).toContain(ADDED.tool.name);
       const called = await session.client.callTool({ name: ADDED.tool.name, arguments: { query: 'widgets' } });
       expect(called.isError, JSON.stringify(called)).toBeFalsy();
       expect(called.structuredContent).toMatchObject({ query: 'widgets' });
@@ -163,7 +178,10 @@ describe('add tool, add resource, add prompt on a server made by `@cyanheads/mcp
       // Resource: the template is listed, its list() names a concrete URI, and reading it works.
       const { resourceTemplates } = await session.client.listResourceTemplates();
       const template = resourceTemplates.find((t) => t.uriTemplate === URI_TEMPLATE);
-      expect(template, `${JSON.stringify(resourceTemplates)}\n${why()}`).toMatchObject({ name: ADDED.resource.name, mimeType: 'application/json' });
+      expect(template, `${JSON.stringify(resourceTemplates)}\n${why()}`).toMatchObject({
+        name: ADDED.resource.name,
+        mimeType: 'application/json',
+      });
       const { resources } = await session.client.listResources();
       const example = resources.find((r) => r.uri.startsWith('demo://items/'));
       expect(example, `${JSON.stringify(resources)}\n${why()}`).toBeDefined();
@@ -182,7 +200,10 @@ describe('add tool, add resource, add prompt on a server made by `@cyanheads/mcp
         ['topic', true],
         ['focus', false],
       ]);
-      const got = await session.client.getPrompt({ name: ADDED.prompt.name, arguments: { topic: 'widgets', focus: 'pricing' } });
+      const got = await session.client.getPrompt({
+        name: ADDED.prompt.name,
+        arguments: { topic: 'widgets', focus: 'pricing' },
+      });
       expect(got.messages).toEqual([
         { role: 'user', content: { type: 'text', text: 'Help me with widgets, concentrating on pricing.' } },
       ]);
@@ -201,7 +222,14 @@ describe('add tool, add resource, add prompt on a server made by `@cyanheads/mcp
     for (const kind of KINDS) {
       const { name, file, exportName } = ADDED[kind];
       expect(out.definitions).toContainEqual(
-        expect.objectContaining({ kind, name, file, exportName, registered: true, registeredAt: [{ path: INDEX, line: lineOf(`${kind}s`) }] }),
+        expect.objectContaining({
+          kind,
+          name,
+          file,
+          exportName,
+          registered: true,
+          registeredAt: [{ path: INDEX, line: lineOf(`${kind}s`) }],
+        }),
       );
     }
     // The framework's five starter definitions and our three; no services.

@@ -27,10 +27,10 @@ import {
   lintDefinitions,
   makeTempDir,
   parseJsonStdout,
+  type RunResult,
   removeTempDir,
   run,
   runCli,
-  type RunResult,
   runOk,
 } from './support.js';
 
@@ -40,7 +40,8 @@ const TOOL_FILE = 'src/mcp-server/tools/definitions/demo-find-items.tool.ts';
 const TEST_FILE = 'tests/tools/demo-find-items.tool.test.ts';
 const INDEX = 'src/index.ts';
 /** Everything that could break a string literal or a comment, plus non-ASCII. */
-const DESCRIPTION = "Find demo items by name. Tricky text: quotes ' \" backslash \\ backtick ` and ${x} and */ and ünïcödé";
+const DESCRIPTION =
+  'Find demo items by name. Tricky text: quotes \' " backslash \\ backtick ` and ${x} and */ and ünïcödé';
 
 let tmp: string;
 let demo: string;
@@ -73,7 +74,9 @@ describe('add tool on a server made by `@cyanheads/mcp-ts-core init`', () => {
     expect(add.exitCode, describeRun(add)).toBe(0);
     const out = parseJsonStdout(add);
     expect(out).toMatchObject({ ok: true, command: 'add tool', dryRun: false });
-    expect(out.changes.map((c: { path: string; action: string }) => ({ path: c.path, action: c.action })).sort(byPath)).toEqual([
+    expect(
+      out.changes.map((c: { path: string; action: string }) => ({ path: c.path, action: c.action })).sort(byPath),
+    ).toEqual([
       { path: INDEX, action: 'update' },
       { path: TOOL_FILE, action: 'create' },
       { path: TEST_FILE, action: 'create' },
@@ -82,7 +85,11 @@ describe('add tool on a server made by `@cyanheads/mcp-ts-core init`', () => {
 
     // The disk agrees with the report: these three files and nothing else changed.
     const status = await runOk('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: demo });
-    expect(status.stdout.split('\n').filter(Boolean).sort()).toEqual([` M ${INDEX}`, `?? ${TOOL_FILE}`, `?? ${TEST_FILE}`]);
+    expect(status.stdout.split('\n').filter(Boolean).sort()).toEqual([
+      ` M ${INDEX}`,
+      `?? ${TOOL_FILE}`,
+      `?? ${TEST_FILE}`,
+    ]);
     expect(readFileSync(path.join(demo, INDEX), 'utf8')).toContain(EXPORT);
   });
 
@@ -125,10 +132,14 @@ describe('add tool on a server made by `@cyanheads/mcp-ts-core init`', () => {
 
     // demo_find_items sorts before the existing tool imports, echo_zeta after them.
     for (const name of [NAME, 'echo_zeta']) {
-      const r = await runCli(['add', 'tool', name, '--description', DESCRIPTION, '--no-devcheck', '--json'], { cwd: sorted });
+      const r = await runCli(['add', 'tool', name, '--description', DESCRIPTION, '--no-devcheck', '--json'], {
+        cwd: sorted,
+      });
       expect(r.exitCode, describeRun(r)).toBe(0);
       const report = await biomeCheck(sorted, [INDEX]);
-      expect(report.diagnostics, `after add tool ${name}:\n${readFileSync(path.join(sorted, INDEX), 'utf8')}`).toEqual([]);
+      expect(report.diagnostics, `after add tool ${name}:\n${readFileSync(path.join(sorted, INDEX), 'utf8')}`).toEqual(
+        [],
+      );
       expect(report.exitCode).toBe(0);
     }
     expect(readFileSync(path.join(sorted, INDEX), 'utf8')).toMatch(/tools: \[[^\]]*demoFindItemsTool, echoZetaTool\]/);
@@ -154,7 +165,7 @@ describe('add tool on a server made by `@cyanheads/mcp-ts-core init`', () => {
     expect(lint.definitions.find((d) => d.name === NAME)?.description).toBe(DESCRIPTION);
   });
 
-  it('the generated test passes under the project\'s vitest', async () => {
+  it("the generated test passes under the project's vitest", async () => {
     const r = await run('npx', ['vitest', 'run', TEST_FILE], { cwd: demo });
     expect(r.exitCode, describeRun(r)).toBe(0);
     expect(r.stdout).toContain('demo-find-items.tool.test.ts');
@@ -216,7 +227,11 @@ describe('bad input leaves the project byte-identical', () => {
     const after = roots.map(hashTree);
     expect(r.exitCode, describeRun(r)).toBe(1);
     const out = parseJsonStdout(r);
-    expect(out).toMatchObject({ ok: false, command: 'add tool', error: { code, message: expect.stringMatching(/\S/) } });
+    expect(out).toMatchObject({
+      ok: false,
+      command: 'add tool',
+      error: { code, message: expect.stringMatching(/\S/) },
+    });
     expect(after).toEqual(before);
     return out;
   }
@@ -240,7 +255,10 @@ describe('bad input leaves the project byte-identical', () => {
   it('an unparseable src/index.ts: exit 1, PARSE_ERROR, the broken file untouched', async () => {
     const indexPath = path.join(demo, INDEX);
     const good = readFileSync(indexPath);
-    writeFileSync(indexPath, "import { createApp from '@cyanheads/mcp-ts-core';\n\nawait createApp({\n  tools: [echoTool,\n});\n");
+    writeFileSync(
+      indexPath,
+      "import { createApp from '@cyanheads/mcp-ts-core';\n\nawait createApp({\n  tools: [echoTool,\n});\n",
+    );
     try {
       const out = await expectRefused(['add', 'tool', 'demo_other_thing'], 'PARSE_ERROR');
       expect(JSON.stringify(out.error)).toContain(INDEX);
@@ -265,11 +283,21 @@ describe('--dry-run', () => {
     expect(json.exitCode, describeRun(json)).toBe(0);
     expect(hashTree(demo)).toEqual(before);
 
-    for (const line of [`UPDATE ${INDEX}`, `CREATE ${NEW_TOOL}`, `CREATE ${NEW_TEST}`, `--- a/${INDEX}`, `+++ b/${INDEX}`, `+++ b/${NEW_TOOL}`, '--- /dev/null']) {
+    for (const line of [
+      `UPDATE ${INDEX}`,
+      `CREATE ${NEW_TOOL}`,
+      `CREATE ${NEW_TEST}`,
+      `--- a/${INDEX}`,
+      `+++ b/${INDEX}`,
+      `+++ b/${NEW_TOOL}`,
+      '--- /dev/null',
+    ]) {
       expect(human.stdout, describeRun(human)).toContain(line);
     }
     expect(human.stdout).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@/m);
-    expect(human.stdout).toMatch(/^\+import \{ demoListThingsTool \} from '\.\/mcp-server\/tools\/definitions\/demo-list-things\.tool\.js';$/m);
+    expect(human.stdout).toMatch(
+      /^\+import \{ demoListThingsTool \} from '\.\/mcp-server\/tools\/definitions\/demo-list-things\.tool\.js';$/m,
+    );
     // A changed line reads as `diff -u` and git print it: the old line, then the new one.
     expect(human.stdout).toMatch(/^- {2}tools: \[[^\]\n]*\],\n\+ {2}tools: \[[^\]\n]*, demoListThingsTool\],$/m);
 

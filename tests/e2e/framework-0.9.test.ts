@@ -50,7 +50,9 @@ describe(`on a server made by @cyanheads/mcp-ts-core@${OLD_FRAMEWORK} init`, () 
   it('every add succeeds; the prompt leaves out the title 0.9 does not know, and says so', () => {
     expect(results.map((r) => r.json.ok)).toEqual(ADDS.map(() => true));
     const prompt = results.find((r) => r.args[1] === 'prompt')!.json;
-    expect(prompt.warnings).toContain("The installed framework's prompts have no title (added in 0.10.3): --title ignored.");
+    expect(prompt.warnings).toContain(
+      "The installed framework's prompts have no title (added in 0.10.3): --title ignored.",
+    );
   });
 
   it('tsc --noEmit passes with all the generated code', async () => {
@@ -59,7 +61,11 @@ describe(`on a server made by @cyanheads/mcp-ts-core@${OLD_FRAMEWORK} init`, () 
   });
 
   it('the generated tests pass against 0.9.21', async () => {
-    const tests = results.flatMap((r) => Object.values(r.json).flatMap((v: any) => (v && typeof v === 'object' && typeof v.testFile === 'string' ? [v.testFile] : [])));
+    const tests = results.flatMap((r) =>
+      Object.values(r.json).flatMap((v: any) =>
+        v && typeof v === 'object' && typeof v.testFile === 'string' ? [v.testFile] : [],
+      ),
+    );
     expect(tests.length).toBeGreaterThanOrEqual(7);
     const r = await run('npx', ['vitest', 'run', ...tests], { cwd: root });
     expect(r.exitCode, describeRun(r)).toBe(0);

@@ -20,9 +20,9 @@ import {
   hashTree,
   makeTempDir,
   parseJsonStdout,
+  type RunResult,
   removeTempDir,
   run,
-  type RunResult,
   runOk,
 } from './support.js';
 
@@ -47,7 +47,8 @@ let demo: string;
 let init: RunResult;
 
 const npm = (args: string[], timeoutMs = 300_000) => run('npm', args, { cwd: demo, env: NODE_ONLY, timeoutMs });
-const cli = (args: string[], cwd = demo) => run(process.execPath, [BIN, ...args], { cwd, env: NODE_ONLY, timeoutMs: 600_000 });
+const cli = (args: string[], cwd = demo) =>
+  run(process.execPath, [BIN, ...args], { cwd, env: NODE_ONLY, timeoutMs: 600_000 });
 
 /** The checks a devcheck summary reports, with their marks: { Biome: '✔', … }. */
 function summary(output: string): Record<string, string> {
@@ -72,7 +73,10 @@ beforeAll(async () => {
   assertCliBuilt();
   tmp = makeTempDir('mcp-scaffold-e2e-init-');
   demo = path.join(tmp, 'demo');
-  init = await cli(['init', 'demo', '--yes', '--pm', 'npm', '--json', '--description', 'Demo server made by the e2e test.'], tmp);
+  init = await cli(
+    ['init', 'demo', '--yes', '--pm', 'npm', '--json', '--description', 'Demo server made by the e2e test.'],
+    tmp,
+  );
   process.stderr.write(`[e2e] init demo --yes --pm npm (with npm install): ${(init.durationMs / 1000).toFixed(1)} s\n`);
 });
 
@@ -90,7 +94,9 @@ describe('init demo --yes --pm npm', () => {
       project: { name: 'demo', prefix: 'demo', packageManager: 'npm' },
     });
     expect(out.changes).toHaveLength(21);
-    const installed = JSON.parse(readFileSync(path.join(demo, 'node_modules/@cyanheads/mcp-ts-core/package.json'), 'utf8'));
+    const installed = JSON.parse(
+      readFileSync(path.join(demo, 'node_modules/@cyanheads/mcp-ts-core/package.json'), 'utf8'),
+    );
     expect(installed.version).toMatch(/^0\.10\.\d+$/);
     expect(existsSync(path.join(demo, 'package-lock.json'))).toBe(true);
     const status = await runOk('git', ['status', '--porcelain'], { cwd: demo });
@@ -143,7 +149,9 @@ describe('init demo --yes --pm npm', () => {
       const resources = await client.listResources();
       expect(resources.resources.map((r) => r.uri)).toEqual(['demo://echo/hello']);
       const templates = await client.listResourceTemplates();
-      expect(templates.resourceTemplates.map((t) => [t.name, t.uriTemplate])).toEqual([['demo-echo', 'demo://echo/{message}']]);
+      expect(templates.resourceTemplates.map((t) => [t.name, t.uriTemplate])).toEqual([
+        ['demo-echo', 'demo://echo/{message}'],
+      ]);
       const read = await client.readResource({ uri: 'demo://echo/hello' });
       const first = read.contents[0] as { text?: string; mimeType?: string };
       expect(first.mimeType).toBe('application/json');
@@ -171,9 +179,27 @@ describe('then grow it with add tool, add resource, add prompt', () => {
       expect.arrayContaining(['src/index.ts', 'src/mcp-server/tools/definitions/demo-find-items.tool.ts']),
     );
     // The next two skip their own devcheck: one read-only devcheck below covers all three.
-    const resource = await cli(['add', 'resource', 'demo-item', '--uri', 'demo://items/{itemId}', '--description', 'One demo item.', '--json', '--no-devcheck']);
+    const resource = await cli([
+      'add',
+      'resource',
+      'demo-item',
+      '--uri',
+      'demo://items/{itemId}',
+      '--description',
+      'One demo item.',
+      '--json',
+      '--no-devcheck',
+    ]);
     expect(resource.exitCode, describeRun(resource)).toBe(0);
-    const prompt = await cli(['add', 'prompt', 'demo_review_item', '--description', 'Ask for a review of one item.', '--json', '--no-devcheck']);
+    const prompt = await cli([
+      'add',
+      'prompt',
+      'demo_review_item',
+      '--description',
+      'Ask for a review of one item.',
+      '--json',
+      '--no-devcheck',
+    ]);
     expect(prompt.exitCode, describeRun(prompt)).toBe(0);
 
     const check = await expectCleanDevcheck(['--no-fix']);
@@ -233,7 +259,10 @@ describe('init with --pm bun', () => {
     let bunDir = (process.env.PATH ?? '').split(path.delimiter).find((dir) => dir && existsSync(path.join(dir, 'bun')));
     if (!bunDir) {
       const tools = path.join(tmp, 'tools');
-      const got = await run('npm', ['install', '--prefix', tools, '--no-audit', '--no-fund', 'bun@1'], { cwd: tmp, timeoutMs: 300_000 });
+      const got = await run('npm', ['install', '--prefix', tools, '--no-audit', '--no-fund', 'bun@1'], {
+        cwd: tmp,
+        timeoutMs: 300_000,
+      });
       const candidate = path.join(tools, 'node_modules', '.bin');
       if (got.exitCode !== 0 || !existsSync(path.join(candidate, 'bun'))) {
         ctx.skip(`bun could not be had: ${describeRun(got).slice(0, 500)}`);
@@ -242,7 +271,11 @@ describe('init with --pm bun', () => {
       bunDir = candidate;
     }
     const env = { ...GIT_ENV, PATH: `${bunDir}${path.delimiter}${process.env.PATH ?? ''}` };
-    const made = await run(process.execPath, [BIN, 'init', 'bunny', '--yes', '--pm', 'bun', '--json', '--no-git'], { cwd: tmp, env, timeoutMs: 300_000 });
+    const made = await run(process.execPath, [BIN, 'init', 'bunny', '--yes', '--pm', 'bun', '--json', '--no-git'], {
+      cwd: tmp,
+      env,
+      timeoutMs: 300_000,
+    });
     expect(made.exitCode, describeRun(made)).toBe(0);
     expect(parseJsonStdout(made)).toMatchObject({ install: { ran: true, passed: true, command: 'bun install' } });
     const root = path.join(tmp, 'bunny');

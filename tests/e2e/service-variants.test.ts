@@ -34,10 +34,10 @@ import {
   lintDefinitions,
   makeTempDir,
   parseJsonStdout,
+  type RunResult,
   removeTempDir,
   run,
   runCli,
-  type RunResult,
   runOk,
 } from './support.js';
 
@@ -50,7 +50,11 @@ const STEPS: { args: string[]; command: string; creates: string[] }[] = [
   {
     args: ['add', 'service', 'ncbi', '--description', 'Wraps the NCBI E-utilities API.'],
     command: 'add service',
-    creates: ['src/services/ncbi/ncbi-service.ts', 'src/services/ncbi/types.ts', 'tests/services/ncbi/ncbi-service.test.ts'],
+    creates: [
+      'src/services/ncbi/ncbi-service.ts',
+      'src/services/ncbi/types.ts',
+      'tests/services/ncbi/ncbi-service.test.ts',
+    ],
   },
   {
     args: ['add', 'tool', 'demo_fetch_record', '--service', 'ncbi', '--description', 'Fetch one NCBI record by id.'],
@@ -58,17 +62,38 @@ const STEPS: { args: string[]; command: string; creates: string[] }[] = [
     creates: [`${DEFS}/demo-fetch-record.tool.ts`, 'tests/tools/demo-fetch-record.tool.test.ts'],
   },
   {
-    args: ['add', 'tool', 'demo_delete_record', '--confirm', '--description', 'Delete one record, after the user confirms.'],
+    args: [
+      'add',
+      'tool',
+      'demo_delete_record',
+      '--confirm',
+      '--description',
+      'Delete one record, after the user confirms.',
+    ],
     command: 'add tool',
     creates: [`${DEFS}/demo-delete-record.tool.ts`, 'tests/tools/demo-delete-record.tool.test.ts'],
   },
   {
-    args: ['add', 'tool', 'demo_rebuild_index', '--task', '--description', 'Rebuild the search index in the background.'],
+    args: [
+      'add',
+      'tool',
+      'demo_rebuild_index',
+      '--task',
+      '--description',
+      'Rebuild the search index in the background.',
+    ],
     command: 'add tool',
     creates: [`${DEFS}/demo-rebuild-index.tool.ts`, 'tests/tools/demo-rebuild-index.tool.test.ts'],
   },
   {
-    args: ['add', 'tool', 'demo_show_board', '--app', '--description', 'Show a board of values as an interactive view.'],
+    args: [
+      'add',
+      'tool',
+      'demo_show_board',
+      '--app',
+      '--description',
+      'Show a board of values as an interactive view.',
+    ],
     command: 'add tool',
     creates: [
       `${DEFS}/demo-show-board.app-tool.ts`,
@@ -80,7 +105,13 @@ const STEPS: { args: string[]; command: string; creates: string[] }[] = [
 ];
 const NEW_FILES = STEPS.flatMap((s) => s.creates);
 const NEW_TESTS = NEW_FILES.filter((f) => f.endsWith('.test.ts'));
-const NEW_NAMES = ['demo_fetch_record', 'demo_delete_record', 'demo_rebuild_index', 'demo_show_board', 'demo-show-board-ui'];
+const NEW_NAMES = [
+  'demo_fetch_record',
+  'demo_delete_record',
+  'demo_rebuild_index',
+  'demo_show_board',
+  'demo-show-board-ui',
+];
 
 let tmp: string;
 let demo: string;
@@ -93,7 +124,10 @@ beforeAll(async () => {
     demo = await createFrameworkProject(tmp, 'demo');
   } else {
     // Our own init, as users run it: installs with npm and makes the first commit.
-    const init = await run(process.execPath, [BIN, 'init', 'demo', '--yes', '--pm', 'npm', '--json'], { cwd: tmp, timeoutMs: 300_000 });
+    const init = await run(process.execPath, [BIN, 'init', 'demo', '--yes', '--pm', 'npm', '--json'], {
+      cwd: tmp,
+      timeoutMs: 300_000,
+    });
     if (init.exitCode !== 0) throw new Error(`mcp-scaffold init failed\n${describeRun(init)}`);
     demo = path.join(tmp, 'demo');
   }
@@ -114,7 +148,9 @@ const textOf = (content: unknown) =>
     .join('\n');
 
 /** The built server over stdio, with a client that may declare elicitation and answer it. */
-async function connect(answer?: () => ElicitResult): Promise<{ client: Client; asked: string[]; stderr: () => string; close: () => Promise<void> }> {
+async function connect(
+  answer?: () => ElicitResult,
+): Promise<{ client: Client; asked: string[]; stderr: () => string; close: () => Promise<void> }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['dist/index.js'],
@@ -126,7 +162,10 @@ async function connect(answer?: () => ElicitResult): Promise<{ client: Client; a
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
-  const client = new Client({ name: 'mcp-scaffold-e2e', version: '0.0.0' }, answer ? { capabilities: { elicitation: { form: {} } } } : {});
+  const client = new Client(
+    { name: 'mcp-scaffold-e2e', version: '0.0.0' },
+    answer ? { capabilities: { elicitation: { form: {} } } } : {},
+  );
   const asked: string[] = [];
   if (answer) {
     client.setRequestHandler(ElicitRequestSchema, async (request) => {
@@ -154,12 +193,16 @@ describe(`add service and tool variants on a server made by ${USE_FRAMEWORK_INIT
       );
     });
     const status = await runOk('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: demo });
-    expect(status.stdout.split('\n').filter(Boolean).sort()).toEqual([' M src/index.ts', ...NEW_FILES.map((f) => `?? ${f}`)].sort());
+    expect(status.stdout.split('\n').filter(Boolean).sort()).toEqual(
+      [' M src/index.ts', ...NEW_FILES.map((f) => `?? ${f}`)].sort(),
+    );
 
     const index = readFileSync(path.join(demo, 'src/index.ts'), 'utf8');
     expect(index).toContain("import { initNcbiService } from './services/ncbi/ncbi-service.js';");
     expect(index).toContain('  setup(core) {\n    initNcbiService(core.config, core.storage);\n  },\n');
-    expect(index).toMatch(/tools: \[[^\]]*demoFetchRecordTool,\s*demoDeleteRecordTool,\s*demoRebuildIndexTool,\s*demoShowBoardTool,?\s*\]/);
+    expect(index).toMatch(
+      /tools: \[[^\]]*demoFetchRecordTool,\s*demoDeleteRecordTool,\s*demoRebuildIndexTool,\s*demoShowBoardTool,?\s*\]/,
+    );
     expect(index).toMatch(/resources: \[[^\]]*demoShowBoardUiResource\]/);
   });
 
@@ -169,7 +212,7 @@ describe(`add service and tool variants on a server made by ${USE_FRAMEWORK_INIT
     expect(r.stdout).toMatch(/0 failed/);
   });
 
-  it('type-checks under the framework\'s strict settings: tsc --noEmit', async () => {
+  it("type-checks under the framework's strict settings: tsc --noEmit", async () => {
     const r = await run('npx', ['tsc', '--noEmit'], { cwd: demo });
     expect(r.exitCode, describeRun(r)).toBe(0);
   });
@@ -182,18 +225,25 @@ describe(`add service and tool variants on a server made by ${USE_FRAMEWORK_INIT
 
   it.skipIf(USE_FRAMEWORK_INIT)('biome check finds nothing in the edited src/index.ts', async () => {
     const report = await biomeCheck(demo, ['src/index.ts']);
-    expect(report.diagnostics, `${readFileSync(path.join(demo, 'src/index.ts'), 'utf8')}\n${describeRun(report.run)}`).toEqual([]);
+    expect(
+      report.diagnostics,
+      `${readFileSync(path.join(demo, 'src/index.ts'), 'utf8')}\n${describeRun(report.run)}`,
+    ).toEqual([]);
   });
 
   it('the framework linter (validateDefinitions) reports no error and no warning for the new definitions', async () => {
     const lint = await ensureLinted();
-    for (const name of NEW_NAMES) expect(lint.definitions.map((d) => d.name), name).toContain(name);
+    for (const name of NEW_NAMES)
+      expect(
+        lint.definitions.map((d) => d.name),
+        name,
+      ).toContain(name);
     const ours = (d: { definitionName: string }) => NEW_NAMES.includes(d.definitionName);
     expect(lint.errors.filter(ours)).toEqual([]);
     expect(lint.warnings.filter(ours)).toEqual([]);
   });
 
-  it('the generated tests pass under the project\'s vitest', async () => {
+  it("the generated tests pass under the project's vitest", async () => {
     const r = await run('npx', ['vitest', 'run', ...NEW_TESTS], { cwd: demo });
     expect(r.exitCode, describeRun(r)).toBe(0);
     for (const test of NEW_TESTS) expect(r.stdout).toContain(path.basename(test));
@@ -235,7 +285,9 @@ describe(`add service and tool variants on a server made by ${USE_FRAMEWORK_INIT
       answer = { action: 'decline' };
       const no = await callRaw(session.client, 'demo_delete_record', { id: 'rec-7' });
       expect(no.isError, JSON.stringify(no)).toBe(true);
-      expect(no.structuredContent).toMatchObject({ error: { code: -32005, data: { reason: 'not_confirmed', action: 'decline' } } });
+      expect(no.structuredContent).toMatchObject({
+        error: { code: -32005, data: { reason: 'not_confirmed', action: 'decline' } },
+      });
 
       answer = { action: 'accept', content: { confirm: false } };
       const saidNo = await callRaw(session.client, 'demo_delete_record', { id: 'rec-7' });
@@ -267,7 +319,10 @@ describe(`add service and tool variants on a server made by ${USE_FRAMEWORK_INIT
       expect(listed?.execution).toEqual({ taskSupport: 'optional' });
 
       const created = await session.client.request(
-        { method: 'tools/call', params: { name: 'demo_rebuild_index', arguments: { steps: 10 }, task: { ttl: 60_000 } } },
+        {
+          method: 'tools/call',
+          params: { name: 'demo_rebuild_index', arguments: { steps: 10 }, task: { ttl: 60_000 } },
+        },
         CreateTaskResultSchema,
       );
       const seen: string[] = [];
@@ -279,7 +334,10 @@ describe(`add service and tool variants on a server made by ${USE_FRAMEWORK_INIT
         if (status === 'working') await new Promise((resolve) => setTimeout(resolve, 5));
       }
       expect(status).toBe('completed');
-      expect(seen.some((m) => /^Step \d+ of 10$/.test(m)), seen.join(' | ')).toBe(true);
+      expect(
+        seen.some((m) => /^Step \d+ of 10$/.test(m)),
+        seen.join(' | '),
+      ).toBe(true);
       const result = await session.client.experimental.tasks.getTaskResult(created.task.taskId, CallToolResultSchema);
       expect(result.structuredContent).toEqual({ stepsRequested: 10, stepsCompleted: 10, cancelled: false });
 
@@ -304,7 +362,10 @@ describe(`add service and tool variants on a server made by ${USE_FRAMEWORK_INIT
       const { resources } = await session.client.listResources();
       expect(resources.map((r) => r.uri)).toContain('ui://demo-show-board/app.html');
       const read = await session.client.readResource({ uri: 'ui://demo-show-board/app.html' });
-      expect(read.contents[0]).toMatchObject({ uri: 'ui://demo-show-board/app.html', mimeType: 'text/html;profile=mcp-app' });
+      expect(read.contents[0]).toMatchObject({
+        uri: 'ui://demo-show-board/app.html',
+        mimeType: 'text/html;profile=mcp-app',
+      });
       expect((read.contents[0] as { text: string }).text).toMatch(/^<!DOCTYPE html>/);
     } finally {
       await session.close();
@@ -324,7 +385,11 @@ describe('refusals leave the project byte-identical', () => {
   }
 
   it('a tool for a service that does not exist: SERVICE_MISSING, with a hint to add the service first', async () => {
-    const out = await expectRefused(['add', 'tool', 'demo_lookup_gene', '--service', 'pubchem'], 'add tool', 'SERVICE_MISSING');
+    const out = await expectRefused(
+      ['add', 'tool', 'demo_lookup_gene', '--service', 'pubchem'],
+      'add tool',
+      'SERVICE_MISSING',
+    );
     expect(out.error.hint).toBe('Run `mcp-scaffold add service pubchem` first, then add the tool.');
   });
 

@@ -174,7 +174,8 @@ export function copyProject(from: string, to: string): string {
     recursive: true,
     filter: (src) => !SKIPPED_DIRS.has(path.basename(src)),
   });
-  if (existsSync(path.join(from, 'node_modules'))) symlinkSync(path.join(from, 'node_modules'), path.join(to, 'node_modules'), 'dir');
+  if (existsSync(path.join(from, 'node_modules')))
+    symlinkSync(path.join(from, 'node_modules'), path.join(to, 'node_modules'), 'dir');
   return to;
 }
 
@@ -182,7 +183,14 @@ export function copyProject(from: string, to: string): string {
 // Projects
 // ---------------------------------------------------------------------------------------------
 
-const GIT_IDENTITY = ['-c', 'user.name=mcp-scaffold e2e', '-c', 'user.email=e2e@example.invalid', '-c', 'commit.gpgsign=false'];
+const GIT_IDENTITY = [
+  '-c',
+  'user.name=mcp-scaffold e2e',
+  '-c',
+  'user.email=e2e@example.invalid',
+  '-c',
+  'commit.gpgsign=false',
+];
 
 /** `git init` + commit everything (the framework's Biome config reads .gitignore through git). */
 export async function gitInitAndCommit(root: string, message = 'initial'): Promise<void> {
@@ -207,7 +215,8 @@ export async function createFrameworkProject(
   const version = opts.version ?? FRAMEWORK_VERSION;
   await runOk('npx', ['-y', `${FRAMEWORK}@${version}`, 'init', name], { cwd: parent });
   const root = path.join(parent, name);
-  if (!existsSync(path.join(root, 'package.json'))) throw new Error(`${FRAMEWORK} init did not create ${root}/package.json`);
+  if (!existsSync(path.join(root, 'package.json')))
+    throw new Error(`${FRAMEWORK} init did not create ${root}/package.json`);
   if (opts.install ?? true) await npmInstall(root);
   if (opts.git ?? true) await gitInitAndCommit(root, `${FRAMEWORK}@${version} init ${name}`);
   return root;
@@ -219,7 +228,8 @@ export async function createFrameworkProject(
  */
 export async function cloneProject(from: string, to: string): Promise<string> {
   await runOk('git', ['clone', '-q', '--no-hardlinks', from, to], { cwd: path.dirname(to) });
-  if (existsSync(path.join(from, 'node_modules'))) symlinkSync(path.join(from, 'node_modules'), path.join(to, 'node_modules'), 'dir');
+  if (existsSync(path.join(from, 'node_modules')))
+    symlinkSync(path.join(from, 'node_modules'), path.join(to, 'node_modules'), 'dir');
   return to;
 }
 
@@ -329,7 +339,10 @@ export interface McpSession {
 }
 
 /** Start the built server (`node dist/index.js` by default) over stdio and connect a real Client. */
-export async function connectMcpClient(root: string, opts: { entry?: string; env?: Record<string, string> } = {}): Promise<McpSession> {
+export async function connectMcpClient(
+  root: string,
+  opts: { entry?: string; env?: Record<string, string> } = {},
+): Promise<McpSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [opts.entry ?? 'dist/index.js'],

@@ -11,7 +11,6 @@ import { type AddServiceOptions, addServiceGenerator, serviceNames } from '../..
 import { FEATURES_0_10 } from '../helpers/framework.js';
 import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../helpers/projects.js';
 
-
 const BASE = { 'package.json': PACKAGE_JSON, 'src/index.ts': FRESH_INDEX, 'vitest.config.ts': VITEST_CONFIG };
 const SERVICE = 'src/services/ncbi/ncbi-service.ts';
 const TYPES = 'src/services/ncbi/types.ts';
@@ -46,12 +45,20 @@ describe('addServiceGenerator', () => {
   it('writes the service, its types and its test, and calls init from a new setup(core)', () => {
     const { tree, result } = run(BASE, { name: 'ncbi', description: 'Wraps the NCBI E-utilities API.' });
     expect(tree.problems).toEqual([]);
-    expect(tree.changes().map((c) => `${c.action} ${c.path}`)).toEqual([`update src/index.ts`, `create ${SERVICE}`, `create ${TYPES}`, `create ${TEST}`]);
+    expect(tree.changes().map((c) => `${c.action} ${c.path}`)).toEqual([
+      `update src/index.ts`,
+      `create ${SERVICE}`,
+      `create ${TYPES}`,
+      `create ${TEST}`,
+    ]);
     expect(tree.read('src/index.ts')).toBe(
       FRESH_INDEX.replace(
         "import { echoPrompt } from './mcp-server/prompts/definitions/echo.prompt.js';",
         "import { echoPrompt } from './mcp-server/prompts/definitions/echo.prompt.js';\nimport { initNcbiService } from './services/ncbi/ncbi-service.js';",
-      ).replace('  prompts: [echoPrompt],\n', '  prompts: [echoPrompt],\n  setup(core) {\n    initNcbiService(core.config, core.storage);\n  },\n'),
+      ).replace(
+        '  prompts: [echoPrompt],\n',
+        '  prompts: [echoPrompt],\n  setup(core) {\n    initNcbiService(core.config, core.storage);\n  },\n',
+      ),
     );
     expect(tree.read(TYPES)).toBe(
       [
@@ -120,7 +127,11 @@ describe('addServiceGenerator', () => {
 
   it('breaks the accessor error as Biome does when a long name would outgrow the line', () => {
     const { tree } = run(BASE, { name: 'national_center_for_biotechnology_information' });
-    expect(tree.read('src/services/national-center-for-biotechnology-information/national-center-for-biotechnology-information-service.ts')).toContain(
+    expect(
+      tree.read(
+        'src/services/national-center-for-biotechnology-information/national-center-for-biotechnology-information-service.ts',
+      ),
+    ).toContain(
       "    throw new Error(\n      'NationalCenterForBiotechnologyInformationService is not initialized: call initNationalCenterForBiotechnologyInformationService() in setup() first.',\n    );",
     );
   });
@@ -163,7 +174,11 @@ describe('addServiceGenerator', () => {
     const { tree: first } = run(BASE, { name: 'ncbi' });
     const files = Object.fromEntries(first.changes().map((c) => [c.path, c.after]));
     const again = run({ ...BASE, ...files }, { name: 'ncbi' });
-    expect(again.tree.problems.map((p) => `${p.code} ${p.path}`)).toEqual([`ALREADY_EXISTS ${SERVICE}`, `ALREADY_EXISTS ${TYPES}`, `ALREADY_EXISTS ${TEST}`]);
+    expect(again.tree.problems.map((p) => `${p.code} ${p.path}`)).toEqual([
+      `ALREADY_EXISTS ${SERVICE}`,
+      `ALREADY_EXISTS ${TYPES}`,
+      `ALREADY_EXISTS ${TEST}`,
+    ]);
     const forced = run({ ...BASE, ...files }, { name: 'ncbi', force: true });
     expect(forced.tree.problems).toEqual([]);
     expect(forced.tree.changes()).toEqual([]);
@@ -171,10 +186,16 @@ describe('addServiceGenerator', () => {
   });
 
   it('an entry point it cannot edit is a problem with file and line, recorded before any write', () => {
-    const index = "import { createApp } from '@cyanheads/mcp-ts-core';\n\nawait createApp({\n  setup: (core) => start(core),\n});\n";
+    const index =
+      "import { createApp } from '@cyanheads/mcp-ts-core';\n\nawait createApp({\n  setup: (core) => start(core),\n});\n";
     const { tree } = run({ ...BASE, 'src/index.ts': index }, { name: 'ncbi' });
     expect(tree.problems).toEqual([
-      expect.objectContaining({ code: 'UNSUPPORTED_LAYOUT', path: 'src/index.ts', line: 4, message: expect.stringContaining('expression body') }),
+      expect.objectContaining({
+        code: 'UNSUPPORTED_LAYOUT',
+        path: 'src/index.ts',
+        line: 4,
+        message: expect.stringContaining('expression body'),
+      }),
     ]);
   });
 

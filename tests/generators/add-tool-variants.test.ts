@@ -80,19 +80,30 @@ describe('--service', () => {
       ].join('\n'),
     );
     expect(test).toContain('    initNcbiService(parseConfig(), createInMemoryStorage());');
-    expect(tree.read('src/index.ts')).toContain('  setup(core) {\n    initNcbiService(core.config, core.storage);\n  },');
+    expect(tree.read('src/index.ts')).toContain(
+      '  setup(core) {\n    initNcbiService(core.config, core.storage);\n  },',
+    );
   });
 
   it('without the @/ alias the tool imports the service relatively', () => {
     const files = withService();
     delete (files as Record<string, string | undefined>)['tsconfig.json'];
     const { tree } = run(files, { name: 'demo_fetch_record', service: 'ncbi' });
-    expect(tree.read(`${DEFS}/demo-fetch-record.tool.ts`)).toContain("import { getNcbiService } from '../../../services/ncbi/ncbi-service.js';");
+    expect(tree.read(`${DEFS}/demo-fetch-record.tool.ts`)).toContain(
+      "import { getNcbiService } from '../../../services/ncbi/ncbi-service.js';",
+    );
   });
 
   it('a service that does not exist: SERVICE_MISSING with the command to run first, nothing planned', () => {
     const { root, tree } = project(BASE);
-    const e = refusal(() => addToolGenerator(tree, findProject(root), { name: 'demo_fetch_record', service: 'ncbi', devcheck: false }, FEATURES_0_10));
+    const e = refusal(() =>
+      addToolGenerator(
+        tree,
+        findProject(root),
+        { name: 'demo_fetch_record', service: 'ncbi', devcheck: false },
+        FEATURES_0_10,
+      ),
+    );
     expect(e.code).toBe('SERVICE_MISSING');
     expect(e.message).toBe('There is no ncbi service: src/services/ncbi/ncbi-service.ts does not exist.');
     expect(e.hint).toBe('Run `mcp-scaffold add service ncbi` first, then add the tool.');
@@ -101,9 +112,17 @@ describe('--service', () => {
 
   it('a hand-written service without the accessor or fetchRecord: SERVICE_MISSING saying what is missing', () => {
     const files = { ...BASE, 'src/services/ncbi/ncbi-service.ts': 'export class NcbiService {}\n' };
-    expect(refusal(() => run(files, { name: 'demo_fetch_record', service: 'ncbi' })).message).toContain('does not export getNcbiService()');
-    const noMethod = { ...BASE, 'src/services/ncbi/ncbi-service.ts': 'export function getNcbiService() {}\nexport function initNcbiService() {}\n' };
-    expect(refusal(() => run(noMethod, { name: 'demo_fetch_record', service: 'ncbi' })).message).toContain('has no fetchRecord(id, ctx) method');
+    expect(refusal(() => run(files, { name: 'demo_fetch_record', service: 'ncbi' })).message).toContain(
+      'does not export getNcbiService()',
+    );
+    const noMethod = {
+      ...BASE,
+      'src/services/ncbi/ncbi-service.ts':
+        'export function getNcbiService() {}\nexport function initNcbiService() {}\n',
+    };
+    expect(refusal(() => run(noMethod, { name: 'demo_fetch_record', service: 'ncbi' })).message).toContain(
+      'has no fetchRecord(id, ctx) method',
+    );
   });
 });
 
@@ -116,7 +135,9 @@ describe('--confirm', () => {
     expect(tool).toContain("reason: 'confirmation_unavailable'");
     expect(tool).toContain("reason: 'not_confirmed'");
     expect(tool).toContain('    if (!ctx.elicit) {');
-    expect(tool).toContain('    const question = `Delete record ${input.id}? This cannot be undone.`;\n    const answer = await ctx.elicit(question, Confirmation);');
+    expect(tool).toContain(
+      '    const question = `Delete record ${input.id}? This cannot be undone.`;\n    const answer = await ctx.elicit(question, Confirmation);',
+    );
     expect(tool).not.toContain('requestInput');
     const test = tree.read('tests/tools/demo-delete-record.tool.test.ts')!;
     expect(test).toContain("['declines', { action: 'decline' }]");
@@ -131,13 +152,22 @@ describe('--confirm', () => {
     expect(tool).toContain("    const view = ctx.inputs.view('confirm');");
     expect(tool).toContain('      return ctx.requestInput({');
     expect(tool).not.toContain('ctx.elicit');
-    expect(tree.read('tests/tools/demo-delete-record.tool.test.ts')).toContain("inputResponses: { confirm: { action: 'accept', content: { confirm: true } } }");
+    expect(tree.read('tests/tools/demo-delete-record.tool.test.ts')).toContain(
+      "inputResponses: { confirm: { action: 'accept', content: { confirm: true } } }",
+    );
     expect(result.notes.join('\n')).toContain('ctx.requestInput');
   });
 
   it('a framework that cannot ask: FRAMEWORK_UNSUPPORTED naming the version it needs, nothing planned', () => {
     const { root, tree } = project(BASE);
-    const e = refusal(() => addToolGenerator(tree, findProject(root), { name: 'demo_delete_record', confirm: true, devcheck: false }, NOTHING));
+    const e = refusal(() =>
+      addToolGenerator(
+        tree,
+        findProject(root),
+        { name: 'demo_delete_record', confirm: true, devcheck: false },
+        NOTHING,
+      ),
+    );
     expect(e.code).toBe('FRAMEWORK_UNSUPPORTED');
     expect(e.message).toContain('the installed @cyanheads/mcp-ts-core 0.2.0 does not have');
     expect(e.hint).toContain('0.10.3 or later');
@@ -157,7 +187,9 @@ describe('--task', () => {
   });
 
   it('a framework without task tools: FRAMEWORK_UNSUPPORTED', () => {
-    expect(refusal(() => run(BASE, { name: 'demo_rebuild_index', task: true }, NOTHING)).code).toBe('FRAMEWORK_UNSUPPORTED');
+    expect(refusal(() => run(BASE, { name: 'demo_rebuild_index', task: true }, NOTHING)).code).toBe(
+      'FRAMEWORK_UNSUPPORTED',
+    );
   });
 });
 
@@ -173,18 +205,28 @@ describe('--app', () => {
       'create tests/tools/demo-show-board.app-tool.test.ts',
     ]);
     const index = tree.read('src/index.ts')!;
-    expect(index).toContain("import { demoShowBoardUiResource } from './mcp-server/resources/definitions/demo-show-board-ui.app-resource.js';");
-    expect(index).toContain("import { demoShowBoardTool } from './mcp-server/tools/definitions/demo-show-board.app-tool.js';");
+    expect(index).toContain(
+      "import { demoShowBoardUiResource } from './mcp-server/resources/definitions/demo-show-board-ui.app-resource.js';",
+    );
+    expect(index).toContain(
+      "import { demoShowBoardTool } from './mcp-server/tools/definitions/demo-show-board.app-tool.js';",
+    );
     expect(index).toContain('  tools: [echoTool, echoAppTool, demoShowBoardTool],');
     expect(index).toContain('  resources: [echoResource, echoAppUiResource, demoShowBoardUiResource],');
-    expect(tree.read(`${DEFS}/demo-show-board.app-tool.ts`)).toContain("const UI_RESOURCE_URI = 'ui://demo-show-board/app.html';");
+    expect(tree.read(`${DEFS}/demo-show-board.app-tool.ts`)).toContain(
+      "const UI_RESOURCE_URI = 'ui://demo-show-board/app.html';",
+    );
     const resource = tree.read(`${RES}/demo-show-board-ui.app-resource.ts`)!;
     expect(resource).toContain("export const demoShowBoardUiResource = appResource('ui://demo-show-board/app.html', {");
     expect(resource).toContain("  name: 'demo-show-board-ui',");
     expect(resource).not.toMatch(/`[^`]*\$\{/); // the HTML holds no template-literal interpolation
     expect(result.data).toMatchObject({
       tool: { name: 'demo_show_board', file: `${DEFS}/demo-show-board.app-tool.ts`, registeredIn: ['src/index.ts'] },
-      resource: { name: 'demo-show-board-ui', file: `${RES}/demo-show-board-ui.app-resource.ts`, registeredIn: ['src/index.ts'] },
+      resource: {
+        name: 'demo-show-board-ui',
+        file: `${RES}/demo-show-board-ui.app-resource.ts`,
+        registeredIn: ['src/index.ts'],
+      },
     });
   });
 
@@ -193,9 +235,12 @@ describe('--app', () => {
   });
 
   it('a resource already serving the URI is a conflict', () => {
-    const taken = "import { appResource } from '@cyanheads/mcp-ts-core';\nexport const x = appResource('ui://demo-show-board/app.html', { name: 'x' });\n";
+    const taken =
+      "import { appResource } from '@cyanheads/mcp-ts-core';\nexport const x = appResource('ui://demo-show-board/app.html', { name: 'x' });\n";
     const { tree } = run({ ...BASE, [`${RES}/x.app-resource.ts`]: taken }, { name: 'demo_show_board', app: true });
-    expect(tree.problems).toEqual([expect.objectContaining({ code: 'ALREADY_EXISTS', path: `${RES}/x.app-resource.ts` })]);
+    expect(tree.problems).toEqual([
+      expect.objectContaining({ code: 'ALREADY_EXISTS', path: `${RES}/x.app-resource.ts` }),
+    ]);
   });
 });
 
@@ -209,6 +254,8 @@ describe('one kind at a time', () => {
   it('a plain tool never looks at the installed framework', () => {
     const { tree } = run(BASE, { name: 'demo_find_items' }, NOTHING);
     expect(tree.problems).toEqual([]);
-    expect(tree.read(`${DEFS}/demo-find-items.tool.ts`)).toContain("export const demoFindItemsTool = tool('demo_find_items', {");
+    expect(tree.read(`${DEFS}/demo-find-items.tool.ts`)).toContain(
+      "export const demoFindItemsTool = tool('demo_find_items', {",
+    );
   });
 });

@@ -44,7 +44,10 @@ function descriptionOf(source: string): unknown {
   const call = sf.getFirstDescendantByKindOrThrow(SyntaxKind.CallExpression);
   expect(call.getExpression().getText()).toBe('tool');
   const options = call.getArguments()[1]!.asKindOrThrow(SyntaxKind.ObjectLiteralExpression);
-  const init = options.getPropertyOrThrow('description').asKindOrThrow(SyntaxKind.PropertyAssignment).getInitializerOrThrow();
+  const init = options
+    .getPropertyOrThrow('description')
+    .asKindOrThrow(SyntaxKind.PropertyAssignment)
+    .getInitializerOrThrow();
   return new Function(`return ${init.getText()};`)();
 }
 
@@ -99,7 +102,7 @@ describe('addToolGenerator', () => {
   });
 
   it('imports the definition relatively in the test when vitest has no @/ alias', () => {
-    const { tree } = run({ ...BASE, 'vitest.config.ts': "export default {};\n" }, { name: 'demo_find_items' });
+    const { tree } = run({ ...BASE, 'vitest.config.ts': 'export default {};\n' }, { name: 'demo_find_items' });
     expect(tree.read(TEST_FILE)).toContain(
       "\nimport { demoFindItemsTool } from '../../src/mcp-server/tools/definitions/demo-find-items.tool.js';\n",
     );
@@ -120,7 +123,10 @@ describe('addToolGenerator', () => {
 
   it('converts kebab-case input and says so', () => {
     const { tree, result } = run(BASE, { name: 'demo-find-items' });
-    expect(result.notes).toEqual(['Converted kebab-case "demo-find-items" to the MCP tool name "demo_find_items".', DEFAULTS_NOTE]);
+    expect(result.notes).toEqual([
+      'Converted kebab-case "demo-find-items" to the MCP tool name "demo_find_items".',
+      DEFAULTS_NOTE,
+    ]);
     expect(tree.changes().map((c) => c.path)).toEqual(['src/index.ts', FILE, TEST_FILE]);
     expect(tree.read(FILE)).toContain("export const demoFindItemsTool = tool('demo_find_items', {\n");
   });
@@ -140,12 +146,17 @@ describe('addToolGenerator', () => {
   it('warns that --group was ignored where the project has no groups', () => {
     const { tree, result } = run(BASE, { name: 'demo_find_items', group: 'write' });
     expect(tree.problems).toEqual([]);
-    expect(result.warnings).toEqual(['--group write was ignored: the project lists its tools in one place, not in groups.']);
+    expect(result.warnings).toEqual([
+      '--group write was ignored: the project lists its tools in one place, not in groups.',
+    ]);
   });
 
   describe('collisions', () => {
     it('reports existing files as ALREADY_EXISTS', () => {
-      const { tree } = run({ ...BASE, [FILE]: toolFile('demoFindItemsTool', 'demo_find_items'), [TEST_FILE]: 'old\n' }, { name: 'demo_find_items' });
+      const { tree } = run(
+        { ...BASE, [FILE]: toolFile('demoFindItemsTool', 'demo_find_items'), [TEST_FILE]: 'old\n' },
+        { name: 'demo_find_items' },
+      );
       const hint = 'Pass --force to rewrite it (the registration is never duplicated).';
       expect(tree.problems).toEqual([
         { code: 'ALREADY_EXISTS', path: FILE, message: 'file already exists', hint },
@@ -163,7 +174,10 @@ describe('addToolGenerator', () => {
 
     it('reports the same export name in another file as ALREADY_EXISTS', () => {
       const other = `${DEFS}/legacy.tool.ts`;
-      const { tree } = run({ ...BASE, [other]: toolFile('demoFindItemsTool', 'demo_legacy') }, { name: 'demo_find_items' });
+      const { tree } = run(
+        { ...BASE, [other]: toolFile('demoFindItemsTool', 'demo_legacy') },
+        { name: 'demo_find_items' },
+      );
       expect(tree.problems).toEqual([
         { code: 'ALREADY_EXISTS', path: other, message: 'the export demoFindItemsTool already exists here' },
       ]);
@@ -171,7 +185,12 @@ describe('addToolGenerator', () => {
 
     it('with force rewrites the files but never registers twice', () => {
       const { tree, result } = run(
-        { ...BASE, 'src/index.ts': REGISTERED_INDEX, [FILE]: toolFile('demoFindItemsTool', 'demo_find_items'), [TEST_FILE]: 'old\n' },
+        {
+          ...BASE,
+          'src/index.ts': REGISTERED_INDEX,
+          [FILE]: toolFile('demoFindItemsTool', 'demo_find_items'),
+          [TEST_FILE]: 'old\n',
+        },
         { name: 'demo_find_items', force: true },
       );
       expect(tree.problems).toEqual([]);
@@ -235,7 +254,10 @@ describe('addToolGenerator', () => {
     });
 
     it('handles a prefix of several words from the package name', () => {
-      const files = { ...BASE, 'package.json': PACKAGE_JSON.replace('"name": "demo"', '"name": "pubmed-search-mcp-server"') };
+      const files = {
+        ...BASE,
+        'package.json': PACKAGE_JSON.replace('"name": "demo"', '"name": "pubmed-search-mcp-server"'),
+      };
       const { tree, result } = run(files, { name: 'pubmed_search_articles' });
       expect(result.warnings).toEqual([]);
       expect(tree.read(`${DEFS}/pubmed-search-articles.tool.ts`)).toContain(

@@ -74,7 +74,12 @@ describe('initGenerator: a fresh server', () => {
     expect(tree.changes().map((c) => [c.action, c.path])).toEqual(FRESH_FILES.map((p) => ['create', p]));
     expect(result.skipped).toEqual([]);
     expect(result.plan).toEqual({ install: { packageManager: 'npm' }, git: { init: true, commit: true } });
-    expect(result.project).toMatchObject({ name: 'demo', prefix: 'demo', registryName: 'io.github.tester/demo', mode: 'create' });
+    expect(result.project).toMatchObject({
+      name: 'demo',
+      prefix: 'demo',
+      registryName: 'io.github.tester/demo',
+      mode: 'create',
+    });
   });
 
   it('writes src/index.ts with direct, Biome-sorted imports of the three prefixed starters', () => {
@@ -151,10 +156,19 @@ await createApp({
 
   it('records the repository in server.json and package.json when one is known', () => {
     const fromFlag = generate({ repository: 'git@github.com:acme/demo.git' }).files;
-    expect(JSON.parse(fromFlag['server.json']!).repository).toEqual({ url: 'https://github.com/acme/demo', source: 'github' });
-    expect(JSON.parse(fromFlag['package.json']!).repository).toEqual({ type: 'git', url: 'https://github.com/acme/demo' });
+    expect(JSON.parse(fromFlag['server.json']!).repository).toEqual({
+      url: 'https://github.com/acme/demo',
+      source: 'github',
+    });
+    expect(JSON.parse(fromFlag['package.json']!).repository).toEqual({
+      type: 'git',
+      url: 'https://github.com/acme/demo',
+    });
     const fromGit = generate({ environment: { ...ENV, gitRemote: 'https://gitlab.com/acme/demo.git' } }).files;
-    expect(JSON.parse(fromGit['server.json']!).repository).toEqual({ url: 'https://gitlab.com/acme/demo', source: 'gitlab' });
+    expect(JSON.parse(fromGit['server.json']!).repository).toEqual({
+      url: 'https://gitlab.com/acme/demo',
+      source: 'gitlab',
+    });
   });
 
   it('keeps AGENTS.md and CLAUDE.md byte-identical, pointing agents at mcp-scaffold --json', () => {
@@ -306,17 +320,17 @@ describe('initGenerator: the upgrade flow', () => {
     expect(changes.every((c) => c.action === 'create')).toBe(true);
     expect(changes.map((c) => c.path)).toEqual(
       [
-      '.env.example',
-      '.gitignore',
-      'AGENTS.md',
-      'biome.json',
-      'scripts/devcheck.ts',
-      'scripts/lint-mcp.ts',
-      'server.json',
-      'skills/mcp-scaffold/SKILL.md',
-      'tsconfig.build.json',
-      'tsconfig.json',
-      'vitest.config.ts',
+        '.env.example',
+        '.gitignore',
+        'AGENTS.md',
+        'biome.json',
+        'scripts/devcheck.ts',
+        'scripts/lint-mcp.ts',
+        'server.json',
+        'skills/mcp-scaffold/SKILL.md',
+        'tsconfig.build.json',
+        'tsconfig.json',
+        'vitest.config.ts',
       ].sort(byLocale),
     );
     expect(result.skipped).toEqual(['CLAUDE.md', 'README.md', 'package.json']);
@@ -356,7 +370,12 @@ describe('templates', () => {
   it('map onto output paths: dot-files restored, placeholders filled', () => {
     const bases = { tool: 't', resource: 'r', prompt: 'p' };
     expect(templateFiles().map((t) => outputPath(t, bases))).toEqual(
-      expect.arrayContaining(['.gitignore', '.env.example', 'src/mcp-server/tools/definitions/t.tool.ts', 'tests/prompts/p.prompt.test.ts']),
+      expect.arrayContaining([
+        '.gitignore',
+        '.env.example',
+        'src/mcp-server/tools/definitions/t.tool.ts',
+        'tests/prompts/p.prompt.test.ts',
+      ]),
     );
     expect(templateFiles().every((t) => t.endsWith('.hbs'))).toBe(true);
   });
@@ -382,7 +401,9 @@ describe('naming', () => {
     expect(packageNameFromFolder('My Server')).toBe('my-server');
     const { result } = generate({}, path.join(tempDir(), 'Météo Server'));
     expect(result.project.name).toBe('meteo-server');
-    expect(result.notes.join('\n')).toContain('The package is named meteo-server (the folder name "Météo Server" made valid for npm)');
+    expect(result.notes.join('\n')).toContain(
+      'The package is named meteo-server (the folder name "Météo Server" made valid for npm)',
+    );
     expect(generate({}).result.notes.join('\n')).not.toContain('made valid for npm');
   });
 
@@ -406,9 +427,18 @@ describe('naming', () => {
   });
 
   it('normalizes repository URLs from git remotes', () => {
-    expect(normalizeRepository('git@github.com:acme/x.git')).toEqual({ url: 'https://github.com/acme/x', source: 'github' });
-    expect(normalizeRepository('https://github.com/acme/x.git')).toEqual({ url: 'https://github.com/acme/x', source: 'github' });
-    expect(normalizeRepository('git+https://gitlab.com/acme/sub/x')).toEqual({ url: 'https://gitlab.com/acme/sub/x', source: 'gitlab' });
+    expect(normalizeRepository('git@github.com:acme/x.git')).toEqual({
+      url: 'https://github.com/acme/x',
+      source: 'github',
+    });
+    expect(normalizeRepository('https://github.com/acme/x.git')).toEqual({
+      url: 'https://github.com/acme/x',
+      source: 'github',
+    });
+    expect(normalizeRepository('git+https://gitlab.com/acme/sub/x')).toEqual({
+      url: 'https://gitlab.com/acme/sub/x',
+      source: 'gitlab',
+    });
     expect(normalizeRepository('github.com/acme/x')).toEqual({ url: 'https://github.com/acme/x', source: 'github' });
     expect(normalizeRepository('not a url')).toBeUndefined();
   });
@@ -443,18 +473,47 @@ describe('versions', () => {
   });
 
   it('tells which ranges stay on the 0.10 line the starter code is written for', () => {
-    for (const on of ['0.10.17', '^0.10.17', '~0.10', '0.10.x', '=0.10.3', '>=0.10.17 <0.11', '>= 0.10.0 < 0.11.0', '>=0.10.2 <=0.10.9', '0.10.1 - 0.10.9']) {
+    for (const on of [
+      '0.10.17',
+      '^0.10.17',
+      '~0.10',
+      '0.10.x',
+      '=0.10.3',
+      '>=0.10.17 <0.11',
+      '>= 0.10.0 < 0.11.0',
+      '>=0.10.2 <=0.10.9',
+      '0.10.1 - 0.10.9',
+    ]) {
       expect(staysOnLine(on, '0.10'), on).toBe(true);
     }
-    for (const off of ['^0.11.0', '0.11.x', '>=0.10.17', '^0.10.17 || ^0.11.0', '~0', '1.2.3-beta.1', '>=0.9 <0.11', '0.10.1 - 0.11.0']) {
+    for (const off of [
+      '^0.11.0',
+      '0.11.x',
+      '>=0.10.17',
+      '^0.10.17 || ^0.11.0',
+      '~0',
+      '1.2.3-beta.1',
+      '>=0.9 <0.11',
+      '0.10.1 - 0.11.0',
+    ]) {
       expect(staysOnLine(off, '0.10'), off).toBe(false);
     }
     expect(generate({ frameworkVersion: '>=0.10.17 <0.11' }).result.warnings).toEqual([]);
-    expect(generate({ frameworkVersion: '^0.10.17 || ^0.11.0' }).result.warnings.join(' ')).toContain('run devcheck after installing');
+    expect(generate({ frameworkVersion: '^0.10.17 || ^0.11.0' }).result.warnings.join(' ')).toContain(
+      'run devcheck after installing',
+    );
   });
 
   it('tells version ranges from tags and URLs', () => {
-    for (const ok of ['0.10.17', '^0.10.17', '~0.10', '>=0.10.0 <0.11.0', '0.10.x', '^0.10.0 || ^0.11.0', '1.0.0-beta.1']) {
+    for (const ok of [
+      '0.10.17',
+      '^0.10.17',
+      '~0.10',
+      '>=0.10.0 <0.11.0',
+      '0.10.x',
+      '^0.10.0 || ^0.11.0',
+      '1.0.0-beta.1',
+    ]) {
       expect(isVersionRange(ok), ok).toBe(true);
     }
     for (const bad of ['latest', '*', 'next', 'github:x/y', 'https://x', '']) {
@@ -471,7 +530,11 @@ describe("the generated devcheck's command line (run with node, before any check
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
     }).outputText;
     const dir = tempDir({ 'devcheck.mjs': js });
-    return spawnSync(process.execPath, [path.join(dir, 'devcheck.mjs'), ...args], { cwd: dir, encoding: 'utf8', timeout: 10_000 });
+    return spawnSync(process.execPath, [path.join(dir, 'devcheck.mjs'), ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
   }
 
   it('--only with a fragment of a check name is an error, not several checks run', () => {

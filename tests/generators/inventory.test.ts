@@ -30,7 +30,12 @@ const FRESH: Record<string, string> = {
   [`${TOOLS}/echo.tool.ts`]: toolFile('echoTool', 'template_echo_message'),
   [`${TOOLS}/echo-app.app-tool.ts`]: toolFile('echoAppTool', 'template_echo_app', 'appTool'),
   [`${RESOURCES}/echo.resource.ts`]: resourceFile('echoResource', 'echo://{message}', 'template-echo-resource'),
-  [`${RESOURCES}/echo-app-ui.app-resource.ts`]: resourceFile('echoAppUiResource', 'ui://echo/app.html', 'echo-app-ui', 'appResource'),
+  [`${RESOURCES}/echo-app-ui.app-resource.ts`]: resourceFile(
+    'echoAppUiResource',
+    'ui://echo/app.html',
+    'echo-app-ui',
+    'appResource',
+  ),
   [`${PROMPTS}/echo.prompt.ts`]: promptFile('echoPrompt', 'template_echo_message'),
 };
 
@@ -214,16 +219,26 @@ describe('inventory: registration shapes', () => {
       [`${TOOLS}/all.ts`]: "import { aTool } from './a.tool.js';\n\nexport const allToolDefinitions = [aTool];\n",
       [`${TOOLS}/a.tool.ts`]: toolFile('aTool', 'demo_a'),
       [`${TOOLS}/b.tool.ts`]: toolFile('bTool', 'demo_b'),
-      [`${TOOLS}/odd.tool.ts`]: "import { makeTool } from './factory.js';\n\nexport const oddTool = makeTool('demo_odd');\n",
+      [`${TOOLS}/odd.tool.ts`]:
+        "import { makeTool } from './factory.js';\n\nexport const oddTool = makeTool('demo_odd');\n",
     });
     expect(inv).toEqual({
       definitions: [
         tool('demo_a', 'a.tool.ts', 'aTool', [[`${TOOLS}/all.ts`, 3]]),
         tool('demo_b', 'b.tool.ts', 'bTool', [['src/index.ts', 4]]),
-        { kind: 'tool', name: null, file: `${TOOLS}/odd.tool.ts`, exportName: 'oddTool', registered: false, registeredAt: [] },
+        {
+          kind: 'tool',
+          name: null,
+          file: `${TOOLS}/odd.tool.ts`,
+          exportName: 'oddTool',
+          registered: false,
+          registeredAt: [],
+        },
       ],
       dangling: [],
-      warnings: [`${TOOLS}/odd.tool.ts: no export is made by tool(…) or appTool(…); listing its exports without an MCP name.`],
+      warnings: [
+        `${TOOLS}/odd.tool.ts: no export is made by tool(…) or appTool(…); listing its exports without an MCP name.`,
+      ],
     });
   });
 
@@ -309,12 +324,16 @@ describe('inventory: registration shapes', () => {
         '',
       ),
       [`${TOOLS}/a.tool.ts`]: toolFile('aTool', 'demo_a'),
-      [`${PROMPTS}/index.ts`]: "import { pPrompt } from './p.prompt.js';\n\nexport const allPromptDefinitions = [pPrompt];\n",
+      [`${PROMPTS}/index.ts`]:
+        "import { pPrompt } from './p.prompt.js';\n\nexport const allPromptDefinitions = [pPrompt];\n",
       [`${PROMPTS}/p.prompt.ts`]: promptFile('pPrompt', 'demo_p'),
     });
     expect(inv).toEqual({
       definitions: [
-        tool('demo_a', 'a.tool.ts', 'aTool', [['src/index.ts', 4], ['src/worker.ts', 6]]),
+        tool('demo_a', 'a.tool.ts', 'aTool', [
+          ['src/index.ts', 4],
+          ['src/worker.ts', 6],
+        ]),
         {
           kind: 'prompt',
           name: 'demo_p',
@@ -345,9 +364,23 @@ describe('inventory: registration shapes', () => {
     });
     expect(inv).toEqual({
       definitions: [
-        { kind: 'tool', name: 'demo_local', file: 'src/index.ts', exportName: 'localTool', registered: true, registeredAt: [{ path: 'src/index.ts', line: 6 }] },
+        {
+          kind: 'tool',
+          name: 'demo_local',
+          file: 'src/index.ts',
+          exportName: 'localTool',
+          registered: true,
+          registeredAt: [{ path: 'src/index.ts', line: 6 }],
+        },
         tool('demo_a', 'a.tool.ts', 'aTool', [['src/index.ts', 6]]),
-        { kind: 'prompt', name: 'demo_p', file: `${PROMPTS}/p.prompt.ts`, exportName: 'pPrompt', registered: false, registeredAt: [] },
+        {
+          kind: 'prompt',
+          name: 'demo_p',
+          file: `${PROMPTS}/p.prompt.ts`,
+          exportName: 'pPrompt',
+          registered: false,
+          registeredAt: [],
+        },
       ],
       dangling: [],
       warnings: [
@@ -407,7 +440,8 @@ describe('inventory: unregistered and dangling', () => {
           name: 'goneTool',
           specifier: './mcp-server/tools/definitions/gone.tool.js',
           reason: 'missing-file',
-          message: "src/index.ts:3 imports from './mcp-server/tools/definitions/gone.tool.js', which is not a file of this project",
+          message:
+            "src/index.ts:3 imports from './mcp-server/tools/definitions/gone.tool.js', which is not a file of this project",
         },
         {
           kind: 'tool',
@@ -471,7 +505,8 @@ describe('inventory: unregistered and dangling', () => {
           name: 'allResourceDefinitions',
           specifier: './mcp-server/resources/definitions/index.js',
           reason: 'missing-file',
-          message: "src/index.ts:2 imports from './mcp-server/resources/definitions/index.js', which is not a file of this project",
+          message:
+            "src/index.ts:2 imports from './mcp-server/resources/definitions/index.js', which is not a file of this project",
         },
       ],
       warnings: [],
@@ -517,9 +552,30 @@ describe('inventory: services', () => {
     });
     expect(inv).toEqual({
       definitions: [
-        { kind: 'service', name: 'cache', file: 'src/services/cache/cache-service.ts', exportName: 'initCacheService', registered: true, registeredAt: [{ path: 'src/index.ts', line: 15 }] },
-        { kind: 'service', name: 'idle', file: 'src/services/idle/idle-service.ts', exportName: 'initIdleService', registered: false, registeredAt: [] },
-        { kind: 'service', name: 'ncbi', file: 'src/services/ncbi/ncbi-service.ts', exportName: 'initNcbiService', registered: true, registeredAt: [{ path: 'src/index.ts', line: 12 }] },
+        {
+          kind: 'service',
+          name: 'cache',
+          file: 'src/services/cache/cache-service.ts',
+          exportName: 'initCacheService',
+          registered: true,
+          registeredAt: [{ path: 'src/index.ts', line: 15 }],
+        },
+        {
+          kind: 'service',
+          name: 'idle',
+          file: 'src/services/idle/idle-service.ts',
+          exportName: 'initIdleService',
+          registered: false,
+          registeredAt: [],
+        },
+        {
+          kind: 'service',
+          name: 'ncbi',
+          file: 'src/services/ncbi/ncbi-service.ts',
+          exportName: 'initNcbiService',
+          registered: true,
+          registeredAt: [{ path: 'src/index.ts', line: 12 }],
+        },
       ],
       dangling: [
         {
@@ -554,8 +610,12 @@ describe('inventory: services', () => {
       registeredAt: line > 0 ? [{ path: 'src/index.ts', line }] : [],
     });
     const only = { 'src/services/ncbi/ncbi-service.ts': serviceFile('NcbiService') };
-    expect(listed({ ...only, 'src/index.ts': entry('setup: (core) => initNcbiService()') }).definitions).toEqual([ncbi(4)]);
-    expect(listed({ ...only, 'src/index.ts': entry('setup', 'function setup() {\n  initNcbiService();\n}') }).definitions).toEqual([ncbi(4)]);
+    expect(listed({ ...only, 'src/index.ts': entry('setup: (core) => initNcbiService()') }).definitions).toEqual([
+      ncbi(4),
+    ]);
+    expect(
+      listed({ ...only, 'src/index.ts': entry('setup', 'function setup() {\n  initNcbiService();\n}') }).definitions,
+    ).toEqual([ncbi(4)]);
     expect(listed({ ...only, 'src/index.ts': entry("name: 'x'") }).definitions).toEqual([ncbi(0)]);
   });
 });
@@ -577,7 +637,9 @@ describe('inventory refuses what it cannot follow', () => {
     });
     expect(e.code).toBe('UNSUPPORTED_LAYOUT');
     expect(e.message).toBe('src/index.ts:5: cannot tell which tool `disabledTool(aTool)` is');
-    expect(e.details).toEqual([{ path: 'src/index.ts', line: 5, message: 'cannot tell which tool `disabledTool(aTool)` is' }]);
+    expect(e.details).toEqual([
+      { path: 'src/index.ts', line: 5, message: 'cannot tell which tool `disabledTool(aTool)` is' },
+    ]);
   });
 
   it('tools built by a function call and a setup it cannot reach: every place reported together', () => {
@@ -596,17 +658,26 @@ describe('inventory refuses what it cannot follow', () => {
     expect(e.code).toBe('UNSUPPORTED_LAYOUT');
     expect(e.details).toEqual([
       { path: 'src/index.ts', line: 4, message: 'cannot follow `buildTools()` to an array of definitions' },
-      { path: 'src/index.ts', line: 5, message: "`setup` is `setupAll`, imported from './build.js'; its body cannot be followed" },
+      {
+        path: 'src/index.ts',
+        line: 5,
+        message: "`setup` is `setupAll`, imported from './build.js'; its body cannot be followed",
+      },
     ]);
   });
 
   it('two app calls: reported once, with the line of the second', () => {
     const e = refused({
-      'src/index.ts': "import { createApp } from '@cyanheads/mcp-ts-core';\nawait createApp({ tools: [] });\nawait createApp({ tools: [] });\n",
+      'src/index.ts':
+        "import { createApp } from '@cyanheads/mcp-ts-core';\nawait createApp({ tools: [] });\nawait createApp({ tools: [] });\n",
     });
     expect(e.code).toBe('UNSUPPORTED_LAYOUT');
     expect(e.details).toEqual([
-      { path: 'src/index.ts', line: 3, message: 'found 2 app factory calls (lines 2, 3); cannot tell which one to register in' },
+      {
+        path: 'src/index.ts',
+        line: 3,
+        message: 'found 2 app factory calls (lines 2, 3); cannot tell which one to register in',
+      },
     ]);
   });
 

@@ -156,7 +156,14 @@ describe.each(KINDS)('add $kind, barrel shapes', (k) => {
     const crlf = (text: string) => text.replaceAll('\n', '\r\n');
     expectAdd({
       k,
-      files: fixture({ 'src/index.ts': crlf(byName), ...Object.fromEntries(Object.entries(barrels()).map(([p, t]) => [p, crlf(t)])) }, EXISTING, 'crlf'),
+      files: fixture(
+        {
+          'src/index.ts': crlf(byName),
+          ...Object.fromEntries(Object.entries(barrels()).map(([p, t]) => [p, crlf(t)])),
+        },
+        EXISTING,
+        'crlf',
+      ),
       edited: { [barrelPath(k)]: crlf(barrel(k, true)) },
       crlf: true,
     });
@@ -164,23 +171,46 @@ describe.each(KINDS)('add $kind, barrel shapes', (k) => {
 
   it('re-exports only: barrel re-export, entry point import and array', () => {
     const reExportBarrel = (added: boolean) =>
-      L(...byBase([...existing(k), ...(added ? [NEW(k)] : [])]).map((d) => `export { ${d.exportName} } from '${fromBarrel(d)}';`), '');
+      L(
+        ...byBase([...existing(k), ...(added ? [NEW(k)] : [])]).map(
+          (d) => `export { ${d.exportName} } from '${fromBarrel(d)}';`,
+        ),
+        '',
+      );
     const index = (added: boolean) => {
       const listed = (kk: KindSpec) => [...existing(kk), ...(added && kk === k ? [NEW(kk)] : [])];
       return L(
         CREATE_APP,
-        ...SORTED_KINDS.flatMap((kk) => importLines(byBase(listed(kk)).map((d) => d.exportName), barrelSpecifier(kk))),
+        ...SORTED_KINDS.flatMap((kk) =>
+          importLines(
+            byBase(listed(kk)).map((d) => d.exportName),
+            barrelSpecifier(kk),
+          ),
+        ),
         '',
         'await createApp({',
         "  name: 'acme',",
-        ...KINDS.map((kk) => `  ${kk.key}: [${listed(kk).map((d) => d.exportName).join(', ')}],`),
+        ...KINDS.map(
+          (kk) =>
+            `  ${kk.key}: [${listed(kk)
+              .map((d) => d.exportName)
+              .join(', ')}],`,
+        ),
         '});',
         '',
       );
     };
     expectAdd({
       k,
-      files: fixture({ 'src/index.ts': index(false), ...Object.fromEntries(KINDS.map((kk) => [barrelPath(kk), L(...existing(kk).map((d) => `export { ${d.exportName} } from '${fromBarrel(d)}';`), '')])) }),
+      files: fixture({
+        'src/index.ts': index(false),
+        ...Object.fromEntries(
+          KINDS.map((kk) => [
+            barrelPath(kk),
+            L(...existing(kk).map((d) => `export { ${d.exportName} } from '${fromBarrel(d)}';`), ''),
+          ]),
+        ),
+      }),
       edited: { 'src/index.ts': index(true), [barrelPath(k)]: reExportBarrel(true) },
     });
   });
@@ -189,9 +219,17 @@ describe.each(KINDS)('add $kind, barrel shapes', (k) => {
     const empty = (kk: KindSpec) => `export const ${kk.all} = [];\n`;
     expectAdd({
       k,
-      files: fixture({ 'src/index.ts': byName, ...Object.fromEntries(KINDS.map((kk) => [barrelPath(kk), empty(kk)])) }, []),
+      files: fixture(
+        { 'src/index.ts': byName, ...Object.fromEntries(KINDS.map((kk) => [barrelPath(kk), empty(kk)])) },
+        [],
+      ),
       edited: {
-        [barrelPath(k)]: L(imp(NEW(k).exportName, fromBarrel(NEW(k))), '', `export const ${k.all} = [${NEW(k).exportName}];`, ''),
+        [barrelPath(k)]: L(
+          imp(NEW(k).exportName, fromBarrel(NEW(k))),
+          '',
+          `export const ${k.all} = [${NEW(k).exportName}];`,
+          '',
+        ),
       },
       notes: [defaultsNote(k)],
     });
@@ -208,7 +246,10 @@ describe.each(KINDS)('add $kind, barrel shapes', (k) => {
       );
     expectAdd({
       k,
-      files: fixture({ 'src/index.ts': byName, ...Object.fromEntries(KINDS.map((kk) => [barrelPath(kk), typedEmpty(kk, false)])) }, []),
+      files: fixture(
+        { 'src/index.ts': byName, ...Object.fromEntries(KINDS.map((kk) => [barrelPath(kk), typedEmpty(kk, false)])) },
+        [],
+      ),
       edited: { [barrelPath(k)]: typedEmpty(k, true) },
       notes: [defaultsNote(k)],
     });
@@ -230,7 +271,10 @@ describe.each(KINDS)('add $kind, barrel shapes', (k) => {
       );
     expectAdd({
       k,
-      files: fixture({ 'src/index.ts': byName, ...Object.fromEntries(KINDS.map((kk) => [barrelPath(kk), commented(kk, false)])) }, []),
+      files: fixture(
+        { 'src/index.ts': byName, ...Object.fromEntries(KINDS.map((kk) => [barrelPath(kk), commented(kk, false)])) },
+        [],
+      ),
       edited: { [barrelPath(k)]: commented(k, true) },
       notes: [defaultsNote(k)],
     });
@@ -247,7 +291,11 @@ describe.each(KINDS)('add $kind, barrel shapes', (k) => {
       '});',
       '',
     );
-    const { result } = expectAdd({ k, files: fixture({ 'src/index.ts': byName, 'src/worker.ts': worker, ...barrels() }), edited: inBarrel() });
+    const { result } = expectAdd({
+      k,
+      files: fixture({ 'src/index.ts': byName, 'src/worker.ts': worker, ...barrels() }),
+      edited: inBarrel(),
+    });
     expect((result.data[k.kind] as { via: string[] }).via).toHaveLength(1);
   });
 
@@ -298,7 +346,11 @@ describe.each(KINDS)('add $kind, barrel shapes', (k) => {
         options: { name: upd.inputName, group },
         created: upd,
         edited: { [barrelPath(k)]: groupBarrel(k, group) },
-        notes: ['Naming: file named after the full name, export camelCase + ' + k.Suffix + ` (as 3 of 3 existing ${k.kind}s do).`],
+        notes: [
+          'Naming: file named after the full name, export camelCase + ' +
+            k.Suffix +
+            ` (as 3 of 3 existing ${k.kind}s do).`,
+        ],
       });
     });
 
@@ -346,11 +398,14 @@ describe('groups as the pattern shows them: a local array, .map(), one barrel fi
       'src/mcp-server/tools/definitions/read-tools.ts': L(
         ...existing(TOOL).map((d) => imp(d.exportName, fromBarrel(d))),
         '',
-        `export const readTools = [${existing(TOOL).map((d) => d.exportName).join(', ')}];`,
+        `export const readTools = [${existing(TOOL)
+          .map((d) => d.exportName)
+          .join(', ')}];`,
         '',
       ),
       'src/mcp-server/tools/definitions/write-tools.ts': writeBarrel(false),
-      'src/mcp-server/tools/disabled.ts': 'export const meta = {};\nexport const disabledTool = <T>(d: T, _m: object): T => d;\n',
+      'src/mcp-server/tools/disabled.ts':
+        'export const meta = {};\nexport const disabledTool = <T>(d: T, _m: object): T => d;\n',
     },
     [...existing(TOOL), del],
   );
@@ -403,17 +458,21 @@ describe('a mixture: a barrel for tools, prompts inline, no resources key', () =
 
   it('add tool, then resource, then prompt: each lands where that kind is listed', () => {
     expectAdd({ k: TOOL, files: start, edited: { [barrelPath(TOOL)]: barrel(TOOL, true) } });
-    const afterTool = fixture({ 'src/index.ts': index(false, false), [barrelPath(TOOL)]: barrel(TOOL, true) }, [...defs, NEW(TOOL)]);
+    const afterTool = fixture({ 'src/index.ts': index(false, false), [barrelPath(TOOL)]: barrel(TOOL, true) }, [
+      ...defs,
+      NEW(TOOL),
+    ]);
     expectAdd({
       k: RESOURCE,
       files: afterTool,
       edited: { 'src/index.ts': index(true, false) },
       notes: [defaultsNote(RESOURCE)],
     });
-    const afterResource = fixture(
-      { 'src/index.ts': index(true, false), [barrelPath(TOOL)]: barrel(TOOL, true) },
-      [...defs, NEW(TOOL), NEW(RESOURCE)],
-    );
+    const afterResource = fixture({ 'src/index.ts': index(true, false), [barrelPath(TOOL)]: barrel(TOOL, true) }, [
+      ...defs,
+      NEW(TOOL),
+      NEW(RESOURCE),
+    ]);
     expectAdd({ k: PROMPT, files: afterResource, edited: { 'src/index.ts': index(true, true) } });
   });
 });

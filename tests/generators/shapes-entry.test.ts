@@ -199,7 +199,11 @@ const groupedIndex = (added?: KindSpec) => inlineIndex(added).replace(`${CREATE_
 
 describe.each(KINDS)('add $kind, entry point shapes', (k) => {
   it('inline one-line arrays (the fresh scaffold)', () => {
-    const { result } = expectAdd({ k, files: fixture({ 'src/index.ts': inlineIndex() }), edited: { 'src/index.ts': inlineIndex(k) } });
+    const { result } = expectAdd({
+      k,
+      files: fixture({ 'src/index.ts': inlineIndex() }),
+      edited: { 'src/index.ts': inlineIndex(k) },
+    });
     const line = 11 + KINDS.indexOf(k);
     expect(result.data).toEqual({
       [k.kind]: {
@@ -224,7 +228,11 @@ describe.each(KINDS)('add $kind, entry point shapes', (k) => {
   });
 
   it('multi-line arrays with trailing commas and comments, which survive', () => {
-    expectAdd({ k, files: fixture({ 'src/index.ts': commentedIndex() }), edited: { 'src/index.ts': commentedIndex(k) } });
+    expectAdd({
+      k,
+      files: fixture({ 'src/index.ts': commentedIndex() }),
+      edited: { 'src/index.ts': commentedIndex(k) },
+    });
   });
 
   it('a missing key is added, in tools/resources/prompts order', () => {
@@ -236,7 +244,12 @@ describe.each(KINDS)('add $kind, entry point shapes', (k) => {
   });
 
   it('a missing key in a one-line options object', () => {
-    expectAdd({ k, files: fixture({ 'src/index.ts': bareIndex() }, []), edited: { 'src/index.ts': bareIndex(k) }, notes: [defaultsNote(k)] });
+    expectAdd({
+      k,
+      files: fixture({ 'src/index.ts': bareIndex() }, []),
+      edited: { 'src/index.ts': bareIndex(k) },
+      notes: [defaultsNote(k)],
+    });
   });
 
   it('a local variable passed by name', () => {
@@ -244,7 +257,11 @@ describe.each(KINDS)('add $kind, entry point shapes', (k) => {
   });
 
   it('a local variable passed by shorthand, its conditional spread kept last', () => {
-    expectAdd({ k, files: fixture({ 'src/index.ts': shorthandIndex() }), edited: { 'src/index.ts': shorthandIndex(k) } });
+    expectAdd({
+      k,
+      files: fixture({ 'src/index.ts': shorthandIndex() }),
+      edited: { 'src/index.ts': shorthandIndex(k) },
+    });
   });
 
   it('const { services } = await createApp({...})', () => {
@@ -264,7 +281,11 @@ describe.each(KINDS)('add $kind, entry point shapes', (k) => {
   });
 
   it('the @/ alias path style is followed', () => {
-    expectAdd({ k, files: fixture({ 'src/index.ts': inlineIndex(undefined, true) }), edited: { 'src/index.ts': inlineIndex(k, true) } });
+    expectAdd({
+      k,
+      files: fixture({ 'src/index.ts': inlineIndex(undefined, true) }),
+      edited: { 'src/index.ts': inlineIndex(k, true) },
+    });
   });
 
   it('a CRLF entry point stays CRLF', () => {
@@ -307,10 +328,23 @@ describe('a one-line array that outgrows the line width', () => {
 
   it('inside a one-line createApp({...}): the object breaks first, as Biome breaks it', () => {
     const three = [def(T, 'get-item'), def(T, 'list-items'), def(T, 'get-order')];
-    const oneLineCall = (tools: Def[]) => [`await createApp({ name: 'acme', tools: [${tools.map((d) => d.exportName).join(', ')}] });`];
-    const brokenCall = (tools: Def[]) => ['await createApp({', "  name: 'acme',", `  tools: [${tools.map((d) => d.exportName).join(', ')}],`, '});'];
+    const oneLineCall = (tools: Def[]) => [
+      `await createApp({ name: 'acme', tools: [${tools.map((d) => d.exportName).join(', ')}] });`,
+    ];
+    const brokenCall = (tools: Def[]) => [
+      'await createApp({',
+      "  name: 'acme',",
+      `  tools: [${tools.map((d) => d.exportName).join(', ')}],`,
+      '});',
+    ];
     const file = (tools: Def[], call: (tools: Def[]) => string[]) =>
-      L(CREATE_APP, ...[...tools].sort((a, b) => (a.base < b.base ? -1 : 1)).map((d) => imp(d.exportName, fromEntry(d))), '', ...call(tools), '');
+      L(
+        CREATE_APP,
+        ...[...tools].sort((a, b) => (a.base < b.base ? -1 : 1)).map((d) => imp(d.exportName, fromEntry(d))),
+        '',
+        ...call(tools),
+        '',
+      );
     expect(oneLineCall(three)[0]!.length).toBeLessThanOrEqual(100);
     expectAdd({
       k: T,
@@ -325,9 +359,22 @@ describe('a one-line array that outgrows the line width', () => {
     const long = def(T, 'find-items-by-warehouse-location');
     const names = (ds: Def[]) => ds.map((d) => d.exportName);
     const oneLine = `await createApp({ name: 'acme', tools: [${names(tools).join(', ')}] });`;
-    const broken = ['await createApp({', "  name: 'acme',", '  tools: [', ...names([...tools, long]).map((n) => `    ${n},`), '  ],', '});'];
+    const broken = [
+      'await createApp({',
+      "  name: 'acme',",
+      '  tools: [',
+      ...names([...tools, long]).map((n) => `    ${n},`),
+      '  ],',
+      '});',
+    ];
     const file = (ds: Def[], call: string[]) =>
-      L(CREATE_APP, ...[...ds].sort((a, b) => (a.base < b.base ? -1 : 1)).map((d) => imp(d.exportName, fromEntry(d))), '', ...call, '');
+      L(
+        CREATE_APP,
+        ...[...ds].sort((a, b) => (a.base < b.base ? -1 : 1)).map((d) => imp(d.exportName, fromEntry(d))),
+        '',
+        ...call,
+        '',
+      );
     expect(oneLine.length).toBeLessThanOrEqual(100);
     expect(`  tools: [${names([...tools, long]).join(', ')}],`.length).toBeGreaterThan(100);
     expectAdd({
@@ -343,15 +390,25 @@ describe('a one-line array that outgrows the line width', () => {
   it('a missing key that pushes a one-line createApp({...}) past the width', () => {
     const call = (added: boolean) =>
       added
-        ? ['await createApp({', "  name: 'acme',", "  title: 'Acme inventory and orders',", "  version: '1.0.0',", '  tools: [acmeFindItemsTool],', '});']
+        ? [
+            'await createApp({',
+            "  name: 'acme',",
+            "  title: 'Acme inventory and orders',",
+            "  version: '1.0.0',",
+            '  tools: [acmeFindItemsTool],',
+            '});',
+          ]
         : ["await createApp({ name: 'acme', title: 'Acme inventory and orders', version: '1.0.0' });"];
-    const file = (added: boolean) => L(CREATE_APP, added && imp('acmeFindItemsTool', fromEntry(NEW(T))), '', ...call(added), '');
+    const file = (added: boolean) =>
+      L(CREATE_APP, added && imp('acmeFindItemsTool', fromEntry(NEW(T))), '', ...call(added), '');
     expect(call(false)[0]!.length).toBeLessThanOrEqual(100);
     expectAdd({
       k: T,
       files: fixture({ 'src/index.ts': file(false) }, []),
       edited: { 'src/index.ts': file(true) },
-      notes: ["Naming: the framework's defaults (file named after the full name, export camelCase + Tool); the project has no tools to learn from."],
+      notes: [
+        "Naming: the framework's defaults (file named after the full name, export camelCase + Tool); the project has no tools to learn from.",
+      ],
     });
   });
 

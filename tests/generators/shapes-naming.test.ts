@@ -22,8 +22,8 @@ import {
   KINDS,
   type KindSpec,
   L,
-  NEW,
   type Naming,
+  NEW,
   namingNote,
   PROMPT,
   RESOURCE,
@@ -35,7 +35,8 @@ import {
 } from '../helpers/shapes.js';
 
 const CREATE_APP = "import { createApp } from '@cyanheads/mcp-ts-core';";
-const UNSUPPORTED_HINT = 'Nothing was written. Register the definition by hand, or report this layout so mcp-scaffold learns it.';
+const UNSUPPORTED_HINT =
+  'Nothing was written. Register the definition by hand, or report this layout so mcp-scaffold learns it.';
 
 /** An entry point listing `listed(k)` inline for each kind, imports sorted as Biome does. */
 function inlineIndex(listed: (k: KindSpec) => Def[]): string {
@@ -47,7 +48,12 @@ function inlineIndex(listed: (k: KindSpec) => Def[]): string {
     '',
     'await createApp({',
     "  name: 'acme',",
-    ...KINDS.map((k) => `  ${k.key}: [${listed(k).map((d) => d.exportName).join(', ')}],`),
+    ...KINDS.map(
+      (k) =>
+        `  ${k.key}: [${listed(k)
+          .map((d) => d.exportName)
+          .join(', ')}],`,
+    ),
     '});',
     '',
   );
@@ -102,7 +108,9 @@ describe('naming habits, inferred from the definitions the project has', () => {
       files: fixture({ 'src/index.ts': inlineIndex(listed()) }, defs),
       created,
       edited: { 'src/index.ts': inlineIndex(listed(created)) },
-      notes: ['Naming: file named without the server prefix, export camelCase without the prefix (as 2 of 3 existing tools do).'],
+      notes: [
+        'Naming: file named without the server prefix, export camelCase without the prefix (as 2 of 3 existing tools do).',
+      ],
     });
   });
 
@@ -128,46 +136,90 @@ describe('the name as typed', () => {
   const index = (added?: { k: KindSpec; d: Def }) => inlineIndex(plain(added));
   it.each([
     ['resource', RESOURCE, 'acme-find-items', []],
-    ['resource', RESOURCE, 'acmeFindItems', ['Converted camelCase "acmeFindItems" to the MCP resource name "acme-find-items".']],
-    ['tool', TOOL, 'acme-find-items', ['Converted kebab-case "acme-find-items" to the MCP tool name "acme_find_items".']],
-    ['prompt', PROMPT, 'AcmeFindItems', ['Converted PascalCase "AcmeFindItems" to the MCP prompt name "acme_find_items".']],
-  ] as [string, KindSpec, string, string[]][])('%s %s: reported as converted only when it was', (_kind, k, name, converted) => {
-    expectAdd({
-      k,
-      files: fixture({ 'src/index.ts': index() }),
-      options: { name },
-      edited: { 'src/index.ts': index({ k, d: NEW(k) }) },
-      notes: [...converted, namingNote(k)],
-    });
-  });
+    [
+      'resource',
+      RESOURCE,
+      'acmeFindItems',
+      ['Converted camelCase "acmeFindItems" to the MCP resource name "acme-find-items".'],
+    ],
+    [
+      'tool',
+      TOOL,
+      'acme-find-items',
+      ['Converted kebab-case "acme-find-items" to the MCP tool name "acme_find_items".'],
+    ],
+    [
+      'prompt',
+      PROMPT,
+      'AcmeFindItems',
+      ['Converted PascalCase "AcmeFindItems" to the MCP prompt name "acme_find_items".'],
+    ],
+  ] as [string, KindSpec, string, string[]][])(
+    '%s %s: reported as converted only when it was',
+    (_kind, k, name, converted) => {
+      expectAdd({
+        k,
+        files: fixture({ 'src/index.ts': index() }),
+        options: { name },
+        edited: { 'src/index.ts': index({ k, d: NEW(k) }) },
+        notes: [...converted, namingNote(k)],
+      });
+    },
+  );
 });
 
 describe.each(KINDS)('$kind collisions', (k) => {
   const d = NEW(k);
   const testPath = `tests/${k.key}/${d.base}.test.ts`;
   const registered = inlineIndex(plain({ k, d }));
-  const other = (base: string, exportName: string, mcpName: string) => ({ ...d, base: `${base}.${k.ext}`, exportName, mcpName, path: `src/mcp-server/${k.key}/definitions/${base}.${k.ext}.ts` });
+  const other = (base: string, exportName: string, mcpName: string) => ({
+    ...d,
+    base: `${base}.${k.ext}`,
+    exportName,
+    mcpName,
+    path: `src/mcp-server/${k.key}/definitions/${base}.${k.ext}.ts`,
+  });
 
   it('the same MCP name in another file: ALREADY_EXISTS', () => {
     const finder = other('finder', `acmeFinder${k.Suffix}`, d.mcpName);
-    expectProblems(k, fixture({ 'src/index.ts': inlineIndex(plain({ k, d: finder })) }, [...EXISTING, finder]), {}, [
-      { code: 'ALREADY_EXISTS', path: finder.path, message: `a ${k.kind} named ${d.mcpName} is already defined here` },
-    ], { editsAllowed: true });
+    expectProblems(
+      k,
+      fixture({ 'src/index.ts': inlineIndex(plain({ k, d: finder })) }, [...EXISTING, finder]),
+      {},
+      [
+        {
+          code: 'ALREADY_EXISTS',
+          path: finder.path,
+          message: `a ${k.kind} named ${d.mcpName} is already defined here`,
+        },
+      ],
+      { editsAllowed: true },
+    );
   });
 
   it('the same export in another file: ALREADY_EXISTS', () => {
     const legacy = other('legacy', d.exportName, k.kind === 'resource' ? 'acme-legacy' : 'acme_legacy');
-    expectProblems(k, fixture({ 'src/index.ts': inlineIndex(plain()) }, [...EXISTING, legacy]), {}, [
-      { code: 'ALREADY_EXISTS', path: legacy.path, message: `the export ${d.exportName} already exists here` },
-    ], { editsAllowed: true });
+    expectProblems(
+      k,
+      fixture({ 'src/index.ts': inlineIndex(plain()) }, [...EXISTING, legacy]),
+      {},
+      [{ code: 'ALREADY_EXISTS', path: legacy.path, message: `the export ${d.exportName} already exists here` }],
+      { editsAllowed: true },
+    );
   });
 
   it('the file exists: ALREADY_EXISTS for it and its test, with a hint at --force', () => {
     const hint = 'Pass --force to rewrite it (the registration is never duplicated).';
-    expectProblems(k, fixture({ 'src/index.ts': registered, [testPath]: 'old\n' }, [...EXISTING, d]), {}, [
-      { code: 'ALREADY_EXISTS', path: d.path, message: 'file already exists', hint },
-      { code: 'ALREADY_EXISTS', path: testPath, message: 'file already exists', hint },
-    ], { editsAllowed: true });
+    expectProblems(
+      k,
+      fixture({ 'src/index.ts': registered, [testPath]: 'old\n' }, [...EXISTING, d]),
+      {},
+      [
+        { code: 'ALREADY_EXISTS', path: d.path, message: 'file already exists', hint },
+        { code: 'ALREADY_EXISTS', path: testPath, message: 'file already exists', hint },
+      ],
+      { editsAllowed: true },
+    );
   });
 
   it('the entry point already binds the export name to something else: ALREADY_EXISTS at its line', () => {
@@ -219,17 +271,7 @@ describe.each(KINDS)('$kind: layouts that stay refusals (UNSUPPORTED_LAYOUT, fil
       { code: 'UNSUPPORTED_LAYOUT', path: 'src/index.ts', line, message, hint: UNSUPPORTED_HINT },
     ]);
   const withKey = (value: string, head: string[] = [], imports: string[] = []) =>
-    L(
-      CREATE_APP,
-      ...imports,
-      '',
-      ...head,
-      'await createApp({',
-      "  name: 'acme',",
-      `  ${k.key}: ${value},`,
-      '});',
-      '',
-    );
+    L(CREATE_APP, ...imports, '', ...head, 'await createApp({', "  name: 'acme',", `  ${k.key}: ${value},`, '});', '');
 
   it(`${k.key}: build${k.Suffix}s()`, () => {
     refused(

@@ -82,8 +82,14 @@ interface BiomeReport {
  * One `biome check` over `files` (project-relative) in `root`. Returns its diagnostics; when there
  * are any, also what Biome would rewrite each file to, so a failing test shows the difference.
  */
-export function biomeCheck(root: string, files: string[]): { diagnostics: BiomeDiagnostic[]; wanted: Record<string, string> } {
-  const run = spawnSync(BIOME, ['check', '--reporter=json', '--max-diagnostics=200', ...files], { cwd: root, encoding: 'utf8' });
+export function biomeCheck(
+  root: string,
+  files: string[],
+): { diagnostics: BiomeDiagnostic[]; wanted: Record<string, string> } {
+  const run = spawnSync(BIOME, ['check', '--reporter=json', '--max-diagnostics=200', ...files], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   let report: BiomeReport;
   try {
     report = JSON.parse(run.stdout) as BiomeReport;
@@ -100,7 +106,8 @@ export function biomeCheck(root: string, files: string[]): { diagnostics: BiomeD
   }
   // A file Biome skipped (ignored, unknown kind) would pass unseen: every one must be checked.
   const checked = report.summary.changed + report.summary.unchanged;
-  if (checked !== files.length) throw new Error(`biome check looked at ${checked} of ${files.length} files: ${files.join(', ')}`);
+  if (checked !== files.length)
+    throw new Error(`biome check looked at ${checked} of ${files.length} files: ${files.join(', ')}`);
   const wanted: Record<string, string> = {};
   if (diagnostics.length > 0) {
     // Let Biome fix the files, to show in the failure what it wanted them to be.

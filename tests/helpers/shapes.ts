@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { type ExportNaming, type FileNaming } from '../../src/core/conventions.js';
+import type { ExportNaming, FileNaming } from '../../src/core/conventions.js';
 import type { DefinitionKind } from '../../src/core/definitions.js';
 import { flush } from '../../src/core/fs/flush.js';
 import { type Problem, Tree } from '../../src/core/fs/tree.js';
@@ -114,7 +114,8 @@ export function def(k: KindSpec, stem: string, naming: Naming = {}): Def {
 export const NEW = (k: KindSpec, naming: Naming = {}) => def(k, 'find-items', naming);
 
 /** `./mcp-server/tools/definitions/acme-get-item.tool.js`, or with the `@/` alias. */
-export const fromEntry = (d: Def, alias = false) => `${alias ? '@' : '.'}/mcp-server/${d.k.key}/definitions/${d.base}.js`;
+export const fromEntry = (d: Def, alias = false) =>
+  `${alias ? '@' : '.'}/mcp-server/${d.k.key}/definitions/${d.base}.js`;
 /** `./acme-get-item.tool.js`: from the kind's barrel. */
 export const fromBarrel = (d: Def) => `./${d.base}.js`;
 export const barrelPath = (k: KindSpec) => `src/mcp-server/${k.key}/definitions/index.ts`;
@@ -281,9 +282,7 @@ export function expectAdd(c: AddCase): { root: string; result: GeneratorResult }
       ...Object.keys(c.edited).map((p) => `update ${p}`),
       ...(c.edited[d.path] === undefined ? [`create ${d.path}`] : []),
       `create ${testPath}`,
-    ].sort((a, b) =>
-      a.slice(7) < b.slice(7) ? -1 : 1,
-    ),
+    ].sort((a, b) => (a.slice(7) < b.slice(7) ? -1 : 1)),
   );
   for (const [file, text] of Object.entries(c.edited)) expect(tree.read(file), file).toBe(text);
   expect(tree.read(d.path), d.path).toBe(eol(ref.definition));
@@ -300,11 +299,13 @@ export function expectAdd(c: AddCase): { root: string; result: GeneratorResult }
   const again = runAddIn(c.k, root, { ...c.options, force: true });
   expect(again.tree.problems).toEqual([]);
   expect(again.tree.changes()).toEqual([]);
-  expect(again.result.notes.at(-1)).toBe(
-    `${d.exportName} was already registered in ${registeredIn.join(', ')}.`,
-  );
+  expect(again.result.notes.at(-1)).toBe(`${d.exportName} was already registered in ${registeredIn.join(', ')}.`);
 
-  expectBiomeClean(root, c.files, changes.map((ch) => ch.path));
+  expectBiomeClean(
+    root,
+    c.files,
+    changes.map((ch) => ch.path),
+  );
   return { root, result };
 }
 
@@ -334,7 +335,12 @@ export function expectProblems(
   const { tree } = runAdd(k, files, options);
   expect(tree.problems).toEqual(problems);
   if (!editsAllowed) {
-    expect(tree.changes().filter((ch) => ch.action === 'update').map((ch) => ch.path)).toEqual([]);
+    expect(
+      tree
+        .changes()
+        .filter((ch) => ch.action === 'update')
+        .map((ch) => ch.path),
+    ).toEqual([]);
   }
   return tree;
 }

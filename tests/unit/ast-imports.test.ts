@@ -137,15 +137,38 @@ describe('ensureNamedImport', () => {
   });
 
   it('adds the first import of a file, below its header', () => {
-    expect(addImport(L('/** @fileoverview x */', '', 'await createApp({});', ''), 'createApp', '@cyanheads/mcp-ts-core')).toBe(
-      L('/** @fileoverview x */', '', "import { createApp } from '@cyanheads/mcp-ts-core';", '', 'await createApp({});', ''),
+    expect(
+      addImport(L('/** @fileoverview x */', '', 'await createApp({});', ''), 'createApp', '@cyanheads/mcp-ts-core'),
+    ).toBe(
+      L(
+        '/** @fileoverview x */',
+        '',
+        "import { createApp } from '@cyanheads/mcp-ts-core';",
+        '',
+        'await createApp({});',
+        '',
+      ),
     );
     expect(addImport(L('await createApp({});', ''), 'createApp', '@cyanheads/mcp-ts-core')).toBe(
       L("import { createApp } from '@cyanheads/mcp-ts-core';", '', 'await createApp({});', ''),
     );
     // A comment attached to the first statement stays attached to it.
-    expect(addImport(L('/** @fileoverview x */', '', '// Start the server.', 'await createApp({});', ''), 'createApp', '@cyanheads/mcp-ts-core')).toBe(
-      L('/** @fileoverview x */', '', "import { createApp } from '@cyanheads/mcp-ts-core';", '', '// Start the server.', 'await createApp({});', ''),
+    expect(
+      addImport(
+        L('/** @fileoverview x */', '', '// Start the server.', 'await createApp({});', ''),
+        'createApp',
+        '@cyanheads/mcp-ts-core',
+      ),
+    ).toBe(
+      L(
+        '/** @fileoverview x */',
+        '',
+        "import { createApp } from '@cyanheads/mcp-ts-core';",
+        '',
+        '// Start the server.',
+        'await createApp({});',
+        '',
+      ),
     );
     expect(addImport('', 'a', './a.js')).toBe("import { a } from './a.js';\n");
     expect(addImport('// only a comment', 'a', './a.js')).toBe("// only a comment\nimport { a } from './a.js';\n");
@@ -287,7 +310,11 @@ describe('adding a name to an existing import list', () => {
 describe('pathStyleOf', () => {
   it('tells relative from alias imports, the majority winning', () => {
     expect(pathStyleOf(parseSource('a.ts', SORTED))).toBe('relative');
-    expect(pathStyleOf(parseSource('a.ts', "import { a } from '@/a.js';\nimport { b } from '@/b.js';\nimport { c } from './c.js';\n"))).toBe('alias');
+    expect(
+      pathStyleOf(
+        parseSource('a.ts', "import { a } from '@/a.js';\nimport { b } from '@/b.js';\nimport { c } from './c.js';\n"),
+      ),
+    ).toBe('alias');
     expect(pathStyleOf(parseSource('a.ts', "import { z } from 'zod';\n"))).toBeUndefined();
   });
 });

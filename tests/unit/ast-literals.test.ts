@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addArrayProperty, ensureArrayElement } from '../../src/core/ast/literals.js';
 import { applyEdits } from '../../src/core/ast/text-edits.js';
-import { parseSource, tsMorph, type TsMorph } from '../../src/core/ast/ts-morph.js';
+import { parseSource, type TsMorph, tsMorph } from '../../src/core/ast/ts-morph.js';
 
 const L = (...lines: string[]) => lines.join('\n');
 /** `lines` as the body of a multi-line createApp({...}) call. */
@@ -23,7 +23,9 @@ function addElement(source: string, name: string, lineWidth?: number): string {
 /** Adds `key: [name]` to the first object literal in `source`. */
 function addProperty(source: string, key: string, name: string, before: string[] = ['resources', 'prompts']): string {
   const { SyntaxKind } = tsMorph();
-  const object = parseSource('src/index.ts', source).getFirstDescendantByKindOrThrow(SyntaxKind.ObjectLiteralExpression);
+  const object = parseSource('src/index.ts', source).getFirstDescendantByKindOrThrow(
+    SyntaxKind.ObjectLiteralExpression,
+  );
   return applyEdits(source, addArrayProperty(object, key, name, before));
 }
 
@@ -33,7 +35,9 @@ describe('ensureArrayElement', () => {
   });
 
   it('appends to a one-line array', () => {
-    expect(addElement(app('  tools: [echoTool, echoAppTool],'), 'aTool')).toBe(app('  tools: [echoTool, echoAppTool, aTool],'));
+    expect(addElement(app('  tools: [echoTool, echoAppTool],'), 'aTool')).toBe(
+      app('  tools: [echoTool, echoAppTool, aTool],'),
+    );
   });
 
   it('keeps a one-line array on one line up to width 100 inclusive', () => {
@@ -80,10 +84,20 @@ describe('ensureArrayElement', () => {
       L('await createApp({', "  name: 'demo',", '  tools: [aTool, bTool, cTool],', '});', ''),
     );
     expect(addElement("await createApp({ name: 'demo', tools: [aTool, bTool] });\n", 'cTool', 30)).toBe(
-      L('await createApp({', "  name: 'demo',", '  tools: [', '    aTool,', '    bTool,', '    cTool,', '  ],', '});', ''),
+      L(
+        'await createApp({',
+        "  name: 'demo',",
+        '  tools: [',
+        '    aTool,',
+        '    bTool,',
+        '    cTool,',
+        '  ],',
+        '});',
+        '',
+      ),
     );
     // Not the last argument of a call: Biome would not hug it, so only the array is laid out.
-    expect(addElement("f({ tools: [aTool, bTool] }, 1);\n", 'cTool', 30)).toBe(
+    expect(addElement('f({ tools: [aTool, bTool] }, 1);\n', 'cTool', 30)).toBe(
       L('f({ tools: [', '  aTool,', '  bTool,', '  cTool,', '] }, 1);', ''),
     );
   });
@@ -116,9 +130,9 @@ describe('ensureArrayElement', () => {
   });
 
   it('keeps label and commented-out lines where they are', () => {
-    expect(
-      addElement(app('  tools: [', '    // Tools', '    echoTool,', '    // oldTool,', '  ],'), 'aTool'),
-    ).toBe(app('  tools: [', '    // Tools', '    echoTool,', '    aTool,', '    // oldTool,', '  ],'));
+    expect(addElement(app('  tools: [', '    // Tools', '    echoTool,', '    // oldTool,', '  ],'), 'aTool')).toBe(
+      app('  tools: [', '    // Tools', '    echoTool,', '    aTool,', '    // oldTool,', '  ],'),
+    );
   });
 
   it('fills a multi-line array that holds only comments', () => {
@@ -171,7 +185,11 @@ describe('ensureArrayElement', () => {
 describe('addArrayProperty', () => {
   it('adds the key before resources in a multi-line object', () => {
     expect(
-      addProperty(L('await createApp({', "  name: 'demo',", '  resources: [echoResource],', '});', ''), 'tools', 'aTool'),
+      addProperty(
+        L('await createApp({', "  name: 'demo',", '  resources: [echoResource],', '});', ''),
+        'tools',
+        'aTool',
+      ),
     ).toBe(L('await createApp({', "  name: 'demo',", '  tools: [aTool],', '  resources: [echoResource],', '});', ''));
   });
 
@@ -191,7 +209,15 @@ describe('addArrayProperty', () => {
       '',
     );
     expect(addProperty(source, 'tools', 'aTool')).toBe(
-      L('await createApp({', "  name: 'demo',", '  tools: [aTool],', '  // Resources', '  resources: [echoResource],', '});', ''),
+      L(
+        'await createApp({',
+        "  name: 'demo',",
+        '  tools: [aTool],',
+        '  // Resources',
+        '  resources: [echoResource],',
+        '});',
+        '',
+      ),
     );
   });
 
@@ -202,9 +228,9 @@ describe('addArrayProperty', () => {
     expect(addProperty(L('await createApp({', "  name: 'demo'", '});', ''), 'prompts', 'aPrompt', [])).toBe(
       L('await createApp({', "  name: 'demo',", '  prompts: [aPrompt]', '});', ''),
     );
-    expect(addProperty(L('await createApp({', "  name: 'demo', // the name", '});', ''), 'prompts', 'aPrompt', [])).toBe(
-      L('await createApp({', "  name: 'demo', // the name", '  prompts: [aPrompt],', '});', ''),
-    );
+    expect(
+      addProperty(L('await createApp({', "  name: 'demo', // the name", '});', ''), 'prompts', 'aPrompt', []),
+    ).toBe(L('await createApp({', "  name: 'demo', // the name", '  prompts: [aPrompt],', '});', ''));
   });
 
   it('adds the key to a one-line object', () => {
@@ -219,7 +245,9 @@ describe('addArrayProperty', () => {
   it('breaks a one-line object that the new key pushes past the line width', () => {
     const { SyntaxKind } = tsMorph();
     const source = "await createApp({ name: 'demo', prompts: [p] });\n";
-    const object = parseSource('src/index.ts', source).getFirstDescendantByKindOrThrow(SyntaxKind.ObjectLiteralExpression);
+    const object = parseSource('src/index.ts', source).getFirstDescendantByKindOrThrow(
+      SyntaxKind.ObjectLiteralExpression,
+    );
     expect(applyEdits(source, addArrayProperty(object, 'tools', 'aTool', ['resources', 'prompts'], 50))).toBe(
       L('await createApp({', "  name: 'demo',", '  tools: [aTool],', '  prompts: [p],', '});', ''),
     );

@@ -4,8 +4,8 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { ensureSetupCall, registerSetupCall, type SetupRegistration } from '../../src/core/ast/setup.js';
 import { findAppCall } from '../../src/core/ast/entry-point.js';
+import { ensureSetupCall, registerSetupCall, type SetupRegistration } from '../../src/core/ast/setup.js';
 import { parseSource } from '../../src/core/ast/ts-morph.js';
 import { ScaffoldError } from '../../src/core/errors.js';
 import { FRESH_INDEX, project } from '../helpers/projects.js';
@@ -17,7 +17,11 @@ const REG: SetupRegistration = {
 };
 const IMPORT = "import { initNcbiService } from './services/ncbi/ncbi-service.js';";
 const CALL = 'initNcbiService(core.config, core.storage);';
-const HEAD = L("import { createApp } from '@cyanheads/mcp-ts-core';", "import { initA } from './services/a/a-service.js';", '');
+const HEAD = L(
+  "import { createApp } from '@cyanheads/mcp-ts-core';",
+  "import { initA } from './services/a/a-service.js';",
+  '',
+);
 const HEAD_AFTER = L(
   "import { createApp } from '@cyanheads/mcp-ts-core';",
   "import { initA } from './services/a/a-service.js';",
@@ -68,17 +72,19 @@ describe('no setup yet: setup(core) { … } is added', () => {
     const after = registered(crlf);
     expect(after).toBe(
       crlf
+        .replace("echo.prompt.js';\r\n", `echo.prompt.js';\r\n${IMPORT}\r\n`)
         .replace(
-          "echo.prompt.js';\r\n",
-          `echo.prompt.js';\r\n${IMPORT}\r\n`,
-        )
-        .replace('  prompts: [echoPrompt],\r\n', `  prompts: [echoPrompt],\r\n  setup(core) {\r\n    ${CALL}\r\n  },\r\n`),
+          '  prompts: [echoPrompt],\r\n',
+          `  prompts: [echoPrompt],\r\n  setup(core) {\r\n    ${CALL}\r\n  },\r\n`,
+        ),
     );
     expect(after.replaceAll('\r\n', '')).not.toContain('\n');
   });
 
   it('to a last option without a trailing comma, keeping that style', () => {
-    expect(registered(app("  name: 'demo'"))).toBe(appAfter("  name: 'demo',", '  setup(core) {', `    ${CALL}`, '  }'));
+    expect(registered(app("  name: 'demo'"))).toBe(
+      appAfter("  name: 'demo',", '  setup(core) {', `    ${CALL}`, '  }'),
+    );
   });
 
   it('to an empty multi-line options object', () => {
@@ -87,13 +93,25 @@ describe('no setup yet: setup(core) { … } is added', () => {
 
   it('to a one-line options object, laid out one option per line as Biome does', () => {
     const source = L(HEAD, "await createApp({ name: 'demo', tools: [aTool] });", '');
-    expect(registered(source)).toBe(appAfter("  name: 'demo',", '  tools: [aTool],', '  setup(core) {', `    ${CALL}`, '  },'));
+    expect(registered(source)).toBe(
+      appAfter("  name: 'demo',", '  tools: [aTool],', '  setup(core) {', `    ${CALL}`, '  },'),
+    );
   });
 
   it('to createApp({}) inside an indented block, with tabs', () => {
     const source = L(HEAD, 'if (main) {', '\tawait createApp({});', '}', '');
     expect(registered(source)).toBe(
-      L(HEAD_AFTER, 'if (main) {', '\tawait createApp({', '\t\tsetup(core) {', `\t\t\t${CALL}`, '\t\t},', '\t});', '}', ''),
+      L(
+        HEAD_AFTER,
+        'if (main) {',
+        '\tawait createApp({',
+        '\t\tsetup(core) {',
+        `\t\t\t${CALL}`,
+        '\t\t},',
+        '\t});',
+        '}',
+        '',
+      ),
     );
   });
 
@@ -123,9 +141,14 @@ describe('no setup yet: setup(core) { … } is added', () => {
   });
 
   it('breaks a call that would outgrow the line width, as Biome does', () => {
-    const long = { file: 'src/services/x/x-service.ts', call: { name: `init${'Very'.repeat(22)}LongService`, coreArgs: ['config', 'storage'] } };
+    const long = {
+      file: 'src/services/x/x-service.ts',
+      call: { name: `init${'Very'.repeat(22)}LongService`, coreArgs: ['config', 'storage'] },
+    };
     const after = registered(app("  name: 'demo',"), 'src/index.ts', long);
-    expect(after).toContain(L('  setup(core) {', `    ${long.call.name}(`, '      core.config,', '      core.storage,', '    );', '  },'));
+    expect(after).toContain(
+      L('  setup(core) {', `    ${long.call.name}(`, '      core.config,', '      core.storage,', '    );', '  },'),
+    );
   });
 });
 
@@ -133,7 +156,9 @@ describe('an existing setup: the call goes after the last init…() call', () =>
   it('setup(core) method with calls, before other keys', () => {
     expect(
       registered(app('  setup(core) {', '    initA(core.config, core.storage);', '  },', '  tools: [aTool],')),
-    ).toBe(appAfter('  setup(core) {', '    initA(core.config, core.storage);', `    ${CALL}`, '  },', '  tools: [aTool],'));
+    ).toBe(
+      appAfter('  setup(core) {', '    initA(core.config, core.storage);', `    ${CALL}`, '  },', '  tools: [aTool],'),
+    );
   });
 
   it('async setup(core) after other keys, awaited init calls, scheduler code after them stays last', () => {
@@ -162,7 +187,9 @@ describe('an existing setup: the call goes after the last init…() call', () =>
   });
 
   it('setup() without a parameter: the parameter is added, named core', () => {
-    expect(registered(app('  setup() {', '    initA();', '  },'))).toBe(appAfter('  setup(core) {', '    initA();', `    ${CALL}`, '  },'));
+    expect(registered(app('  setup() {', '    initA();', '  },'))).toBe(
+      appAfter('  setup(core) {', '    initA();', `    ${CALL}`, '  },'),
+    );
   });
 
   it('setup() {} empty on one line', () => {
@@ -177,13 +204,23 @@ describe('an existing setup: the call goes after the last init…() call', () =>
 
   it('a parameter with another name is used, never renamed; its type stays', () => {
     expect(registered(app('  setup(services: CoreServices) {', '    initA(services.config);', '  },'))).toBe(
-      appAfter('  setup(services: CoreServices) {', '    initA(services.config);', '    initNcbiService(services.config, services.storage);', '  },'),
+      appAfter(
+        '  setup(services: CoreServices) {',
+        '    initA(services.config);',
+        '    initNcbiService(services.config, services.storage);',
+        '  },',
+      ),
     );
   });
 
   it('a destructured parameter: the bound names are used', () => {
     expect(registered(app('  setup({ config, storage: store }) {', '    initA(config);', '  },'))).toBe(
-      appAfter('  setup({ config, storage: store }) {', '    initA(config);', '    initNcbiService(config, store);', '  },'),
+      appAfter(
+        '  setup({ config, storage: store }) {',
+        '    initA(config);',
+        '    initNcbiService(config, store);',
+        '  },',
+      ),
     );
   });
 
@@ -201,14 +238,36 @@ describe('an existing setup: the call goes after the last init…() call', () =>
 
   it('a function expression property', () => {
     expect(registered(app('  setup: async function (app) {', '    initA(app.config);', '  },'))).toBe(
-      appAfter('  setup: async function (app) {', '    initA(app.config);', '    initNcbiService(app.config, app.storage);', '  },'),
+      appAfter(
+        '  setup: async function (app) {',
+        '    initA(app.config);',
+        '    initNcbiService(app.config, app.storage);',
+        '  },',
+      ),
     );
   });
 
   it('a function declared in the same file, named by shorthand', () => {
-    const source = L(HEAD, 'async function setup(core: CoreServices) {', '  initA(core.config);', '}', '', 'await createApp({ tools: [], setup });', '');
+    const source = L(
+      HEAD,
+      'async function setup(core: CoreServices) {',
+      '  initA(core.config);',
+      '}',
+      '',
+      'await createApp({ tools: [], setup });',
+      '',
+    );
     expect(registered(source)).toBe(
-      L(HEAD_AFTER, 'async function setup(core: CoreServices) {', '  initA(core.config);', `  ${CALL}`, '}', '', 'await createApp({ tools: [], setup });', ''),
+      L(
+        HEAD_AFTER,
+        'async function setup(core: CoreServices) {',
+        '  initA(core.config);',
+        `  ${CALL}`,
+        '}',
+        '',
+        'await createApp({ tools: [], setup });',
+        '',
+      ),
     );
   });
 
@@ -303,15 +362,39 @@ describe('an existing setup: the call goes after the last init…() call', () =>
 
   it('a config-object argument spanning lines: the call goes after the whole statement', () => {
     expect(
-      registered(app('  setup(core) {', '    initA({', '      apiKey: core.config.openrouterApiKey,', '      storage: core.storage,', '    });', '  },')),
+      registered(
+        app(
+          '  setup(core) {',
+          '    initA({',
+          '      apiKey: core.config.openrouterApiKey,',
+          '      storage: core.storage,',
+          '    });',
+          '  },',
+        ),
+      ),
     ).toBe(
-      appAfter('  setup(core) {', '    initA({', '      apiKey: core.config.openrouterApiKey,', '      storage: core.storage,', '    });', `    ${CALL}`, '  },'),
+      appAfter(
+        '  setup(core) {',
+        '    initA({',
+        '      apiKey: core.config.openrouterApiKey,',
+        '      storage: core.storage,',
+        '    });',
+        `    ${CALL}`,
+        '  },',
+      ),
     );
   });
 
   it('no init call yet: the call goes at the end of the body', () => {
-    expect(registered(app('  setup(core) {', "    logger.info('starting', { name: core.config.mcpServerName });", '  },'))).toBe(
-      appAfter('  setup(core) {', "    logger.info('starting', { name: core.config.mcpServerName });", `    ${CALL}`, '  },'),
+    expect(
+      registered(app('  setup(core) {', "    logger.info('starting', { name: core.config.mcpServerName });", '  },')),
+    ).toBe(
+      appAfter(
+        '  setup(core) {',
+        "    logger.info('starting', { name: core.config.mcpServerName });",
+        `    ${CALL}`,
+        '  },',
+      ),
     );
   });
 
@@ -323,7 +406,15 @@ describe('an existing setup: the call goes after the last init…() call', () =>
   });
 
   it('follows the @/ import style of the entry point', () => {
-    const source = L("import { createApp } from '@cyanheads/mcp-ts-core';", "import { aTool } from '@/mcp-server/tools/definitions/a.tool.js';", '', 'await createApp({', '  tools: [aTool],', '});', '');
+    const source = L(
+      "import { createApp } from '@cyanheads/mcp-ts-core';",
+      "import { aTool } from '@/mcp-server/tools/definitions/a.tool.js';",
+      '',
+      'await createApp({',
+      '  tools: [aTool],',
+      '});',
+      '',
+    );
     expect(registered(source)).toBe(
       L(
         "import { createApp } from '@cyanheads/mcp-ts-core';",
@@ -343,13 +434,20 @@ describe('an existing setup: the call goes after the last init…() call', () =>
 
   it('a call with no core arguments adds no parameter', () => {
     const reg = { file: REG.file, call: { name: 'initNcbiService', coreArgs: [] } };
-    expect(registered(app('  setup() {', '    initA();', '  },'), 'src/index.ts', reg)).toBe(appAfter('  setup() {', '    initA();', '    initNcbiService();', '  },'));
+    expect(registered(app('  setup() {', '    initA();', '  },'), 'src/index.ts', reg)).toBe(
+      appAfter('  setup() {', '    initA();', '    initNcbiService();', '  },'),
+    );
   });
 });
 
 describe('both entry points', () => {
   it('src/index.ts and src/worker.ts each get the import and the call', () => {
-    const worker = L("import { createWorkerHandler } from '@cyanheads/mcp-ts-core/worker';", '', 'export default createWorkerHandler({ tools: [] });', '');
+    const worker = L(
+      "import { createWorkerHandler } from '@cyanheads/mcp-ts-core/worker';",
+      '',
+      'export default createWorkerHandler({ tools: [] });',
+      '',
+    );
     const { tree } = project({ 'src/index.ts': app("  name: 'demo',"), 'src/worker.ts': worker });
     expect(registerSetupCall(tree, REG)).toEqual({ files: ['src/index.ts', 'src/worker.ts'], changed: true });
     expect(tree.read('src/worker.ts')).toContain(`  setup(core) {\n    ${CALL}\n  },\n});`);
@@ -359,15 +457,55 @@ describe('both entry points', () => {
 
 describe('refusals: UNSUPPORTED_LAYOUT with file and line, nothing recorded', () => {
   it.each([
-    ['an arrow with an expression body', app('  setup: (core) => initA(core.config),'), 5, 'setup is an arrow function with an expression body'],
-    ['setup imported from elsewhere', L(HEAD, "import { setup } from './setup.js';", 'await createApp({ setup });', ''), 5, 'cannot find the function `setup`'],
-    ['a spread that may set setup', app('  ...base,'), 5, 'the options object spreads `...base`, which may already set setup'],
-    ['a body ending in return without init calls', app('  setup(core) {', '    log(core);', '    return;', '  },'), 7, 'setup ends with `return;`'],
+    [
+      'an arrow with an expression body',
+      app('  setup: (core) => initA(core.config),'),
+      5,
+      'setup is an arrow function with an expression body',
+    ],
+    [
+      'setup imported from elsewhere',
+      L(HEAD, "import { setup } from './setup.js';", 'await createApp({ setup });', ''),
+      5,
+      'cannot find the function `setup`',
+    ],
+    [
+      'a spread that may set setup',
+      app('  ...base,'),
+      5,
+      'the options object spreads `...base`, which may already set setup',
+    ],
+    [
+      'a body ending in return without init calls',
+      app('  setup(core) {', '    log(core);', '    return;', '  },'),
+      7,
+      'setup ends with `return;`',
+    ],
     ['a rest parameter', app('  setup(...args) {', '    initA(args);', '  },'), 5, 'setup takes a rest parameter'],
-    ['a destructuring without storage', app('  setup({ config }) {', '    initA(config);', '  },'), 5, 'setup destructures its parameter without `storage`'],
-    ['no parameter, but the body uses `core`', app('  setup() {', '    const core = 1;', '    initA(core);', '  },'), 5, 'setup takes no parameter and its body already uses the name `core`'],
-    ['a one-line body with statements', app('  setup(core) { initA(core.config); },'), 5, "setup's body is written on one line"],
-    ['a getter', app('  get setup() {', '    return () => {};', '  },'), 5, '`setup` is not a method or a plain property'],
+    [
+      'a destructuring without storage',
+      app('  setup({ config }) {', '    initA(config);', '  },'),
+      5,
+      'setup destructures its parameter without `storage`',
+    ],
+    [
+      'no parameter, but the body uses `core`',
+      app('  setup() {', '    const core = 1;', '    initA(core);', '  },'),
+      5,
+      'setup takes no parameter and its body already uses the name `core`',
+    ],
+    [
+      'a one-line body with statements',
+      app('  setup(core) { initA(core.config); },'),
+      5,
+      "setup's body is written on one line",
+    ],
+    [
+      'a getter',
+      app('  get setup() {', '    return () => {};', '  },'),
+      5,
+      '`setup` is not a method or a plain property',
+    ],
   ])('%s', (_label, source, line, message) => {
     const e = refused(source);
     expect(e.code).toBe('UNSUPPORTED_LAYOUT');

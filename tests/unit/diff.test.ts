@@ -21,18 +21,9 @@ describe('unifiedDiff', () => {
     const before = lines(10);
     const after = before.replace('5\n', '5\nnew\n');
     expect(unifiedDiff('src/index.ts', before, after)).toBe(
-      [
-        '--- a/src/index.ts',
-        '+++ b/src/index.ts',
-        '@@ -3,6 +3,7 @@',
-        ' 3',
-        ' 4',
-        ' 5',
-        '+new',
-        ' 6',
-        ' 7',
-        ' 8',
-      ].join('\n') + '\n',
+      ['--- a/src/index.ts', '+++ b/src/index.ts', '@@ -3,6 +3,7 @@', ' 3', ' 4', ' 5', '+new', ' 6', ' 7', ' 8'].join(
+        '\n',
+      ) + '\n',
     );
   });
 
@@ -139,7 +130,10 @@ describe('unifiedDiff', () => {
       '',
     ].join('\n');
     const after = before
-      .replace("import { echoTool }", "import { aTool } from './mcp-server/tools/definitions/a.tool.js';\nimport { echoTool }")
+      .replace(
+        'import { echoTool }',
+        "import { aTool } from './mcp-server/tools/definitions/a.tool.js';\nimport { echoTool }",
+      )
       .replace('[echoTool]', '[echoTool, aTool]');
     expect(unifiedDiff('src/index.ts', before, after)).toBe(
       [

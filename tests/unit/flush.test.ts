@@ -90,7 +90,9 @@ describe('flush', () => {
     expect((error as ScaffoldError).message).toBe('Writing 5 file(s) failed part way; every change was rolled back.');
     expect(((error as ScaffoldError).cause as Error).message).toBe(`disk full at ${changes[failAt]!.path}`);
     // The cause reaches the user (and --json) without --verbose: which file, what the disk said.
-    expect((error as ScaffoldError).details).toEqual([{ path: changes[failAt]!.path, message: `disk full at ${changes[failAt]!.path}` }]);
+    expect((error as ScaffoldError).details).toEqual([
+      { path: changes[failAt]!.path, message: `disk full at ${changes[failAt]!.path}` },
+    ]);
     // Same files and folders as before, updated files restored byte for byte.
     expect(listing(root)).toEqual(before);
     expect(readFileSync(path.join(root, 'src/index.ts'))).toEqual(Buffer.from(INDEX, 'utf8'));
@@ -101,7 +103,7 @@ describe('flush', () => {
   });
 
   it('rolls back when the disk itself refuses a write', () => {
-    const root = tempDir({ 'src/index.ts': INDEX, 'blocker': 'a file where a folder must go\n' });
+    const root = tempDir({ 'src/index.ts': INDEX, blocker: 'a file where a folder must go\n' });
     const tree = new Tree(root);
     tree.write('src/index.ts', 'changed\n');
     tree.write('src/new/deep/a.ts', 'a\n');

@@ -13,7 +13,11 @@ import { tempDir } from '../helpers/temp.js';
 const PKG = 'node_modules/@cyanheads/mcp-ts-core';
 
 /** A fake installed framework: package.json with exports, and the given dist files. */
-function fakePackage(version: string, dist: Record<string, string>, exportsMap?: Record<string, unknown>): Record<string, string> {
+function fakePackage(
+  version: string,
+  dist: Record<string, string>,
+  exportsMap?: Record<string, unknown>,
+): Record<string, string> {
   const files: Record<string, string> = {
     [`${PKG}/package.json`]: JSON.stringify({
       name: '@cyanheads/mcp-ts-core',
@@ -57,7 +61,8 @@ const V010: Record<string, string> = {
     'export declare function createMockContext(options?: MockContextOptions): unknown;',
     'export declare function createInMemoryStorage(): StorageService;',
   ].join('\n'),
-  'testing/vitest.d.ts': 'export interface McpTestFixtures { ctx: unknown; storage: unknown; }\nexport declare const mcpTest: unknown;\n',
+  'testing/vitest.d.ts':
+    'export interface McpTestFixtures { ctx: unknown; storage: unknown; }\nexport declare const mcpTest: unknown;\n',
 };
 
 /** The shape the api-context skill describes for 0.11+: requestInput, inputs, inputRequired. */
@@ -73,7 +78,8 @@ const V011: Record<string, string> = {
     '    readonly progress?: { increment(): Promise<void> } | undefined;',
     '}',
   ].join('\n'),
-  'utils/requestContext.d.ts': 'export interface RequestContext { readonly requestId: string; readonly tenantId?: string; }\n',
+  'utils/requestContext.d.ts':
+    'export interface RequestContext { readonly requestId: string; readonly tenantId?: string; }\n',
   'testing/index.d.ts': [
     'export interface MockContextOptions { inputResponses?: Record<string, unknown>; errors?: unknown; progress?: boolean; tenantId?: string; }',
     'export declare function createMockContext(options?: MockContextOptions): unknown;',
@@ -85,8 +91,10 @@ const V011: Record<string, string> = {
 const V_OLD: Record<string, string> = {
   'index.d.ts': "export type { Context } from './context.js';\nexport { tool } from './tool.js';\n",
   'context.d.ts': 'export interface Context { readonly requestId: string; }\n',
-  'tool.d.ts': 'export interface ToolDefinition { description: string }\nexport declare function tool(n: string, o: unknown): unknown;\n',
-  'testing.d.ts': 'export interface MockContextOptions { tenantId?: string }\nexport declare function createMockContext(o?: MockContextOptions): unknown;\n',
+  'tool.d.ts':
+    'export interface ToolDefinition { description: string }\nexport declare function tool(n: string, o: unknown): unknown;\n',
+  'testing.d.ts':
+    'export interface MockContextOptions { tenantId?: string }\nexport declare function createMockContext(o?: MockContextOptions): unknown;\n',
 };
 
 function features(files: Record<string, string>, sub = '') {
@@ -123,23 +131,43 @@ describe('detectFrameworkFeatures', () => {
 
   it('0.11-shaped package: requestInput through an inherited interface and a re-exported const', () => {
     const f = features(fakePackage('0.11.2', V011));
-    expect(f).toMatchObject({ requestInput: true, elicit: false, tasks: true, apps: true, mock: { inputResponses: true, elicit: false } });
+    expect(f).toMatchObject({
+      requestInput: true,
+      elicit: false,
+      tasks: true,
+      apps: true,
+      mock: { inputResponses: true, elicit: false },
+    });
     expect(requireVariant(f, 'confirm', true)).toBe('requestInput');
   });
 
   it('the version number alone decides nothing: a 0.12 without the declarations offers nothing', () => {
-    const f = features(fakePackage('0.12.0', V_OLD, { '.': './dist/index.d.ts', './testing': { types: './dist/testing.d.ts' } }));
-    expect(f).toMatchObject({ version: '0.12.0', requestInput: false, elicit: false, tasks: false, apps: false, inMemoryStorage: undefined });
+    const f = features(
+      fakePackage('0.12.0', V_OLD, { '.': './dist/index.d.ts', './testing': { types: './dist/testing.d.ts' } }),
+    );
+    expect(f).toMatchObject({
+      version: '0.12.0',
+      requestInput: false,
+      elicit: false,
+      tasks: false,
+      apps: false,
+      inMemoryStorage: undefined,
+    });
     const e = refusal(() => requireVariant(f, 'confirm', false));
     expect(e.code).toBe('FRAMEWORK_UNSUPPORTED');
-    expect(e.message).toBe('--confirm needs a way to ask the user (ctx.requestInput or ctx.elicit), which the installed @cyanheads/mcp-ts-core 0.12.0 does not have.');
+    expect(e.message).toBe(
+      '--confirm needs a way to ask the user (ctx.requestInput or ctx.elicit), which the installed @cyanheads/mcp-ts-core 0.12.0 does not have.',
+    );
     expect(e.hint).toContain('0.10.3 or later');
     expect(refusal(() => requireVariant(f, 'task', false)).hint).toContain('0.1.0 or later');
     expect(refusal(() => requireVariant(f, 'app', false)).hint).toContain('0.3.0 or later');
   });
 
   it('a test needs the matching createMockContext option, or --no-test', () => {
-    const noMockElicit = { ...V010, 'testing/index.d.ts': V010['testing/index.d.ts']!.replace('elicit?: unknown; ', '') };
+    const noMockElicit = {
+      ...V010,
+      'testing/index.d.ts': V010['testing/index.d.ts']!.replace('elicit?: unknown; ', ''),
+    };
     const f = features(fakePackage('0.10.1', noMockElicit));
     expect(f.mock.elicit).toBe(false);
     expect(refusal(() => requireVariant(f, 'confirm', true)).message).toContain('createMockContext({ elicit })');
@@ -154,7 +182,11 @@ describe('detectFrameworkFeatures', () => {
 
   it('package.json without exports: the types field', () => {
     const files = fakePackage('0.10.0', V010);
-    files[`${PKG}/package.json`] = JSON.stringify({ name: '@cyanheads/mcp-ts-core', version: '0.10.0', types: './dist/core/index.d.ts' });
+    files[`${PKG}/package.json`] = JSON.stringify({
+      name: '@cyanheads/mcp-ts-core',
+      version: '0.10.0',
+      types: './dist/core/index.d.ts',
+    });
     expect(features(files)).toMatchObject({ elicit: true, tasks: true, apps: true, inMemoryStorage: undefined });
   });
 
@@ -166,7 +198,9 @@ describe('detectFrameworkFeatures', () => {
     });
     const modern = features(fakePackage('0.10.17', withPrompt('title?: string;')));
     expect(modern.promptTitle).toBe(true);
-    expect(modern.evidence).toContain('PromptDefinition (dist/mcp-server/prompts/utils/promptDefinition.d.ts): has title');
+    expect(modern.evidence).toContain(
+      'PromptDefinition (dist/mcp-server/prompts/utils/promptDefinition.d.ts): has title',
+    );
     expect(features(fakePackage('0.9.21', withPrompt(''))).promptTitle).toBe(false);
     expect(features({}).promptTitle).toBe(true);
   });

@@ -42,9 +42,49 @@ function prng(seed: number): () => number {
 }
 
 const NASTY_PIECES = [
-  "'", '"', '\\', '`', '${', '$', '{', '}', '*/', '/*', '//', '\n', '\r', '\r\n', '\u2028', '\u2029',
-  '\t', '\0', '\v', '\b', '\f', '\u0085', '\ufeff', '\u00a0', '\u200b', '\u0301', '😀', '👨‍👩‍👧', '日本', '한',
-  'a', 'Z', '0', ' ', '\\n', "\\'", '\\u0024', '<!--', '-->', '</script>', '${x}', '\\${', '\u001b[31m',
+  "'",
+  '"',
+  '\\',
+  '`',
+  '${',
+  '$',
+  '{',
+  '}',
+  '*/',
+  '/*',
+  '//',
+  '\n',
+  '\r',
+  '\r\n',
+  '\u2028',
+  '\u2029',
+  '\t',
+  '\0',
+  '\v',
+  '\b',
+  '\f',
+  '\u0085',
+  '\ufeff',
+  '\u00a0',
+  '\u200b',
+  '\u0301',
+  '😀',
+  '👨‍👩‍👧',
+  '日本',
+  '한',
+  'a',
+  'Z',
+  '0',
+  ' ',
+  '\\n',
+  "\\'",
+  '\\u0024',
+  '<!--',
+  '-->',
+  '</script>',
+  '${x}',
+  '\\${',
+  '\u001b[31m',
 ];
 
 describe('tsString', () => {
@@ -53,7 +93,7 @@ describe('tsString', () => {
     ['', "''"],
     ["it's", '"it\'s"'],
     ['say "hi"', '\'say "hi"\''],
-    ['it\'s "x"', '\'it\\\'s "x"\''],
+    ['it\'s "x"', "'it\\'s \"x\"'"],
     ["'a' 'b' \"c\"", '"\'a\' \'b\' \\"c\\""'],
     ['back\\slash', "'back\\\\slash'"],
     ['`tick`', "'`tick`'"],
@@ -145,7 +185,7 @@ describe('stringProperty', () => {
   });
 
   it('produces a property whose value evaluates to the input', () => {
-    const text = "Finds `items` by \"name\" — it's fast. ${x} */\nSecond line \\ done";
+    const text = 'Finds `items` by "name" — it\'s fast. ${x} */\nSecond line \\ done';
     const property = stringProperty('description', text, '  ');
     expect(evaluate(`{\n${property}\n}`)).toEqual({ description: text });
   });

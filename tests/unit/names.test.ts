@@ -91,7 +91,9 @@ describe('parseName', () => {
     // 63 characters of camelCase become 66 of snake_case.
     const camel = `find${'AbC'.repeat(19)}Xy`;
     expect(camel.length).toBe(63);
-    expect(refusal(camel).message).toBe(`Invalid tool name "${camel}": it is ${parseName(camel, 'x', 1000).snake.length} characters long.`);
+    expect(refusal(camel).message).toBe(
+      `Invalid tool name "${camel}": it is ${parseName(camel, 'x', 1000).snake.length} characters long.`,
+    );
   });
 
   it.each([

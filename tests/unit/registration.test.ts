@@ -6,7 +6,11 @@ import { register } from '../../src/core/registration.js';
 import { FRESH_INDEX, project } from '../helpers/projects.js';
 
 const L = (...lines: string[]) => lines.join('\n');
-const TOOL = { kind: 'tool' as const, exportName: 'demoFindItemsTool', file: 'src/mcp-server/tools/definitions/demo-find-items.tool.ts' };
+const TOOL = {
+  kind: 'tool' as const,
+  exportName: 'demoFindItemsTool',
+  file: 'src/mcp-server/tools/definitions/demo-find-items.tool.ts',
+};
 const IMPORT = "import { demoFindItemsTool } from './mcp-server/tools/definitions/demo-find-items.tool.js';";
 
 /**
@@ -60,18 +64,29 @@ describe('register a tool', () => {
         '',
       ),
     );
-    const namespaced = L("import * as core from '@cyanheads/mcp-ts-core';", '', "await core.createApp({ name: 'demo' });", '');
+    const namespaced = L(
+      "import * as core from '@cyanheads/mcp-ts-core';",
+      '',
+      "await core.createApp({ name: 'demo' });",
+      '',
+    );
     expect(registered({ 'src/index.ts': namespaced })).toBe(
-      L("import * as core from '@cyanheads/mcp-ts-core';", IMPORT, '', "await core.createApp({ name: 'demo', tools: [demoFindItemsTool] });", ''),
+      L(
+        "import * as core from '@cyanheads/mcp-ts-core';",
+        IMPORT,
+        '',
+        "await core.createApp({ name: 'demo', tools: [demoFindItemsTool] });",
+        '',
+      ),
     );
   });
 
   it('in the framework’s fresh src/index.ts', () => {
     expect(registered({ 'src/index.ts': FRESH_INDEX })).toBe(
-      FRESH_INDEX.replace(
-        "import { echoTool } from",
-        `${IMPORT}\nimport { echoTool } from`,
-      ).replace('  tools: [echoTool, echoAppTool],', '  tools: [echoTool, echoAppTool, demoFindItemsTool],'),
+      FRESH_INDEX.replace('import { echoTool } from', `${IMPORT}\nimport { echoTool } from`).replace(
+        '  tools: [echoTool, echoAppTool],',
+        '  tools: [echoTool, echoAppTool, demoFindItemsTool],',
+      ),
     );
   });
 
@@ -80,7 +95,12 @@ describe('register a tool', () => {
     register(tree, TOOL);
     flush(root, tree.changes());
     const again = new Tree(root);
-    expect(register(again, TOOL)).toEqual({ files: ['src/index.ts'], changed: false, via: ['src/index.ts:18 tools → src/index.ts:18'], warnings: [] });
+    expect(register(again, TOOL)).toEqual({
+      files: ['src/index.ts'],
+      changed: false,
+      via: ['src/index.ts:18 tools → src/index.ts:18'],
+      warnings: [],
+    });
     expect(again.changes()).toEqual([]);
   });
 
@@ -112,7 +132,12 @@ describe('register a tool', () => {
   });
 
   it('adds a missing tools key to an options object with no definitions at all', () => {
-    const source = L("import { createApp } from '@cyanheads/mcp-ts-core';", '', "await createApp({ name: 'demo' });", '');
+    const source = L(
+      "import { createApp } from '@cyanheads/mcp-ts-core';",
+      '',
+      "await createApp({ name: 'demo' });",
+      '',
+    );
     expect(registered({ 'src/index.ts': source })).toBe(
       L(
         "import { createApp } from '@cyanheads/mcp-ts-core';",
@@ -125,9 +150,24 @@ describe('register a tool', () => {
   });
 
   it('fills an empty tools array', () => {
-    const source = L("import { createApp } from '@cyanheads/mcp-ts-core';", '', 'await createApp({', '  tools: [],', '});', '');
+    const source = L(
+      "import { createApp } from '@cyanheads/mcp-ts-core';",
+      '',
+      'await createApp({',
+      '  tools: [],',
+      '});',
+      '',
+    );
     expect(registered({ 'src/index.ts': source })).toBe(
-      L("import { createApp } from '@cyanheads/mcp-ts-core';", IMPORT, '', 'await createApp({', '  tools: [demoFindItemsTool],', '});', ''),
+      L(
+        "import { createApp } from '@cyanheads/mcp-ts-core';",
+        IMPORT,
+        '',
+        'await createApp({',
+        '  tools: [demoFindItemsTool],',
+        '});',
+        '',
+      ),
     );
   });
 
@@ -228,9 +268,9 @@ describe('register a tool', () => {
     );
     expect(registered({ 'src/worker.ts': worker }, 'src/worker.ts')).toBe(expected);
     // An index.ts without an app call (e.g. one that only re-exports) is passed over.
-    expect(registered({ 'src/index.ts': "export * from './worker.js';\n", 'src/worker.ts': worker }, 'src/worker.ts')).toBe(
-      expected,
-    );
+    expect(
+      registered({ 'src/index.ts': "export * from './worker.js';\n", 'src/worker.ts': worker }, 'src/worker.ts'),
+    ).toBe(expected);
   });
 
   it('keeps a conditional spread of optional extras at the end', () => {
@@ -297,13 +337,16 @@ describe('register follows names to where the definitions are listed', () => {
   );
 
   it.each([
-    ['an array in a variable', L('const toolList = [echoTool];', 'await createApp({', "  name: 'demo',", '  tools: toolList,', '});', '')],
+    [
+      'an array in a variable',
+      L('const toolList = [echoTool];', 'await createApp({', "  name: 'demo',", '  tools: toolList,', '});', ''),
+    ],
     ['shorthand', L('const tools = [echoTool];', 'await createApp({', '  tools,', '});', '')],
   ])('%s: the variable’s array is extended', (_label, body) => {
     const source = `${APP_START}${body}`;
     expect(registered({ 'src/index.ts': source })).toBe(
       source
-        .replace("import { echoTool } from", `${IMPORT}\nimport { echoTool } from`)
+        .replace('import { echoTool } from', `${IMPORT}\nimport { echoTool } from`)
         .replace('= [echoTool];', '= [echoTool, demoFindItemsTool];'),
     );
   });
@@ -312,7 +355,12 @@ describe('register follows names to where the definitions are listed', () => {
     ['a barrel identifier', L('await createApp({', '  tools: allToolDefinitions,', '});', '')],
     [
       'a filtered barrel',
-      L('await createApp({', "  tools: flag ? allToolDefinitions.filter((t) => t.name !== 'x') : [...allToolDefinitions],", '});', ''),
+      L(
+        'await createApp({',
+        "  tools: flag ? allToolDefinitions.filter((t) => t.name !== 'x') : [...allToolDefinitions],",
+        '});',
+        '',
+      ),
     ],
     ['a spread barrel', L('await createApp({', '  tools: [...allToolDefinitions],', '});', '')],
   ])('%s: the barrel is edited, the entry point is not', (_label, body) => {
@@ -323,13 +371,17 @@ describe('register follows names to where the definitions are listed', () => {
     const source = `${APP_START}${L('await createApp({', '  tools: [', '    echoTool,', '    ...readTools,', '  ],', '});', '')}`;
     const e = refused({ 'src/index.ts': source });
     expect(e.code).toBe('GROUP_REQUIRED');
-    expect(e.message).toBe('src/index.ts:5: the definitions are split into groups (readTools, inline); choose one with --group.');
+    expect(e.message).toBe(
+      'src/index.ts:5: the definitions are split into groups (readTools, inline); choose one with --group.',
+    );
     expect(e.details).toEqual([{ path: 'src/index.ts', line: 5, message: 'groups: readTools, inline' }]);
     expect(e.exitCode).toBe(1);
     const { tree } = project({ 'src/index.ts': source });
     expect(register(tree, TOOL, { group: 'inline' })).toMatchObject({ files: ['src/index.ts'], changed: true });
     expect(tree.read('src/index.ts')).toBe(
-      source.replace("import { echoTool } from", `${IMPORT}\nimport { echoTool } from`).replace('    ...readTools,\n', '    ...readTools,\n    demoFindItemsTool,\n'),
+      source
+        .replace('import { echoTool } from', `${IMPORT}\nimport { echoTool } from`)
+        .replace('    ...readTools,\n', '    ...readTools,\n    demoFindItemsTool,\n'),
     );
   });
 });
@@ -379,16 +431,30 @@ describe('register refuses what it cannot place with certainty', () => {
       'src/index.ts:4: createApp(…) is not given an object literal of options',
       4,
     ],
-  ])('%s: UNSUPPORTED_LAYOUT naming file and line', (_label, body, message, line, extra: Record<string, string> = {}) => {
-    const e = refused({ 'src/index.ts': `${APP_START}${body}`, ...extra });
-    expect(e.code).toBe('UNSUPPORTED_LAYOUT');
-    expect(e.message).toBe(message);
-    expect(e.details).toEqual([{ path: 'src/index.ts', line, message: message.replace(/^src\/index\.ts:\d+: /, '') }]);
-    expect(e.exitCode).toBe(1);
-  });
+  ])(
+    '%s: UNSUPPORTED_LAYOUT naming file and line',
+    (_label, body, message, line, extra: Record<string, string> = {}) => {
+      const e = refused({ 'src/index.ts': `${APP_START}${body}`, ...extra });
+      expect(e.code).toBe('UNSUPPORTED_LAYOUT');
+      expect(e.message).toBe(message);
+      expect(e.details).toEqual([
+        { path: 'src/index.ts', line, message: message.replace(/^src\/index\.ts:\d+: /, '') },
+      ]);
+      expect(e.exitCode).toBe(1);
+    },
+  );
 
   it('an unparseable entry point: PARSE_ERROR naming file and line', () => {
-    const e = refused({ 'src/index.ts': L("import { createApp } from '@cyanheads/mcp-ts-core';", '', 'await createApp({', "  tools: [echoTool,,", '});', '') });
+    const e = refused({
+      'src/index.ts': L(
+        "import { createApp } from '@cyanheads/mcp-ts-core';",
+        '',
+        'await createApp({',
+        '  tools: [echoTool,,',
+        '});',
+        '',
+      ),
+    });
     expect(e.code).toBe('PARSE_ERROR');
     expect(e.message).toBe('src/index.ts does not parse: line 5: Expression or comma expected.');
     expect(e.details).toEqual([{ path: 'src/index.ts', line: 5, message: 'Expression or comma expected.' }]);
@@ -414,8 +480,15 @@ describe('register refuses what it cannot place with certainty', () => {
       '',
     );
     expect(
-      registered({ 'src/index.ts': "import { start } from './server.js';\n\nawait start();\n", 'src/server.ts': server }, 'src/server.ts'),
-    ).toBe(server.replace("import { echoTool }", `${IMPORT}\nimport { echoTool }`).replace('tools: [echoTool]', 'tools: [echoTool, demoFindItemsTool]'));
+      registered(
+        { 'src/index.ts': "import { start } from './server.js';\n\nawait start();\n", 'src/server.ts': server },
+        'src/server.ts',
+      ),
+    ).toBe(
+      server
+        .replace('import { echoTool }', `${IMPORT}\nimport { echoTool }`)
+        .replace('tools: [echoTool]', 'tools: [echoTool, demoFindItemsTool]'),
+    );
     // Two such files: which one runs cannot be told, so nothing is guessed.
     const e = refused({ 'src/index.ts': 'export {};\n', 'src/a.ts': server, 'src/b.ts': server });
     expect(e.code).toBe('UNSUPPORTED_LAYOUT');

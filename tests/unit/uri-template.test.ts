@@ -48,6 +48,8 @@ describe('parseUriTemplate', () => {
   });
 
   it('gives an example URI for each accepted template', () => {
-    expect(exampleUri(parseUriTemplate('acme://items/{itemId}{?q}')).uri).toBe('acme://items/example-itemId?q=example-q');
+    expect(exampleUri(parseUriTemplate('acme://items/{itemId}{?q}')).uri).toBe(
+      'acme://items/example-itemId?q=example-q',
+    );
   });
 });

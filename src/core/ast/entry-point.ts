@@ -6,7 +6,7 @@
 import { ScaffoldError } from '../errors.js';
 import type { Tree } from '../fs/tree.js';
 import { hasNamedImport, importedBinding } from './imports.js';
-import { tsMorph, type TsMorph } from './ts-morph.js';
+import { type TsMorph, tsMorph } from './ts-morph.js';
 
 export const APP_FACTORIES = ['createApp', 'createWorkerHandler'];
 
@@ -22,16 +22,11 @@ export function unsupported(
   hint?: string,
 ): ScaffoldError {
   const line = node?.getStartLineNumber();
-  return new ScaffoldError(
-    'UNSUPPORTED_LAYOUT',
-    `${relPath}${line ? `:${line}` : ''}: ${message}`,
-    {
-      hint:
-        hint ??
-        'Nothing was written. Register the definition by hand, or report this layout so mcp-scaffold learns it.',
-      details: [{ path: relPath, ...(line ? { line } : {}), message }],
-    },
-  );
+  return new ScaffoldError('UNSUPPORTED_LAYOUT', `${relPath}${line ? `:${line}` : ''}: ${message}`, {
+    hint:
+      hint ?? 'Nothing was written. Register the definition by hand, or report this layout so mcp-scaffold learns it.',
+    details: [{ path: relPath, ...(line ? { line } : {}), message }],
+  });
 }
 
 /**
@@ -68,11 +63,7 @@ export function findAppCall(sf: TsMorph.SourceFile, relPath: string): AppCall | 
   const call = calls[0]!;
   const arg = call.getArguments()[0];
   if (!arg || arg.getKind() !== SyntaxKind.ObjectLiteralExpression) {
-    throw unsupported(
-      relPath,
-      call,
-      `${call.getExpression().getText()}(…) is not given an object literal of options`,
-    );
+    throw unsupported(relPath, call, `${call.getExpression().getText()}(…) is not given an object literal of options`);
   }
   return { call, options: arg as TsMorph.ObjectLiteralExpression };
 }
@@ -137,7 +128,13 @@ export function appEntryPoints(tree: Tree, parse: (file: string) => TsMorph.Sour
  * ALREADY_EXISTS when `name` is already bound in the file (imported from another module, or
  * declared there), so that importing the new definition under that name would clash.
  */
-export function assertBindingFree(sf: TsMorph.SourceFile, file: string, name: string, specifier: string, hint: string): void {
+export function assertBindingFree(
+  sf: TsMorph.SourceFile,
+  file: string,
+  name: string,
+  specifier: string,
+  hint: string,
+): void {
   const clash = importedBinding(sf, name);
   if (clash && !hasNamedImport(sf, name, specifier)) {
     throw new ScaffoldError(

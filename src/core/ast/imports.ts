@@ -23,8 +23,7 @@ type ModuleDecl = TsMorph.ImportDeclaration | TsMorph.ExportDeclaration;
 type Specifier = TsMorph.ImportSpecifier | TsMorph.ExportSpecifier;
 
 const isReExport = (s: TsMorph.Statement): s is TsMorph.ExportDeclaration =>
-  s.getKindName() === 'ExportDeclaration' &&
-  (s as TsMorph.ExportDeclaration).getModuleSpecifierValue() !== undefined;
+  s.getKindName() === 'ExportDeclaration' && (s as TsMorph.ExportDeclaration).getModuleSpecifierValue() !== undefined;
 
 /**
  * Runs of consecutive imports (or of consecutive `export … from` statements): Biome sorts within
@@ -34,8 +33,7 @@ function chunks(sf: TsMorph.SourceFile, kind: 'import' | 'export'): ModuleDecl[]
   const out: ModuleDecl[][] = [];
   let current: ModuleDecl[] = [];
   for (const statement of sf.getStatements()) {
-    const member =
-      kind === 'import' ? statement.getKindName() === 'ImportDeclaration' : isReExport(statement);
+    const member = kind === 'import' ? statement.getKindName() === 'ImportDeclaration' : isReExport(statement);
     if (member) current.push(statement as ModuleDecl);
     else if (current.length > 0) {
       out.push(current);
@@ -73,12 +71,14 @@ export function hasNamedImport(sf: TsMorph.SourceFile, name: string, specifier: 
 
 /** Any import, of any module, that binds `name` in this file. */
 export function importedBinding(sf: TsMorph.SourceFile, name: string): ImportDecl | undefined {
-  return sf.getImportDeclarations().find(
-    (d) =>
-      d.getDefaultImport()?.getText() === name ||
-      d.getNamespaceImport()?.getText() === name ||
-      d.getNamedImports().some((n) => (n.getAliasNode()?.getText() ?? n.getName()) === name),
-  );
+  return sf
+    .getImportDeclarations()
+    .find(
+      (d) =>
+        d.getDefaultImport()?.getText() === name ||
+        d.getNamespaceImport()?.getText() === name ||
+        d.getNamedImports().some((n) => (n.getAliasNode()?.getText() ?? n.getName()) === name),
+    );
 }
 
 /** The named import that binds `local` here (`import { name as local }`): its imported name and module. */
@@ -140,19 +140,30 @@ export function addToNamedList(
       texts.splice(after ? named.indexOf(after) + 1 : 0, 0, name);
       const indent = indentAt(source, decl.getStart());
       const unit = indentUnitOf(source);
-      return [{ pos: open + 1, end: close, text: `${eol}${texts.map((t) => `${indent}${unit}${t},${eol}`).join('')}${indent}` }];
+      return [
+        {
+          pos: open + 1,
+          end: close,
+          text: `${eol}${texts.map((t) => `${indent}${unit}${t},${eol}`).join('')}${indent}`,
+        },
+      ];
     }
   }
   if (multiline) {
     if (!after) {
       const first = named[0]!;
-      return [{ pos: lineStart(source, first.getStart()), text: `${indentAt(source, first.getStart())}${name},${eol}` }];
+      return [
+        { pos: lineStart(source, first.getStart()), text: `${indentAt(source, first.getStart())}${name},${eol}` },
+      ];
     }
     const rest = restOfLine(source, after.getEnd());
     if (rest) {
       const isLast = after === named[named.length - 1];
       const edits: TextEdit[] = [
-        { pos: rest.end, text: `${eol}${indentAt(source, after.getStart())}${name}${rest.comma || !isLast ? ',' : ''}` },
+        {
+          pos: rest.end,
+          text: `${eol}${indentAt(source, after.getStart())}${name}${rest.comma || !isLast ? ',' : ''}`,
+        },
       ];
       if (!rest.comma) edits.unshift({ pos: after.getEnd(), text: ',' });
       return edits;
@@ -180,7 +191,8 @@ function placeStatement(
     }
     // No imports yet: the new one goes before the first statement, after any header comment.
     const first = sf.getStatements()[0];
-    if (!first) return [{ pos: source.length, text: `${source.endsWith('\n') || source === '' ? '' : eol}${statement}${eol}` }];
+    if (!first)
+      return [{ pos: source.length, text: `${source.endsWith('\n') || source === '' ? '' : eol}${statement}${eol}` }];
     return [{ pos: ownStart(sf, source, first), text: `${statement}${eol}${eol}` }];
   }
   // Join the chunk that already holds statements of the same path style, else the last chunk.
@@ -218,7 +230,9 @@ export function reExports(sf: TsMorph.SourceFile): { name: string; specifier: st
     .getExportDeclarations()
     .filter((d) => d.getModuleSpecifierValue() !== undefined && !d.isTypeOnly())
     .flatMap((d) =>
-      d.getNamedExports().map((e) => ({ name: e.getAliasNode()?.getText() ?? e.getName(), specifier: d.getModuleSpecifierValue()! })),
+      d
+        .getNamedExports()
+        .map((e) => ({ name: e.getAliasNode()?.getText() ?? e.getName(), specifier: d.getModuleSpecifierValue()! })),
     );
 }
 
@@ -241,5 +255,8 @@ export function ensureNamedReExport(
 export function localExportListWith(sf: TsMorph.SourceFile, members: string[]): TsMorph.ExportDeclaration | undefined {
   return sf
     .getExportDeclarations()
-    .find((d) => d.getModuleSpecifierValue() === undefined && d.getNamedExports().some((e) => members.includes(e.getName())));
+    .find(
+      (d) =>
+        d.getModuleSpecifierValue() === undefined && d.getNamedExports().some((e) => members.includes(e.getName())),
+    );
 }

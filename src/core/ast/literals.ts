@@ -4,6 +4,7 @@
  * would outgrow the line width, Biome (one element per line, trailing commas).
  */
 
+import { DEFAULT_LINE_WIDTH } from '../format.js';
 import {
   eolOf,
   indentAt,
@@ -14,9 +15,7 @@ import {
   startWithLeadingComments,
   type TextEdit,
 } from './text-edits.js';
-import { DEFAULT_LINE_WIDTH } from '../format.js';
-import { tsMorph, type TsMorph } from './ts-morph.js';
-
+import { type TsMorph, tsMorph } from './ts-morph.js';
 
 function isMultiline(node: TsMorph.Node): boolean {
   return node.getStartLineNumber() !== node.getEndLineNumber();
@@ -72,8 +71,7 @@ export function ensureArrayElement(
       : elements.length > 0
         ? { pos: elements[0]!.getStart(), text: `${name}, ` }
         : { pos: open, text: name };
-    const lineLength =
-      lineEnd(source, array.getEnd()) - lineStart(source, array.getStart()) + edit.text.length;
+    const lineLength = lineEnd(source, array.getEnd()) - lineStart(source, array.getStart()) + edit.text.length;
     if (lineLength <= lineWidth || containsComment(array)) return [edit];
     const texts = elements.map((el) => el.getText());
     texts.splice(anchor ? anchorIndex + 1 : 0, 0, name);
@@ -87,7 +85,9 @@ export function ensureArrayElement(
       return [
         breakObject(
           object,
-          object.getProperties().map((p) => (p === prop ? (at: string) => propertyText(key, texts, at, source, lineWidth) : p.getText())),
+          object
+            .getProperties()
+            .map((p) => (p === prop ? (at: string) => propertyText(key, texts, at, source, lineWidth) : p.getText())),
         ),
       ];
     }
@@ -111,12 +111,9 @@ export function ensureArrayElement(
   // before the first spread, or before the closing bracket.
   const before = elements[0] ?? undefined;
   const at = before ? lineStart(source, before.getStart()) : lineStart(source, close);
-  const indent = before
-    ? indentAt(source, before.getStart())
-    : indentAt(source, close) + indentUnitOf(source);
+  const indent = before ? indentAt(source, before.getStart()) : indentAt(source, close) + indentUnitOf(source);
   return [{ pos: at, text: `${indent}${name},${eol}` }];
 }
-
 
 /** `[\n  a,\n  b,\n]`'s inside: one element per line, trailing commas, closing at `indent`. */
 function arrayBody(texts: string[], indent: string, source: string): string {
@@ -154,7 +151,10 @@ function hostObject(array: TsMorph.ArrayLiteralExpression): TsMorph.ObjectLitera
 }
 
 /** Replaces a one-line object's inside with one property per line (trailing commas). */
-function breakObject(object: TsMorph.ObjectLiteralExpression, texts: (string | ((indent: string) => string))[]): TextEdit {
+function breakObject(
+  object: TsMorph.ObjectLiteralExpression,
+  texts: (string | ((indent: string) => string))[],
+): TextEdit {
   const source = object.getSourceFile().getFullText();
   const eol = eolOf(source);
   const indent = indentAt(source, object.getStart());
@@ -191,11 +191,16 @@ export function addArrayProperty(
           ? { pos: next.getStart(), text: `${entry}, ` }
           : { pos: props[props.length - 1]!.getEnd(), text: `, ${entry}` };
     const grown =
-      lineEnd(source, object.getEnd()) - lineStart(source, object.getStart()) + edit.text.length - ((edit.end ?? edit.pos) - edit.pos);
+      lineEnd(source, object.getEnd()) -
+      lineStart(source, object.getStart()) +
+      edit.text.length -
+      ((edit.end ?? edit.pos) - edit.pos);
     // Outgrowing the width, a hugged one-line object goes one property per line, as Biome does.
     if (grown <= lineWidth || containsComment(object) || !canBreakAlone(object)) return [edit];
     const texts: (string | ((indent: string) => string))[] = props.map((p) => p.getText());
-    texts.splice(next ? props.indexOf(next) : props.length, 0, (indent) => propertyText(key, [name], indent, source, lineWidth));
+    texts.splice(next ? props.indexOf(next) : props.length, 0, (indent) =>
+      propertyText(key, [name], indent, source, lineWidth),
+    );
     return [breakObject(object, texts)];
   }
   if (next) {

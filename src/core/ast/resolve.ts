@@ -12,7 +12,7 @@ import { unsupported } from './entry-point.js';
 import { namedImport } from './imports.js';
 import { isConditionalSpread } from './literals.js';
 import { resolveModuleFile } from './modules.js';
-import { parseSource, short, tsMorph, type TsMorph } from './ts-morph.js';
+import { parseSource, short, type TsMorph, tsMorph } from './ts-morph.js';
 
 export interface ArraySite {
   file: string;
@@ -73,7 +73,11 @@ export class SiteResolver {
         ...this.resolve(expr.getWhenFalse(), file, trail, depth + 1),
       ]);
       if (sites.length > 1 && !this.options.all) {
-        throw unsupported(file, expr, `the two branches of \`${short(expr)}\` list different arrays; cannot tell which one to extend`);
+        throw unsupported(
+          file,
+          expr,
+          `the two branches of \`${short(expr)}\` list different arrays; cannot tell which one to extend`,
+        );
       }
       return sites;
     }
@@ -86,16 +90,13 @@ export class SiteResolver {
     throw unsupported(file, expr, `cannot follow \`${short(expr)}\` to an array of definitions`);
   }
 
-  private fromArray(
-    array: TsMorph.ArrayLiteralExpression,
-    file: string,
-    trail: string[],
-    depth: number,
-  ): ArraySite[] {
+  private fromArray(array: TsMorph.ArrayLiteralExpression, file: string, trail: string[], depth: number): ArraySite[] {
     const { Node } = tsMorph();
     const here: ArraySite = { file, array, trail };
     const elements = array.getElements();
-    const groups = elements.filter((el) => Node.isSpreadElement(el) && !isConditionalSpread(el)) as TsMorph.SpreadElement[];
+    const groups = elements.filter(
+      (el) => Node.isSpreadElement(el) && !isConditionalSpread(el),
+    ) as TsMorph.SpreadElement[];
     if (groups.length === 0) return [here];
     const direct = elements.some((el) => !Node.isSpreadElement(el));
     const named = groups.map((g) => ({ name: groupName(g), node: g }));
@@ -105,13 +106,25 @@ export class SiteResolver {
       const ownEntries = elements.some((el) => !Node.isSpreadElement(el) || isConditionalSpread(el));
       return dedupe([
         ...(ownEntries ? [here] : []),
-        ...named.flatMap((g) => this.resolve(g.node.getExpression(), file, [...trail, `${file}:${g.node.getStartLineNumber()} ...${g.name}`], depth + 1)),
+        ...named.flatMap((g) =>
+          this.resolve(
+            g.node.getExpression(),
+            file,
+            [...trail, `${file}:${g.node.getStartLineNumber()} ...${g.name}`],
+            depth + 1,
+          ),
+        ),
       ]);
     }
     // One spread and nothing else: the list lives in what is spread (`[...allToolDefinitions]`).
     if (groups.length === 1 && !direct) {
       const g = named[0]!;
-      return this.resolve(g.node.getExpression(), file, [...trail, `${file}:${g.node.getStartLineNumber()} ...${g.name}`], depth + 1);
+      return this.resolve(
+        g.node.getExpression(),
+        file,
+        [...trail, `${file}:${g.node.getStartLineNumber()} ...${g.name}`],
+        depth + 1,
+      );
     }
     const choices = [...named.map((g) => g.name), ...(direct ? ['inline'] : [])];
     const wanted = this.options.group;
@@ -134,7 +147,12 @@ export class SiteResolver {
         details: [{ path: file, line: array.getStartLineNumber(), message: `groups: ${choices.join(', ')}` }],
       });
     }
-    return this.resolve(match.node.getExpression(), file, [...trail, `${file}:${match.node.getStartLineNumber()} ...${match.name}`], depth + 1);
+    return this.resolve(
+      match.node.getExpression(),
+      file,
+      [...trail, `${file}:${match.node.getStartLineNumber()} ...${match.name}`],
+      depth + 1,
+    );
   }
 
   private fromIdentifier(id: TsMorph.Identifier, file: string, trail: string[], depth: number): ArraySite[] {
@@ -144,9 +162,20 @@ export class SiteResolver {
     if (imported) {
       const target = resolveModuleFile(this.tree, file, imported.specifier);
       if (!target) {
-        throw unsupported(file, imported.node, `\`${name}\` comes from '${imported.specifier}', which is not a file of this project`);
+        throw unsupported(
+          file,
+          imported.node,
+          `\`${name}\` comes from '${imported.specifier}', which is not a file of this project`,
+        );
       }
-      return this.fromExport(target, imported.name, [...trail, `${file}:${id.getStartLineNumber()} ${name}`], depth + 1, file, imported.node);
+      return this.fromExport(
+        target,
+        imported.name,
+        [...trail, `${file}:${id.getStartLineNumber()} ${name}`],
+        depth + 1,
+        file,
+        imported.node,
+      );
     }
     const decl = findLocalVariable(sf, name, id);
     if (!decl) throw unsupported(file, id, `cannot find where \`${name}\` is defined`);
@@ -156,7 +185,11 @@ export class SiteResolver {
     // definition out whenever the other one is used. A silent wrong edit: refuse instead.
     const reassigned = reassignmentOf(sf, name);
     if (reassigned) {
-      throw unsupported(file, reassigned, `\`${name}\` is assigned another value here; cannot tell which array is registered`);
+      throw unsupported(
+        file,
+        reassigned,
+        `\`${name}\` is assigned another value here; cannot tell which array is registered`,
+      );
     }
     return this.resolve(init, file, [...trail, `${file}:${decl.getStartLineNumber()} ${name}`], depth + 1);
   }
@@ -174,7 +207,9 @@ export class SiteResolver {
     if (depth > MAX_DEPTH) throw unsupported(fromFile, fromNode, `gave up following \`${name}\`: too many re-exports`);
     const sf = this.source(file);
     // hasExportKeyword, not isExported: the latter asks the type checker (~850 ms on first use).
-    const local = sf.getVariableStatements().find((v) => v.hasExportKeyword() && v.getDeclarations().some((d) => d.getName() === name));
+    const local = sf
+      .getVariableStatements()
+      .find((v) => v.hasExportKeyword() && v.getDeclarations().some((d) => d.getName() === name));
     if (local) {
       const decl = local.getDeclarations().find((d) => d.getName() === name)!;
       const init = decl.getInitializer();
@@ -191,7 +226,12 @@ export class SiteResolver {
           if (Node.isIdentifier(id)) return this.fromIdentifier(id, file, trail, depth + 1);
         } else {
           const target = resolveModuleFile(this.tree, file, spec);
-          if (!target) throw unsupported(file, ed, `\`${name}\` is re-exported from '${spec}', which is not a file of this project`);
+          if (!target)
+            throw unsupported(
+              file,
+              ed,
+              `\`${name}\` is re-exported from '${spec}', which is not a file of this project`,
+            );
           return this.fromExport(target, ne.getName(), trail, depth + 1, file, ed);
         }
       }
@@ -211,8 +251,12 @@ export class SiteResolver {
   private exportsName(file: string, name: string): boolean {
     const sf = this.source(file);
     return (
-      sf.getVariableStatements().some((v) => v.hasExportKeyword() && v.getDeclarations().some((d) => d.getName() === name)) ||
-      sf.getExportDeclarations().some((d) => d.getNamedExports().some((e) => (e.getAliasNode()?.getText() ?? e.getName()) === name))
+      sf
+        .getVariableStatements()
+        .some((v) => v.hasExportKeyword() && v.getDeclarations().some((d) => d.getName() === name)) ||
+      sf
+        .getExportDeclarations()
+        .some((d) => d.getNamedExports().some((e) => (e.getAliasNode()?.getText() ?? e.getName()) === name))
     );
   }
 }
@@ -232,7 +276,8 @@ function groupName(spread: TsMorph.SpreadElement): string {
   const { Node } = tsMorph();
   let expr: TsMorph.Node = spread.getExpression();
   for (;;) {
-    if (Node.isParenthesizedExpression(expr) || Node.isAsExpression(expr) || Node.isNonNullExpression(expr)) expr = expr.getExpression();
+    if (Node.isParenthesizedExpression(expr) || Node.isAsExpression(expr) || Node.isNonNullExpression(expr))
+      expr = expr.getExpression();
     else if (Node.isCallExpression(expr) && Node.isPropertyAccessExpression(expr.getExpression())) {
       expr = (expr.getExpression() as TsMorph.PropertyAccessExpression).getExpression();
     } else break;
@@ -252,9 +297,7 @@ function reassignmentOf(sf: TsMorph.SourceFile, name: string): TsMorph.Node | un
   const { SyntaxKind } = tsMorph();
   return sf.getDescendantsOfKind(SyntaxKind.BinaryExpression).find((b) => {
     const op = b.getOperatorToken().getKind();
-    return (
-      op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment && b.getLeft().getText() === name
-    );
+    return op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment && b.getLeft().getText() === name;
   });
 }
 

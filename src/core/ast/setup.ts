@@ -18,23 +18,15 @@
  * an app factory call.
  */
 
-import type { Tree } from '../fs/tree.js';
 import { DEFAULT_LINE_WIDTH } from '../format.js';
+import type { Tree } from '../fs/tree.js';
 import { displayWidth } from '../literal.js';
 import { appEntryPoints, assertBindingFree, unsupported } from './entry-point.js';
 import { ensureNamedImport, pathStyleOf } from './imports.js';
 import { containsComment } from './literals.js';
 import { moduleSpecifier } from './modules.js';
-import {
-  applyEdits,
-  eolOf,
-  indentAt,
-  indentUnitOf,
-  lineStart,
-  restOfLine,
-  type TextEdit,
-} from './text-edits.js';
-import { parseSource, short, tsMorph, type TsMorph } from './ts-morph.js';
+import { applyEdits, eolOf, indentAt, indentUnitOf, lineStart, restOfLine, type TextEdit } from './text-edits.js';
+import { parseSource, short, type TsMorph, tsMorph } from './ts-morph.js';
 
 export interface SetupCall {
   /** The function to call, e.g. initNcbiService. */
@@ -46,7 +38,11 @@ export interface SetupCall {
 /** The parameter name a new `setup` (or a parameterless one) gets, as the framework writes it. */
 export const CORE_PARAM = 'core';
 
-type FunctionLike = TsMorph.MethodDeclaration | TsMorph.ArrowFunction | TsMorph.FunctionExpression | TsMorph.FunctionDeclaration;
+type FunctionLike =
+  | TsMorph.MethodDeclaration
+  | TsMorph.ArrowFunction
+  | TsMorph.FunctionExpression
+  | TsMorph.FunctionDeclaration;
 
 /** `initX(...)`, `await initX(...)`, `void initX(...)`, `const x = await initX(...)`. */
 function initCallee(statement: TsMorph.Statement): string | undefined {
@@ -57,7 +53,10 @@ function initCallee(statement: TsMorph.Statement): string | undefined {
     const decls = statement.getDeclarations();
     expr = decls.length === 1 ? decls[0]!.getInitializer() : undefined;
   }
-  while (expr && (Node.isAwaitExpression(expr) || Node.isVoidExpression(expr) || Node.isParenthesizedExpression(expr))) {
+  while (
+    expr &&
+    (Node.isAwaitExpression(expr) || Node.isVoidExpression(expr) || Node.isParenthesizedExpression(expr))
+  ) {
     expr = expr.getExpression();
   }
   if (!expr || !Node.isCallExpression(expr)) return undefined;
@@ -117,7 +116,10 @@ function setupFunction(prop: TsMorph.ObjectLiteralElementLike, relPath: string):
     if (fn) return fn;
     const variable = sf.getVariableDeclaration(name);
     let init = variable?.getInitializer();
-    while (init && (Node.isParenthesizedExpression(init) || Node.isAsExpression(init) || Node.isSatisfiesExpression(init))) {
+    while (
+      init &&
+      (Node.isParenthesizedExpression(init) || Node.isAsExpression(init) || Node.isSatisfiesExpression(init))
+    ) {
       init = init.getExpression();
     }
     if (init && (Node.isArrowFunction(init) || Node.isFunctionExpression(init))) return init;
@@ -126,7 +128,8 @@ function setupFunction(prop: TsMorph.ObjectLiteralElementLike, relPath: string):
   throw unsupported(relPath, value, `setup is \`${short(value)}\`, not a function this tool can edit`, HINT);
 }
 
-const HINT = 'Nothing was written. Add the import and the init call to setup() by hand, or report this layout so mcp-scaffold learns it.';
+const HINT =
+  'Nothing was written. Add the import and the init call to setup() by hand, or report this layout so mcp-scaffold learns it.';
 
 /** Whether the identifier `name` occurs anywhere in `node`. */
 function mentions(node: TsMorph.Node, name: string): boolean {
@@ -135,7 +138,14 @@ function mentions(node: TsMorph.Node, name: string): boolean {
 }
 
 /** `initX(a, b);` on one line when it fits, else one argument per line, as Biome breaks it. */
-function callStatement(call: SetupCall, args: string[], indent: string, unit: string, eol: string, lineWidth: number): string {
+function callStatement(
+  call: SetupCall,
+  args: string[],
+  indent: string,
+  unit: string,
+  eol: string,
+  lineWidth: number,
+): string {
   const oneLine = `${call.name}(${args.join(', ')});`;
   if (args.length === 0 || displayWidth(indent + oneLine) <= lineWidth) return oneLine;
   return `${call.name}(${eol}${args.map((a) => `${indent}${unit}${a},${eol}`).join('')}${indent});`;
@@ -152,14 +162,21 @@ function argumentsFor(fn: FunctionLike, call: SetupCall, relPath: string): { arg
   if (params.length === 0) {
     const body = fn.getBody();
     if (body && mentions(body, CORE_PARAM)) {
-      throw unsupported(relPath, fn, `setup takes no parameter and its body already uses the name \`${CORE_PARAM}\`; cannot add the parameter the call needs`, HINT);
+      throw unsupported(
+        relPath,
+        fn,
+        `setup takes no parameter and its body already uses the name \`${CORE_PARAM}\`; cannot add the parameter the call needs`,
+        HINT,
+      );
     }
     return { args: call.coreArgs.map((m) => `${CORE_PARAM}.${m}`), addParam: true };
   }
   const first = params[0]!;
-  if (first.isRestParameter()) throw unsupported(relPath, first, 'setup takes a rest parameter; cannot tell how to reach the core services', HINT);
+  if (first.isRestParameter())
+    throw unsupported(relPath, first, 'setup takes a rest parameter; cannot tell how to reach the core services', HINT);
   const nameNode = first.getNameNode();
-  if (Node.isIdentifier(nameNode)) return { args: call.coreArgs.map((m) => `${nameNode.getText()}.${m}`), addParam: false };
+  if (Node.isIdentifier(nameNode))
+    return { args: call.coreArgs.map((m) => `${nameNode.getText()}.${m}`), addParam: false };
   if (Node.isObjectBindingPattern(nameNode)) {
     const bound = new Map<string, string>();
     for (const el of nameNode.getElements()) {
@@ -170,11 +187,21 @@ function argumentsFor(fn: FunctionLike, call: SetupCall, relPath: string): { arg
     }
     const missing = call.coreArgs.filter((m) => !bound.has(m));
     if (missing.length > 0) {
-      throw unsupported(relPath, first, `setup destructures its parameter without ${missing.map((m) => `\`${m}\``).join(' and ')}, which ${call.name}() needs`, HINT);
+      throw unsupported(
+        relPath,
+        first,
+        `setup destructures its parameter without ${missing.map((m) => `\`${m}\``).join(' and ')}, which ${call.name}() needs`,
+        HINT,
+      );
     }
     return { args: call.coreArgs.map((m) => bound.get(m)!), addParam: false };
   }
-  throw unsupported(relPath, first, `setup's parameter is \`${short(first)}\`; cannot tell how to reach the core services`, HINT);
+  throw unsupported(
+    relPath,
+    first,
+    `setup's parameter is \`${short(first)}\`; cannot tell how to reach the core services`,
+    HINT,
+  );
 }
 
 /** Inserts the parameter into `setup()` / `() =>` / `function ()`. */
@@ -191,19 +218,19 @@ function alreadyCalled(sf: TsMorph.SourceFile, name: string): boolean {
 }
 
 /** Edits that put the call into an existing setup function. */
-function intoExistingSetup(
-  fn: FunctionLike,
-  call: SetupCall,
-  relPath: string,
-  lineWidth: number,
-): TextEdit[] {
+function intoExistingSetup(fn: FunctionLike, call: SetupCall, relPath: string, lineWidth: number): TextEdit[] {
   const { Node } = tsMorph();
   const source = fn.getSourceFile().getFullText();
   const eol = eolOf(source);
   const unit = indentUnitOf(source);
   const body = fn.getBody();
   if (!body || !Node.isBlock(body)) {
-    throw unsupported(relPath, fn, 'setup is an arrow function with an expression body; give it a block body first', HINT);
+    throw unsupported(
+      relPath,
+      fn,
+      'setup is an arrow function with an expression body; give it a block body first',
+      HINT,
+    );
   }
   const { args, addParam } = argumentsFor(fn, call, relPath);
   const edits: TextEdit[] = addParam ? [addParameter(fn)] : [];
@@ -218,7 +245,12 @@ function intoExistingSetup(
     const text = callStatement(call, args, inner, unit, eol, lineWidth);
     if (singleLine) {
       if (/\/\/|\/\*/.test(source.slice(open + 1, close))) {
-        throw unsupported(relPath, body, "setup's body is a comment on one line; cannot tell where the call goes", HINT);
+        throw unsupported(
+          relPath,
+          body,
+          "setup's body is a comment on one line; cannot tell where the call goes",
+          HINT,
+        );
       }
       edits.push({ pos: open + 1, end: close, text: `${eol}${inner}${text}${eol}${outer}` });
     } else {
@@ -234,13 +266,23 @@ function intoExistingSetup(
   if (!anchor) {
     const last = statements[statements.length - 1]!;
     if (Node.isReturnStatement(last) || Node.isThrowStatement(last)) {
-      throw unsupported(relPath, last, `setup ends with \`${short(last)}\` and calls no init…() function; cannot tell where the call goes`, HINT);
+      throw unsupported(
+        relPath,
+        last,
+        `setup ends with \`${short(last)}\` and calls no init…() function; cannot tell where the call goes`,
+        HINT,
+      );
     }
     anchor = last;
   }
   const rest = restOfLine(source, anchor.getEnd());
   if (!rest || rest.comma) {
-    throw unsupported(relPath, anchor, `more code follows \`${short(anchor)}\` on its line; cannot place the call after it`, HINT);
+    throw unsupported(
+      relPath,
+      anchor,
+      `more code follows \`${short(anchor)}\` on its line; cannot place the call after it`,
+      HINT,
+    );
   }
   const indent = indentAt(source, anchor.getStart());
   edits.push({ pos: rest.end, text: `${eol}${indent}${callStatement(call, args, indent, unit, eol, lineWidth)}` });
@@ -248,7 +290,12 @@ function intoExistingSetup(
 }
 
 /** Edits that add `setup(core) { … }` to an options object without one. */
-function newSetup(options: TsMorph.ObjectLiteralExpression, call: SetupCall, relPath: string, lineWidth: number): TextEdit[] {
+function newSetup(
+  options: TsMorph.ObjectLiteralExpression,
+  call: SetupCall,
+  relPath: string,
+  lineWidth: number,
+): TextEdit[] {
   const source = options.getSourceFile().getFullText();
   const eol = eolOf(source);
   const unit = indentUnitOf(source);
@@ -262,7 +309,12 @@ function newSetup(options: TsMorph.ObjectLiteralExpression, call: SetupCall, rel
     // A one-line options object: Biome lays an object holding a method body out one property
     // per line, so the object is laid out that way (its properties' text unchanged).
     if (containsComment(options)) {
-      throw unsupported(relPath, options, 'the options object is on one line and holds a comment; format the file first', HINT);
+      throw unsupported(
+        relPath,
+        options,
+        'the options object is on one line and holds a comment; format the file first',
+        HINT,
+      );
     }
     const indent = indentAt(source, options.getStart());
     const inside = indent + unit;
@@ -276,7 +328,13 @@ function newSetup(options: TsMorph.ObjectLiteralExpression, call: SetupCall, rel
     return [{ pos: lineStart(source, close), text: `${indent}${method(indent)},${eol}` }];
   }
   const rest = restOfLine(source, last.getEnd());
-  if (!rest) throw unsupported(relPath, last, `more code follows \`${short(last)}\` on its line; cannot add setup after it`, HINT);
+  if (!rest)
+    throw unsupported(
+      relPath,
+      last,
+      `more code follows \`${short(last)}\` on its line; cannot add setup after it`,
+      HINT,
+    );
   const indent = indentAt(source, last.getStart());
   const edits: TextEdit[] = [{ pos: rest.end, text: `${eol}${indent}${method(indent)}${rest.comma ? ',' : ''}` }];
   if (!rest.comma) edits.unshift({ pos: last.getEnd(), text: ',' });
@@ -295,17 +353,24 @@ export function ensureSetupCall(
 ): TextEdit[] {
   const { Node } = tsMorph();
   if (alreadyCalled(options.getSourceFile(), call.name)) return [];
-  const props = options.getProperties().filter((p) => !Node.isSpreadAssignment(p) && (p as TsMorph.PropertyAssignment).getName?.() === 'setup');
+  const props = options
+    .getProperties()
+    .filter((p) => !Node.isSpreadAssignment(p) && (p as TsMorph.PropertyAssignment).getName?.() === 'setup');
   if (props.length > 1) throw unsupported(relPath, props[1], 'the options object sets `setup` more than once', HINT);
   const prop = props[0];
   if (!prop) {
     const spread = options.getProperties().find((p) => Node.isSpreadAssignment(p));
-    if (spread) throw unsupported(relPath, spread, `the options object spreads \`${spread.getText()}\`, which may already set setup`, HINT);
+    if (spread)
+      throw unsupported(
+        relPath,
+        spread,
+        `the options object spreads \`${spread.getText()}\`, which may already set setup`,
+        HINT,
+      );
     return newSetup(options, call, relPath, lineWidth);
   }
   return intoExistingSetup(setupFunction(prop, relPath), call, relPath, lineWidth);
 }
-
 
 export interface SetupRegistration {
   /** Project-relative path of the module exporting the init function. */
@@ -331,7 +396,10 @@ export function registerSetupCall(tree: Tree, reg: SetupRegistration, lineWidth 
     const before = sf.getFullText();
     const specifier = moduleSpecifier(file, reg.file, pathStyleOf(sf) ?? 'relative');
     assertBindingFree(sf, file, reg.call.name, specifier, 'Rename one of them; nothing was written.');
-    const edits = [...ensureSetupCall(app.options, reg.call, file, lineWidth), ...ensureNamedImport(sf, reg.call.name, specifier, lineWidth)];
+    const edits = [
+      ...ensureSetupCall(app.options, reg.call, file, lineWidth),
+      ...ensureNamedImport(sf, reg.call.name, specifier, lineWidth),
+    ];
     planned.push({ file, before, text: applyEdits(before, edits) });
   }
   for (const p of planned) if (p.text !== p.before) tree.write(p.file, p.text);

@@ -35,13 +35,10 @@ function diffLines(a: string[], b: string[]): Op[] {
   const midA = a.slice(start, endA);
   const midB = b.slice(start, endB);
   // lcs[i][j] = LCS length of midA[i..] and midB[j..]
-  const lcs: number[][] = Array.from({ length: midA.length + 1 }, () =>
-    new Array<number>(midB.length + 1).fill(0),
-  );
+  const lcs: number[][] = Array.from({ length: midA.length + 1 }, () => new Array<number>(midB.length + 1).fill(0));
   for (let i = midA.length - 1; i >= 0; i--) {
     for (let j = midB.length - 1; j >= 0; j--) {
-      lcs[i]![j] =
-        midA[i] === midB[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+      lcs[i]![j] = midA[i] === midB[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
     }
   }
   const ops: Op[] = a.slice(0, start).map((line) => ({ kind: ' ', line }));
@@ -66,12 +63,7 @@ function diffLines(a: string[], b: string[]): Op[] {
 }
 
 /** A unified diff of `before` → `after` for `path`; `undefined` content means the file is absent. */
-export function unifiedDiff(
-  path: string,
-  before: string | undefined,
-  after: string | undefined,
-  context = 3,
-): string {
+export function unifiedDiff(path: string, before: string | undefined, after: string | undefined, context = 3): string {
   const ops = diffLines(splitLines(before ?? ''), splitLines(after ?? ''));
   const header = [
     `--- ${before === undefined ? '/dev/null' : `a/${path}`}`,

@@ -38,7 +38,10 @@ function assertUnchangedSincePlanned(root: string, changes: FileChange[]): void 
     `${moved.map((c) => c.path).join(', ')} changed on disk while the change was being planned; nothing was written.`,
     {
       hint: 'Run the command again.',
-      details: moved.map((c) => ({ path: c.path, message: c.before === undefined ? 'now exists' : 'changed since it was read' })),
+      details: moved.map((c) => ({
+        path: c.path,
+        message: c.before === undefined ? 'now exists' : 'changed since it was read',
+      })),
     },
   );
 }
@@ -70,7 +73,9 @@ export function flush(root: string, changes: FileChange[]): void {
           : 'Check permissions and free space, then run the command again.',
         // What the disk said (EACCES, ENOSPC, ENOTDIR…) and for which file: without it the
         // message above gives the user nothing to act on outside --verbose.
-        ...(current ? { details: [{ path: current.path, message: cause instanceof Error ? cause.message : String(cause) }] } : {}),
+        ...(current
+          ? { details: [{ path: current.path, message: cause instanceof Error ? cause.message : String(cause) }] }
+          : {}),
         cause,
       },
     );

@@ -156,6 +156,10 @@ export function problemsError(problems: Problem[]): ScaffoldError {
       : `${problems.length} problems, nothing was written:\n${problems.map((p) => `  ${where(p)}${p.message}`).join('\n')}`;
   return new ScaffoldError(codes.length === 1 ? codes[0]! : 'CONFLICT', message, {
     hint: [...new Set(problems.flatMap((p) => (p.hint ? [p.hint] : [])))].join(' ') || 'Nothing was written.',
-    details: problems.map(({ path, line, message: m }) => ({ ...(path ? { path } : {}), ...(line ? { line } : {}), message: m })),
+    details: problems.map(({ path, line, message: m }) => ({
+      ...(path ? { path } : {}),
+      ...(line ? { line } : {}),
+      message: m,
+    })),
   });
 }

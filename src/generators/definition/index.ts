@@ -5,13 +5,7 @@
  */
 
 import { z } from 'zod';
-import {
-  describeNaming,
-  inferNaming,
-  type Naming,
-  testFileFor,
-  testImportPath,
-} from '../../core/conventions.js';
+import { describeNaming, inferNaming, type Naming, testFileFor, testImportPath } from '../../core/conventions.js';
 import {
   type DefinitionKind,
   existingDefinitions,
@@ -99,7 +93,10 @@ export function planDefinition(
   const names = parseName(opts.name, `${kind} name`);
   // `--description "$DESC"` with an empty variable used to write `description: ''`: a definition
   // the model cannot choose by, which nothing flagged. Empty text is a mistake, not a choice.
-  for (const [flag, value] of [['--description', opts.description], ['--title', opts.title]] as const) {
+  for (const [flag, value] of [
+    ['--description', opts.description],
+    ['--title', opts.title],
+  ] as const) {
     if (value !== undefined && value.trim() === '') {
       throw new ScaffoldError('OPTION_INVALID', `${flag} is empty.`, {
         hint: `Give ${flag} some text, or leave the flag out to get the default.`,
@@ -110,7 +107,8 @@ export function planDefinition(
   const warnings: string[] = [];
   const mcpName = mcpNameOf(names);
   // A kebab-case resource name is already its MCP name (resources are kebab-case): nothing converted.
-  if (names.convertedFrom && mcpName !== names.raw) notes.push(`Converted ${names.convertedFrom} "${names.raw}" to the MCP ${kind} name "${mcpName}".`);
+  if (names.convertedFrom && mcpName !== names.raw)
+    notes.push(`Converted ${names.convertedFrom} "${names.raw}" to the MCP ${kind} name "${mcpName}".`);
   const found = serverPrefixWithSource(tree, project);
   const prefix = found?.prefix;
   if (found && !hasPrefix(names, found.prefix) && names.snake !== found.prefix) {
@@ -127,9 +125,13 @@ export function planDefinition(
   if (opts.fileName !== undefined) {
     const wanted = opts.fileName.replace(new RegExp(`${suffix.replace(/\./g, '\\.')}$`), '');
     if (!/^[a-z0-9][a-z0-9-]*(\.[a-z0-9-]+)*$/.test(wanted)) {
-      throw new ScaffoldError('OPTION_INVALID', `Invalid --file-name ${JSON.stringify(opts.fileName)}: use kebab-case, e.g. find-items.`, {
-        hint: `The file is written as <file-name>${suffix} in ${info.dir}/definitions/.`,
-      });
+      throw new ScaffoldError(
+        'OPTION_INVALID',
+        `Invalid --file-name ${JSON.stringify(opts.fileName)}: use kebab-case, e.g. find-items.`,
+        {
+          hint: `The file is written as <file-name>${suffix} in ${info.dir}/definitions/.`,
+        },
+      );
     }
     fileBase = wanted;
   }
@@ -137,9 +139,13 @@ export function planDefinition(
   let exportName = safeIdentifier(naming.export.endsWith('+suffix') ? `${exportBase}${SUFFIX[kind]}` : exportBase);
   if (opts.exportName !== undefined) {
     if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(opts.exportName) || safeIdentifier(opts.exportName) !== opts.exportName) {
-      throw new ScaffoldError('OPTION_INVALID', `Invalid --export-name ${JSON.stringify(opts.exportName)}: it must be a JavaScript identifier that is not a reserved word or a name the file imports.`, {
-        hint: `e.g. --export-name ${names.camel}${SUFFIX[kind]}`,
-      });
+      throw new ScaffoldError(
+        'OPTION_INVALID',
+        `Invalid --export-name ${JSON.stringify(opts.exportName)}: it must be a JavaScript identifier that is not a reserved word or a name the file imports.`,
+        {
+          hint: `e.g. --export-name ${names.camel}${SUFFIX[kind]}`,
+        },
+      );
     }
     exportName = opts.exportName;
   }
@@ -152,7 +158,11 @@ export function planDefinition(
   for (const def of existing) {
     if (def.file === file) continue;
     if (def.name === mcpName) {
-      tree.problem({ code: 'ALREADY_EXISTS', path: def.file, message: `a ${kind} named ${mcpName} is already defined here` });
+      tree.problem({
+        code: 'ALREADY_EXISTS',
+        path: def.file,
+        message: `a ${kind} named ${mcpName} is already defined here`,
+      });
     }
     if (def.exports.includes(exportName)) {
       tree.problem({ code: 'ALREADY_EXISTS', path: def.file, message: `the export ${exportName} already exists here` });
@@ -204,7 +214,8 @@ export function writeDefinition(
     ),
   );
   plan.warnings.push(...(result?.warnings ?? []));
-  if (result && !result.changed) plan.notes.push(`${plan.exportName} was already registered in ${result.files.join(', ')}.`);
+  if (result && !result.changed)
+    plan.notes.push(`${plan.exportName} was already registered in ${result.files.join(', ')}.`);
 
   return {
     notes: plan.notes,

@@ -110,10 +110,34 @@ interface PackageManagerInfo {
 }
 
 const PM_INFO: Record<PackageManager, PackageManagerInfo> = {
-  npm: { install: 'npm install', run: 'npm run', dlx: 'npx mcp-scaffold', argsSeparator: '-- ', runTs: (f) => `tsx ${f}` },
-  pnpm: { install: 'pnpm install', run: 'pnpm run', dlx: 'pnpm dlx mcp-scaffold', argsSeparator: '', runTs: (f) => `tsx ${f}` },
-  yarn: { install: 'yarn install', run: 'yarn run', dlx: 'npx mcp-scaffold', argsSeparator: '', runTs: (f) => `tsx ${f}` },
-  bun: { install: 'bun install', run: 'bun run', dlx: 'bunx mcp-scaffold', argsSeparator: '', runTs: (f) => `bun ${f}` },
+  npm: {
+    install: 'npm install',
+    run: 'npm run',
+    dlx: 'npx mcp-scaffold',
+    argsSeparator: '-- ',
+    runTs: (f) => `tsx ${f}`,
+  },
+  pnpm: {
+    install: 'pnpm install',
+    run: 'pnpm run',
+    dlx: 'pnpm dlx mcp-scaffold',
+    argsSeparator: '',
+    runTs: (f) => `tsx ${f}`,
+  },
+  yarn: {
+    install: 'yarn install',
+    run: 'yarn run',
+    dlx: 'npx mcp-scaffold',
+    argsSeparator: '',
+    runTs: (f) => `tsx ${f}`,
+  },
+  bun: {
+    install: 'bun install',
+    run: 'bun run',
+    dlx: 'bunx mcp-scaffold',
+    argsSeparator: '',
+    runTs: (f) => `bun ${f}`,
+  },
 };
 
 export function packageManagerInfo(pm: PackageManager): PackageManagerInfo {
@@ -234,22 +258,28 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
   // my-server without a word, unlike every other conversion this tool makes.
   const fromFolder = opts.name === undefined && name !== existing.name;
   if (fromFolder && name !== folder) {
-    notes.push(`The package is named ${name} (the folder name ${JSON.stringify(folder)} made valid for npm); pass --name to choose another.`);
+    notes.push(
+      `The package is named ${name} (the folder name ${JSON.stringify(folder)} made valid for npm); pass --name to choose another.`,
+    );
   }
   const unscopedName = unscoped(name);
   const prefix = opts.prefix === undefined && upgrade ? upgradePrefix(tree, name) : resolvePrefix(name, opts.prefix);
   const scheme = schemeOf(prefix);
-  const description =
-    opts.description?.trim() || existing.description?.trim() || `An MCP server for ${unscopedName}.`;
-  const owner =
-    opts.owner ?? ownerFromRegistryName(existing.mcpName) ?? defaultOwner(name, opts.environment.username);
+  const description = opts.description?.trim() || existing.description?.trim() || `An MCP server for ${unscopedName}.`;
+  const owner = opts.owner ?? ownerFromRegistryName(existing.mcpName) ?? defaultOwner(name, opts.environment.username);
   // An upgrade leaves server.json alone, so the files it adds (README, AGENTS.md) must name the
   // server as that server.json (or package.json's mcpName) does, even when that name has no
   // owner part: rebuilding one from a default owner told the user a name that exists nowhere.
   const existingServerName = upgrade ? existingRegistryName(tree, existing) : undefined;
   const serverName = existingServerName ?? registryName(owner, name);
-  if (existingServerName !== undefined && opts.owner !== undefined && existingServerName !== registryName(opts.owner, name)) {
-    warnings.push(`The server is already named ${existingServerName} (server.json is never overwritten): --owner ${opts.owner} changes nothing.`);
+  if (
+    existingServerName !== undefined &&
+    opts.owner !== undefined &&
+    existingServerName !== registryName(opts.owner, name)
+  ) {
+    warnings.push(
+      `The server is already named ${existingServerName} (server.json is never overwritten): --owner ${opts.owner} changes nothing.`,
+    );
   }
   if (opts.owner === undefined && !upgrade) {
     notes.push(`server.json is named ${serverName}; pass --owner <github-user or reverse-DNS> to change it.`);
@@ -380,7 +410,8 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
     if (usesTsx && !pkgDev.tsx) {
       notes.push('The new scripts run with tsx, which package.json does not list: add it with `npm i -D tsx`.');
     }
-    if (opts.force) notes.push('--force does not replace files in an existing server: delete a file to have it written again.');
+    if (opts.force)
+      notes.push('--force does not replace files in an existing server: delete a file to have it written again.');
   }
 
   const project: InitProject = {
@@ -396,8 +427,7 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
   };
   const plan: InitPlan = {
     install: !upgrade && opts.install ? { packageManager: opts.pm } : undefined,
-    git:
-      !upgrade && opts.git && !opts.environment.insideGitWorkTree ? { init: true, commit: true } : undefined,
+    git: !upgrade && opts.git && !opts.environment.insideGitWorkTree ? { init: true, commit: true } : undefined,
   };
   if (!upgrade && opts.git && opts.environment.insideGitWorkTree) {
     notes.push('The folder is inside a git work tree already: no git init, no commit.');

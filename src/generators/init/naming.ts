@@ -99,9 +99,13 @@ const REVERSE_DNS = /^[a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)+$/;
 export function registryNamespace(owner: string): string {
   if (REVERSE_DNS.test(owner)) return owner;
   if (GITHUB_HANDLE.test(owner)) return `io.github.${owner}`;
-  throw new ScaffoldError('OPTION_INVALID', `Invalid --owner ${JSON.stringify(owner)}: not a GitHub handle or reverse-DNS namespace.`, {
-    hint: 'Pass --owner with a GitHub user or organization (acme) or a reverse-DNS namespace you control (com.acme).',
-  });
+  throw new ScaffoldError(
+    'OPTION_INVALID',
+    `Invalid --owner ${JSON.stringify(owner)}: not a GitHub handle or reverse-DNS namespace.`,
+    {
+      hint: 'Pass --owner with a GitHub user or organization (acme) or a reverse-DNS namespace you control (com.acme).',
+    },
+  );
 }
 
 /** `io.github.acme/weather-server`: what server.json and package.json's mcpName carry. */
@@ -148,7 +152,11 @@ export function normalizeRepository(raw: string): Repository | undefined {
   if (!host || !pathPart) return undefined;
   const cleanPath = pathPart.replace(/\.git$/, '').replace(/\/+$/, '');
   if (!/^[\w.-]+(?:\/[\w.-]+)+$/.test(cleanPath)) return undefined;
-  const source = host.replace(/^www\./, '').split('.').slice(-2, -1)[0] ?? host;
+  const source =
+    host
+      .replace(/^www\./, '')
+      .split('.')
+      .slice(-2, -1)[0] ?? host;
   return { url: `https://${host.replace(/^www\./, '')}/${cleanPath}`, source };
 }
 

@@ -63,10 +63,14 @@ export async function runInstall(
   const args = INSTALL_ARGS[pm];
   const command = [pm, ...args].join(' ');
   if (!findOnPath(pm)) {
-    throw new ScaffoldError('PACKAGE_MANAGER_MISSING', `${pm} is not on PATH, so the dependencies were not installed; the files were written.`, {
-      hint: `${INSTALL_HINT[pm]}, then run \`${pm} install\` in ${root}. Or pass --pm with another package manager.`,
-      exitCode: EXIT.writtenButFailed,
-    });
+    throw new ScaffoldError(
+      'PACKAGE_MANAGER_MISSING',
+      `${pm} is not on PATH, so the dependencies were not installed; the files were written.`,
+      {
+        hint: `${INSTALL_HINT[pm]}, then run \`${pm} install\` in ${root}. Or pass --pm with another package manager.`,
+        exitCode: EXIT.writtenButFailed,
+      },
+    );
   }
   const logFile = path.join(tmpdir(), `mcp-scaffold-install-${process.pid}-${Date.now()}.log`);
   const log = createWriteStream(logFile);
@@ -133,7 +137,9 @@ export async function runGit(root: string, packageName: string, reporter: Report
   }
   const add = await git(['add', '--all']);
   const commit =
-    add.exitCode === 0 ? await git(['commit', '--quiet', '--no-verify', '-m', `Start ${packageName} with mcp-scaffold init`]) : add;
+    add.exitCode === 0
+      ? await git(['commit', '--quiet', '--no-verify', '-m', `Start ${packageName} with mcp-scaffold init`])
+      : add;
   if (commit.exitCode !== 0) {
     reporter.warn(
       `git commit failed, the files are staged: ${String(commit.stderr).trim().split('\n')[0]} (set git config user.name and user.email, then commit).`,

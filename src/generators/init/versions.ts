@@ -53,7 +53,10 @@ export function dependencyMaps(frameworkRange?: string): {
   const pick = (pins: Record<string, DependencyPin>) =>
     Object.fromEntries(
       Object.entries(pins)
-        .map(([name, pin]): [string, string] => [name, name === FRAMEWORK_PACKAGE && frameworkRange ? frameworkRange : pin.range])
+        .map(([name, pin]): [string, string] => [
+          name,
+          name === FRAMEWORK_PACKAGE && frameworkRange ? frameworkRange : pin.range,
+        ])
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
     );
   return { dependencies: pick(DEPENDENCIES), devDependencies: pick(DEV_DEPENDENCIES) };
@@ -76,7 +79,8 @@ export function isVersionRange(range: string): boolean {
  * about `^0.10.17 || ^0.11.0`.
  */
 export function staysOnLine(range: string, line = FRAMEWORK_VERSION.split('.').slice(0, 2).join('.')): boolean {
-  const onLine = (version: string) => version.replace(/^v/, '') === line || version.replace(/^v/, '').startsWith(`${line}.`);
+  const onLine = (version: string) =>
+    version.replace(/^v/, '') === line || version.replace(/^v/, '').startsWith(`${line}.`);
   const [major = '', minor = ''] = line.split('.');
   const nextLine = `${major}.${Number(minor) + 1}`;
   return range.split('||').every((part) => {
@@ -85,12 +89,19 @@ export function staysOnLine(range: string, line = FRAMEWORK_VERSION.split('.').s
     if (hyphen) return onLine(hyphen[1]!) && onLine(hyphen[2]!);
     const comparators = set.split(/\s+/).map((c) => /^([<>]=?|[\^~=])?(.*)$/.exec(c)!);
     // `0.10.3`, `=0.10.3`, `0.10.x`, `~0.10`, `^0.10.17` (a caret on 0.x keeps the minor): one is enough.
-    if (comparators.some(([, op, v]) => ['', '=', '^', '~'].includes(op ?? '') && onLine(v!) && v!.replace(/^v/, '').split('.').length >= 2)) {
+    if (
+      comparators.some(
+        ([, op, v]) =>
+          ['', '=', '^', '~'].includes(op ?? '') && onLine(v!) && v!.replace(/^v/, '').split('.').length >= 2,
+      )
+    ) {
       return true;
     }
     const lower = comparators.some(([, op, v]) => (op === '>' || op === '>=') && onLine(v!));
     const upper = comparators.some(
-      ([, op, v]) => (op === '<=' && onLine(v!)) || (op === '<' && (onLine(v!) || [nextLine, `${nextLine}.0`].includes(v!.replace(/^v/, '')))),
+      ([, op, v]) =>
+        (op === '<=' && onLine(v!)) ||
+        (op === '<' && (onLine(v!) || [nextLine, `${nextLine}.0`].includes(v!.replace(/^v/, '')))),
     );
     return lower && upper;
   });

@@ -1,9 +1,9 @@
 /** `add prompt`: a prompt definition, its test, and its registration. */
 
 import type { z } from 'zod';
+import { detectFrameworkFeatures } from '../../core/framework-features.js';
 import type { Tree } from '../../core/fs/tree.js';
 import { titleCase } from '../../core/names.js';
-import { detectFrameworkFeatures } from '../../core/framework-features.js';
 import type { Project } from '../../core/project.js';
 import { definitionOptions, planDefinition, unprefixed, writeDefinition } from '../definition/index.js';
 import type { GeneratorResult } from '../types.js';

@@ -1,12 +1,12 @@
 /** `add resource`: a resource definition with params from its URI template, its test, registration. */
 
+import { z } from 'zod';
 import type { Tree } from '../../core/fs/tree.js';
 import { titleCase } from '../../core/names.js';
 import type { Project } from '../../core/project.js';
 import { exampleUri, parseUriTemplate } from '../../core/uri-template.js';
 import { definitionOptions, planDefinition, unprefixed, writeDefinition } from '../definition/index.js';
 import type { GeneratorResult } from '../types.js';
-import { z } from 'zod';
 
 export const addResourceOptions = definitionOptions.extend({
   uri: z.string().optional(),

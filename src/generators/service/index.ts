@@ -8,7 +8,11 @@ import { z } from 'zod';
 import { registerSetupCall } from '../../core/ast/setup.js';
 import { testImportPath } from '../../core/conventions.js';
 import { asNewFile, lineWidthOf } from '../../core/format.js';
-import { detectFrameworkFeatures, type FrameworkFeatures, requireInMemoryStorage } from '../../core/framework-features.js';
+import {
+  detectFrameworkFeatures,
+  type FrameworkFeatures,
+  requireInMemoryStorage,
+} from '../../core/framework-features.js';
 import type { Tree } from '../../core/fs/tree.js';
 import { displayWidth, tsString } from '../../core/literal.js';
 import { type Names, parseName, titleCase } from '../../core/names.js';
@@ -62,7 +66,10 @@ export function serviceNames(raw: string): ServiceNames {
 
 /** Text for a JSDoc line: no comment terminator, one line. */
 function commentText(text: string): string {
-  return text.replace(/\*\//g, '*\\/').replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ').trim();
+  return text
+    .replace(/\*\//g, '*\\/')
+    .replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ')
+    .trim();
 }
 
 /** `throw new Error('…');` inside the accessor, on one line when it fits, else as Biome breaks it. */
@@ -83,19 +90,27 @@ export function addServiceGenerator(
   const s = serviceNames(opts.name);
   const notes: string[] = [];
   const warnings: string[] = [];
-  if (s.names.raw !== opts.name || s.names.convertedFrom) notes.push(`The service is "${s.domain}": ${s.className}, ${s.initName}(), ${s.getName}().`);
+  if (s.names.raw !== opts.name || s.names.convertedFrom)
+    notes.push(`The service is "${s.domain}": ${s.className}, ${s.initName}(), ${s.getName}().`);
 
   if (opts.test) {
     features ??= detectFrameworkFeatures(project.root);
     if (!features.packageDir) {
-      warnings.push(`${FRAMEWORK} is not installed, so the test's use of createInMemoryStorage() could not be checked against it.`);
+      warnings.push(
+        `${FRAMEWORK} is not installed, so the test's use of createInMemoryStorage() could not be checked against it.`,
+      );
     }
     requireInMemoryStorage(features, 'The service test');
   }
 
   for (const file of opts.test ? [s.file, s.typesFile, s.testFile] : [s.file, s.typesFile]) {
     if (tree.exists(file) && !opts.force) {
-      tree.problem({ code: 'ALREADY_EXISTS', path: file, message: 'file already exists', hint: 'Pass --force to rewrite it (the setup() call is never duplicated).' });
+      tree.problem({
+        code: 'ALREADY_EXISTS',
+        path: file,
+        message: 'file already exists',
+        hint: 'Pass --force to rewrite it (the setup() call is never duplicated).',
+      });
     }
   }
 
@@ -103,7 +118,9 @@ export function addServiceGenerator(
   const title = titleCase(s.names.words);
   const data = {
     ...s,
-    overview: commentText(opts.description ?? `${title} service: wraps the upstream ${title} API for the server's tools.`),
+    overview: commentText(
+      opts.description ?? `${title} service: wraps the upstream ${title} API for the server's tools.`,
+    ),
     notInitializedThrow: notInitializedThrow(s, lineWidth),
     testModuleTag: s.testFile.replace(/\.ts$/, ''),
     serviceImportPath: testImportPath(tree, s.testFile, s.file),

@@ -36,9 +36,13 @@ export function addToolGenerator(
   // `--destructive` (and `--confirm`, which is destructive) means not read-only; an explicit
   // `--read-only` beside it used to be dropped without a word. Contradicting flags are refused.
   if (raw.readOnly === true && (raw.destructive || raw.confirm)) {
-    throw new ScaffoldError('OPTION_INVALID', `--read-only contradicts ${raw.destructive ? '--destructive' : '--confirm'}: a destructive tool is not read-only.`, {
-      hint: 'Drop --read-only (destructive tools are annotated readOnlyHint: false).',
-    });
+    throw new ScaffoldError(
+      'OPTION_INVALID',
+      `--read-only contradicts ${raw.destructive ? '--destructive' : '--confirm'}: a destructive tool is not read-only.`,
+      {
+        hint: 'Drop --read-only (destructive tools are annotated readOnlyHint: false).',
+      },
+    );
   }
   const opts = addToolOptions.parse(raw);
   const kind = toolKind(opts);

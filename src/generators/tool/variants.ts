@@ -40,9 +40,13 @@ export function toolKind(opts: ParsedToolOptions): ToolKind {
     opts.app && '--app',
   ].filter((x): x is string => typeof x === 'string');
   if (asked.length > 1) {
-    throw new ScaffoldError('OPTION_INVALID', `${asked.join(' and ')} cannot be combined: each writes a different kind of tool.`, {
-      hint: 'Pass one of --service, --confirm, --task and --app.',
-    });
+    throw new ScaffoldError(
+      'OPTION_INVALID',
+      `${asked.join(' and ')} cannot be combined: each writes a different kind of tool.`,
+      {
+        hint: 'Pass one of --service, --confirm, --task and --app.',
+      },
+    );
   }
   if (opts.service !== undefined) return 'service';
   if (opts.confirm) return 'confirm';
@@ -51,7 +55,12 @@ export function toolKind(opts: ParsedToolOptions): ToolKind {
   return 'plain';
 }
 
-function serviceTool(tree: Tree, project: Project, opts: ParsedToolOptions, features: () => FrameworkFeatures): GeneratorResult {
+function serviceTool(
+  tree: Tree,
+  project: Project,
+  opts: ParsedToolOptions,
+  features: () => FrameworkFeatures,
+): GeneratorResult {
   const s = serviceNames(opts.service!);
   const text = tree.read(s.file);
   if (text === undefined) {
@@ -61,15 +70,23 @@ function serviceTool(tree: Tree, project: Project, opts: ParsedToolOptions, feat
   }
   for (const fn of [s.getName, s.initName]) {
     if (!new RegExp(`export\\s+(?:async\\s+)?function\\s+${fn}\\b|export\\s+const\\s+${fn}\\b`).test(text)) {
-      throw new ScaffoldError('SERVICE_MISSING', `${s.file} does not export ${fn}(), which the tool and its test use.`, {
-        hint: `Services made by \`mcp-scaffold add service ${s.domain}\` export ${s.initName}() and ${s.getName}(); add it, or write the handler by hand.`,
-      });
+      throw new ScaffoldError(
+        'SERVICE_MISSING',
+        `${s.file} does not export ${fn}(), which the tool and its test use.`,
+        {
+          hint: `Services made by \`mcp-scaffold add service ${s.domain}\` export ${s.initName}() and ${s.getName}(); add it, or write the handler by hand.`,
+        },
+      );
     }
   }
   if (!/\bfetchRecord\s*\(/.test(text)) {
-    throw new ScaffoldError('SERVICE_MISSING', `${s.file} has no fetchRecord(id, ctx) method, which the generated handler calls.`, {
-      hint: 'Add the tool without --service and call the service from its handler by hand.',
-    });
+    throw new ScaffoldError(
+      'SERVICE_MISSING',
+      `${s.file} has no fetchRecord(id, ctx) method, which the generated handler calls.`,
+      {
+        hint: 'Add the tool without --service and call the service from its handler by hand.',
+      },
+    );
   }
   if (opts.test) requireInMemoryStorage(features(), "The tool's test");
   const plan = planDefinition(tree, project, 'tool', opts, (n) => n.snake);
@@ -90,11 +107,19 @@ function serviceTool(tree: Tree, project: Project, opts: ParsedToolOptions, feat
   );
 }
 
-function confirmTool(tree: Tree, project: Project, opts: ParsedToolOptions, features: () => FrameworkFeatures): GeneratorResult {
+function confirmTool(
+  tree: Tree,
+  project: Project,
+  opts: ParsedToolOptions,
+  features: () => FrameworkFeatures,
+): GeneratorResult {
   const api = requireVariant(features(), 'confirm', opts.test);
   const plan = planDefinition(tree, project, 'tool', opts, (n) => n.snake);
   const words = unprefixed(plan.names, plan.prefix);
-  const question = words.length > 0 ? `${titleCase(words.slice(0, 1))}${words.length > 1 ? ` ${words.slice(1).join(' ')}` : ''}` : 'Go ahead with';
+  const question =
+    words.length > 0
+      ? `${titleCase(words.slice(0, 1))}${words.length > 1 ? ` ${words.slice(1).join(' ')}` : ''}`
+      : 'Go ahead with';
   plan.notes.push(
     api === 'requestInput'
       ? 'The tool asks through ctx.requestInput (the installed framework has it); a declined or cancelled answer fails with not_confirmed.'
@@ -110,19 +135,26 @@ function confirmTool(tree: Tree, project: Project, opts: ParsedToolOptions, feat
   );
 }
 
-function taskTool(tree: Tree, project: Project, opts: ParsedToolOptions, features: () => FrameworkFeatures): GeneratorResult {
+function taskTool(
+  tree: Tree,
+  project: Project,
+  opts: ParsedToolOptions,
+  features: () => FrameworkFeatures,
+): GeneratorResult {
   requireVariant(features(), 'task', opts.test);
   const plan = planDefinition(tree, project, 'tool', opts, (n) => n.snake);
-  return writeDefinition(
-    tree,
-    plan,
-    opts,
-    toolData(plan, opts),
-    { definition: 'tool/tool-task.ts.hbs', test: 'tool/tool-task.test.ts.hbs' },
-  );
+  return writeDefinition(tree, plan, opts, toolData(plan, opts), {
+    definition: 'tool/tool-task.ts.hbs',
+    test: 'tool/tool-task.test.ts.hbs',
+  });
 }
 
-function appToolPair(tree: Tree, project: Project, opts: ParsedToolOptions, features: () => FrameworkFeatures): GeneratorResult {
+function appToolPair(
+  tree: Tree,
+  project: Project,
+  opts: ParsedToolOptions,
+  features: () => FrameworkFeatures,
+): GeneratorResult {
   requireVariant(features(), 'app', opts.test);
   const toolPlan = planDefinition(tree, project, 'tool', opts, (n) => n.snake, '.app-tool.ts');
   const uiUri = `ui://${toolPlan.names.kebab}/app.html`;
@@ -136,7 +168,11 @@ function appToolPair(tree: Tree, project: Project, opts: ParsedToolOptions, feat
   const resourcePlan = planDefinition(tree, project, 'resource', resourceOpts, (n) => n.kebab, '.app-resource.ts');
   for (const def of existingDefinitions(tree, 'resource')) {
     if (def.uri === uiUri && def.file !== resourcePlan.file) {
-      tree.problem({ code: 'ALREADY_EXISTS', path: def.file, message: `a resource with the URI ${uiUri} is already defined here` });
+      tree.problem({
+        code: 'ALREADY_EXISTS',
+        path: def.file,
+        message: `a resource with the URI ${uiUri} is already defined here`,
+      });
     }
   }
   const data = toolData(toolPlan, opts);
