@@ -72,3 +72,30 @@ describe(`on a server made by @cyanheads/mcp-ts-core@${OLD_FRAMEWORK} init`, () 
     expect(r.stdout).toMatch(new RegExp(`Test Files\\s+\\S*${tests.length} passed`));
   });
 });
+
+describe(`mcp-scaffold init --framework-version ^${OLD_FRAMEWORK}`, () => {
+  let ours: string;
+
+  beforeAll(async () => {
+    const r = await runCli(
+      ['init', 'ours', '--framework-version', `^${OLD_FRAMEWORK}`, '--yes', '--pm', 'npm', '--no-git', '--json'],
+      {
+        cwd: tmp,
+      },
+    );
+    if (r.exitCode !== 0) throw new Error(describeRun(r));
+    ours = `${tmp}/ours`;
+  }, 600_000);
+
+  it('installs 0.9.x, and the new server passes its own devcheck and tests there', async () => {
+    const installed = await run('node', ['-p', "require('@cyanheads/mcp-ts-core/package.json').version"], {
+      cwd: ours,
+    });
+    expect(installed.stdout.trim()).toMatch(/^0\.9\./);
+    const devcheck = await run('npm', ['run', 'devcheck', '--', '--no-fix'], { cwd: ours });
+    expect(devcheck.exitCode, describeRun(devcheck)).toBe(0);
+    expect(devcheck.stdout).toContain('0 failed, 0 warnings');
+    const tests = await run('npm', ['test'], { cwd: ours });
+    expect(tests.exitCode, describeRun(tests)).toBe(0);
+  });
+});

@@ -27,6 +27,7 @@ import {
   dependencyMaps,
   FRAMEWORK_PACKAGE,
   isVersionRange,
+  lowestVersion,
   staysOnLine,
 } from '../../src/generators/init/versions.js';
 import { tempDir } from '../helpers/temp.js';
@@ -252,6 +253,33 @@ await createApp({
     expect(other.result.warnings.join(' ')).toContain('written for @cyanheads/mcp-ts-core 0.10.17');
     const bad = generate({ frameworkVersion: 'latest' });
     expect(bad.tree.problems.map((p) => p.code)).toEqual(['OPTION_INVALID']);
+  });
+
+  it('leaves out the server and prompt titles where the range lets npm install a framework older than 0.10.3', () => {
+    const promptFile = (files: Record<string, string>) =>
+      Object.entries(files).find(([p]) => p.endsWith('.prompt.ts'))![1];
+    expect(promptFile(generate({}).files)).toContain("  title: 'Summarize Text',\n");
+    expect(promptFile(generate({ frameworkVersion: '~0.10.3' }).files)).toContain("  title: 'Summarize Text',\n");
+    expect(generate({}).files['src/index.ts']).toContain('  title: ');
+    for (const old of ['^0.9.21', '>=0.9 <0.11', '^0.10.17 || ^0.9.0', '0.10.x', '<0.11']) {
+      const { files } = generate({ frameworkVersion: old });
+      expect(promptFile(files), old).not.toContain('title:');
+      expect(files['src/index.ts'], old).not.toContain('title:');
+    }
+  });
+
+  it('lowestVersion: the smallest version a range admits', () => {
+    const cases: [string, string][] = [
+      ['^0.10.17', '0.10.17'],
+      ['~0.10.3', '0.10.3'],
+      ['0.10.x', '0.10.0'],
+      ['>=0.10.2 <=0.10.9', '0.10.2'],
+      ['0.9.1 - 0.10.0', '0.9.1'],
+      ['^0.11.0 || ^0.9.21', '0.9.21'],
+      ['<0.12', '0.0.0'],
+      ['=0.10.3', '0.10.3'],
+    ];
+    for (const [range, lowest] of cases) expect(lowestVersion(range), range).toBe(lowest);
   });
 
   it('plans no install and no git when told, and no git inside a work tree', () => {

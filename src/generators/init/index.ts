@@ -26,7 +26,16 @@ import {
   unscoped,
   validatePackageName,
 } from './naming.js';
-import { dependencyMaps, FRAMEWORK_VERSION, isVersionRange, NODE_ENGINE, staysOnLine } from './versions.js';
+import {
+  compareVersions,
+  dependencyMaps,
+  FRAMEWORK_VERSION,
+  isVersionRange,
+  lowestVersion,
+  NODE_ENGINE,
+  staysOnLine,
+  TITLES_SINCE,
+} from './versions.js';
 
 export const PACKAGE_MANAGERS = ['npm', 'pnpm', 'yarn', 'bun'] as const;
 
@@ -348,6 +357,9 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
     repository: repository ?? false,
     nodeEngine: NODE_ENGINE,
     frameworkRange,
+    // Server and prompt titles came in 0.10.3: a range that lets npm install an older framework
+    // gets starter code without them, so that it compiles against whatever is installed.
+    hasTitles: compareVersions(lowestVersion(frameworkRange), TITLES_SINCE) >= 0,
     pm: { ...pm, name: opts.pm },
     devcheckNoFix: `${pm.run} devcheck ${pm.argsSeparator}--no-fix`,
     devcheckTest: `${pm.run} devcheck ${pm.argsSeparator}--test`,

@@ -106,3 +106,38 @@ export function staysOnLine(range: string, line = FRAMEWORK_VERSION.split('.').s
     return lower && upper;
   });
 }
+
+/** `0.10.3` → [0, 10, 3]; `0.9.x`, `0.9` → [0, 9, 0]. */
+function versionTuple(v: string): [number, number, number] {
+  const [a = '0', b = '0', c = '0'] = v.replace(/^v/, '').split(/[-+]/)[0]!.split('.');
+  const n = (s: string) => (/^\d+$/.test(s) ? Number(s) : 0);
+  return [n(a), n(b), n(c)];
+}
+
+export function compareVersions(a: string, b: string): number {
+  const x = versionTuple(a);
+  const y = versionTuple(b);
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+}
+
+/**
+ * The lowest version a range lets npm install (ignoring pre-releases): the smallest lower bound
+ * over its `||` alternatives; `0.0.0` when an alternative has none (`<0.12`).
+ */
+export function lowestVersion(range: string): string {
+  const lows = range.split('||').map((part) => {
+    const set = part.trim().replace(/([<>]=?|[\^~=])\s+/g, '$1');
+    const hyphen = /^(\S+)\s+-\s+(\S+)$/.exec(set);
+    if (hyphen) return hyphen[1]!.replace(/^v/, '');
+    const bounds = set
+      .split(/\s+/)
+      .map((c) => /^([<>]=?|[\^~=])?(.*)$/.exec(c)!)
+      .filter(([, op]) => op === undefined || ['=', '^', '~', '>=', '>'].includes(op))
+      .map(([, , v]) => v!.replace(/^v/, '').replace(/[xX*]/g, '0'));
+    return bounds.sort(compareVersions).at(-1) ?? '0.0.0';
+  });
+  return lows.sort(compareVersions)[0] ?? '0.0.0';
+}
+
+/** The first framework version whose createApp() and prompt() take a `title` (its changelog, 0.10.3). */
+export const TITLES_SINCE = '0.10.3';
