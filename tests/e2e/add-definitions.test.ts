@@ -13,12 +13,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assertCliBuilt,
-  biomeCheck,
   buildServer,
   cloneProject,
   connectMcpClient,
   createFrameworkProject,
   describeRun,
+  expectBiomeClean,
+  expectNoNewBiomeDiagnostics,
   type LintResult,
   lintDefinitions,
   makeTempDir,
@@ -28,6 +29,7 @@ import {
   run,
   runCli,
   runOk,
+  textOf,
 } from './support.js';
 
 const INDEX = 'src/index.ts';
@@ -77,12 +79,6 @@ const ensureBuilt = () => (built ??= buildServer(demo));
 let linted: Promise<LintResult> | undefined;
 const ensureLinted = () => (linted ??= ensureBuilt().then(() => lintDefinitions(demo)));
 
-const textOf = (content: unknown) =>
-  (content as { type: string; text?: string }[])
-    .filter((c) => c.type === 'text')
-    .map((c) => c.text ?? '')
-    .join('\n');
-
 describe('add tool, add resource, add prompt on a server made by `@cyanheads/mcp-ts-core init`', () => {
   it.each(KINDS)('add %s: exit 0, one JSON object, the definition, its test and src/index.ts', (kind) => {
     const r = adds[kind]!;
@@ -111,24 +107,12 @@ describe('add tool, add resource, add prompt on a server made by `@cyanheads/mcp
   });
 
   it('biome check finds nothing in the six new files', async () => {
-    const report = await biomeCheck(demo, NEW_FILES);
-    expect(report.diagnostics, describeRun(report.run)).toEqual([]);
-    expect(report.summary).toMatchObject({ errors: 0, warnings: 0, infos: 0 });
-    expect(report.exitCode, describeRun(report.run)).toBe(0);
+    await expectBiomeClean(demo, NEW_FILES);
   });
 
   it('biome check finds nothing new in src/index.ts (the same diagnostics as before the three adds)', async () => {
     const original = await cloneProject(demo, path.join(tmp, 'demo-original'));
-    const signature = (r: Awaited<ReturnType<typeof biomeCheck>>) =>
-      r.diagnostics.map((d) => `${d.severity} ${d.category}: ${d.message}`).sort();
-    const before = await biomeCheck(original, [INDEX]);
-    const after = await biomeCheck(demo, [INDEX]);
-    expect(signature(after), describeRun(after.run)).toEqual(signature(before));
-    expect(after.summary).toMatchObject({
-      errors: before.summary.errors,
-      warnings: before.summary.warnings,
-      infos: before.summary.infos,
-    });
+    await expectNoNewBiomeDiagnostics(original, demo, INDEX);
   });
 
   it('the framework linter (validateDefinitions) knows all three and reports no error and no warning for them', async () => {

@@ -21,6 +21,8 @@ import {
   copyProject,
   createFrameworkProject,
   describeRun,
+  expectBiomeClean,
+  expectNoNewBiomeDiagnostics,
   gitInitAndCommit,
   hashTree,
   type LintResult,
@@ -32,6 +34,7 @@ import {
   run,
   runCli,
   runOk,
+  textOf,
 } from './support.js';
 
 const NAME = 'demo_find_items';
@@ -63,12 +66,6 @@ let linted: Promise<LintResult> | undefined;
 const ensureLinted = () => (linted ??= ensureBuilt().then(() => lintDefinitions(demo)));
 
 const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-const textOf = (content: unknown) =>
-  (content as { type: string; text?: string }[])
-    .filter((c) => c.type === 'text')
-    .map((c) => c.text ?? '')
-    .join('\n');
-
 describe('add tool on a server made by `@cyanheads/mcp-ts-core init`', () => {
   it('writes the tool, its test and the registration; --json prints exactly one object', async () => {
     expect(add.exitCode, describeRun(add)).toBe(0);
@@ -99,10 +96,7 @@ describe('add tool on a server made by `@cyanheads/mcp-ts-core init`', () => {
   });
 
   it('biome check finds nothing in the two new files', async () => {
-    const report = await biomeCheck(demo, [TOOL_FILE, TEST_FILE]);
-    expect(report.diagnostics, describeRun(report.run)).toEqual([]);
-    expect(report.summary).toMatchObject({ errors: 0, warnings: 0, infos: 0 });
-    expect(report.exitCode, describeRun(report.run)).toBe(0);
+    await expectBiomeClean(demo, [TOOL_FILE, TEST_FILE]);
   });
 
   it('biome check finds nothing new in src/index.ts (init leaves it with unsorted imports)', async () => {
@@ -110,16 +104,7 @@ describe('add tool on a server made by `@cyanheads/mcp-ts-core init`', () => {
     // so "clean" is impossible here; "the same diagnostics as before our edit" is the bar. A
     // formatting slip in our edit adds a `format` diagnostic; a lint problem adds its rule.
     const original = await cloneProject(demo, path.join(tmp, 'demo-original'));
-    const signature = (r: Awaited<ReturnType<typeof biomeCheck>>) =>
-      r.diagnostics.map((d) => `${d.severity} ${d.category}: ${d.message}`).sort();
-    const before = await biomeCheck(original, [INDEX]);
-    const after = await biomeCheck(demo, [INDEX]);
-    expect(signature(after), describeRun(after.run)).toEqual(signature(before));
-    expect(after.summary).toMatchObject({
-      errors: before.summary.errors,
-      warnings: before.summary.warnings,
-      infos: before.summary.infos,
-    });
+    await expectNoNewBiomeDiagnostics(original, demo, INDEX);
   });
 
   it('in an index.ts that Biome has sorted, the import lands where Biome puts it and the file stays clean', async () => {

@@ -29,6 +29,7 @@ import {
   buildServer,
   createFrameworkProject,
   describeRun,
+  expectBiomeClean,
   hashTree,
   type LintResult,
   lintDefinitions,
@@ -39,6 +40,7 @@ import {
   run,
   runCli,
   runOk,
+  textOf,
 } from './support.js';
 
 const USE_FRAMEWORK_INIT = process.env.E2E_PROJECT === 'framework';
@@ -141,12 +143,6 @@ const ensureBuilt = () => (built ??= buildServer(demo));
 let linted: Promise<LintResult> | undefined;
 const ensureLinted = () => (linted ??= ensureBuilt().then(() => lintDefinitions(demo)));
 
-const textOf = (content: unknown) =>
-  (content as { type: string; text?: string }[])
-    .filter((c) => c.type === 'text')
-    .map((c) => c.text ?? '')
-    .join('\n');
-
 /** The built server over stdio, with a client that may declare elicitation and answer it. */
 async function connect(
   answer?: () => ElicitResult,
@@ -218,9 +214,7 @@ describe(`add service and tool variants on a server made by ${USE_FRAMEWORK_INIT
   });
 
   it('biome check finds nothing in the new files', async () => {
-    const report = await biomeCheck(demo, NEW_FILES);
-    expect(report.diagnostics, describeRun(report.run)).toEqual([]);
-    expect(report.exitCode, describeRun(report.run)).toBe(0);
+    await expectBiomeClean(demo, NEW_FILES);
   });
 
   it.skipIf(USE_FRAMEWORK_INIT)('biome check finds nothing in the edited src/index.ts', async () => {

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { execa } from 'execa';
+import { expect } from 'vitest';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export const BIN = path.join(REPO_ROOT, 'bin/mcp-scaffold.js');
@@ -273,6 +274,37 @@ export async function biomeCheck(root: string, files: string[]): Promise<BiomeRe
   }
   return { exitCode: r.exitCode, summary: parsed.summary, diagnostics: parsed.diagnostics, run: r };
 }
+
+/** Biome finds nothing in `files`: no diagnostic of any severity, exit 0. */
+export async function expectBiomeClean(root: string, files: string[]): Promise<void> {
+  const report = await biomeCheck(root, files);
+  expect(report.diagnostics, describeRun(report.run)).toEqual([]);
+  expect(report.summary).toMatchObject({ errors: 0, warnings: 0, infos: 0 });
+  expect(report.exitCode, describeRun(report.run)).toBe(0);
+}
+
+/**
+ * Biome reports the same about `file` in `changed` as in `original`: where the file was not clean
+ * to begin with (the framework's init leaves unsorted imports), "nothing new" is the bar.
+ */
+export async function expectNoNewBiomeDiagnostics(original: string, changed: string, file: string): Promise<void> {
+  const signature = (r: BiomeReport) => r.diagnostics.map((d) => `${d.severity} ${d.category}: ${d.message}`).sort();
+  const before = await biomeCheck(original, [file]);
+  const after = await biomeCheck(changed, [file]);
+  expect(signature(after), describeRun(after.run)).toEqual(signature(before));
+  expect(after.summary).toMatchObject({
+    errors: before.summary.errors,
+    warnings: before.summary.warnings,
+    infos: before.summary.infos,
+  });
+}
+
+/** The text blocks of an MCP result's content, joined. */
+export const textOf = (content: unknown): string =>
+  (content as { type: string; text?: string }[])
+    .filter((c) => c.type === 'text')
+    .map((c) => c.text ?? '')
+    .join('\n');
 
 export interface LintedDefinition {
   kind: 'tool' | 'resource' | 'prompt';
