@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.ts', 'tests/generators/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.ts', 'tests/generators/**/*.test.ts', 'src/**/*.test.ts'],
         },
       },
       {

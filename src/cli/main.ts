@@ -5,10 +5,10 @@
 
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { ScaffoldError } from '../core/errors.js';
-import { Reporter } from '../core/output.js';
-import { reportFailure } from './failure.js';
-import { globalOptions } from './options.js';
+import { ScaffoldError } from '../engine/errors.js';
+import { reportFailure } from '../engine/failure.js';
+import { globalOptions } from '../engine/options.js';
+import { Reporter } from '../engine/reporter.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;

@@ -1,17 +1,17 @@
 /** `mcp-scaffold add tool|resource|prompt <name>`: gathers answers, then runs the generator. */
 
-import { canPrompt, type GlobalOptions } from '../cli/options.js';
-import { runGenerator } from '../cli/run.js';
-import type { DefinitionKind } from '../core/definitions.js';
-import { cancelled, ScaffoldError } from '../core/errors.js';
-import { Tree } from '../core/fs/tree.js';
-import { parseName } from '../core/names.js';
-import { findProject } from '../core/project.js';
-import { serverPrefix } from '../generators/definition/index.js';
-import { addPromptGenerator } from '../generators/prompt/index.js';
-import { addResourceGenerator } from '../generators/resource/index.js';
-import { addServiceGenerator } from '../generators/service/index.js';
-import { addToolGenerator, defaultDescription } from '../generators/tool/index.js';
+import { cancelled, ScaffoldError } from '../engine/errors.js';
+import { canPrompt, type GlobalOptions } from '../engine/options.js';
+import { runGenerator } from '../engine/run.js';
+import { Tree } from '../engine/tree.js';
+import { serverPrefix } from '../kinds/definition.js';
+import { addPromptGenerator } from '../kinds/prompt/generator.js';
+import { addResourceGenerator } from '../kinds/resource/generator.js';
+import { addServiceGenerator } from '../kinds/service/generator.js';
+import { addToolGenerator, defaultDescription } from '../kinds/tool/generator.js';
+import { findProject } from '../project/project.js';
+import type { DefinitionKind } from '../registration/definitions.js';
+import { parseName } from '../text/names.js';
 
 export interface AddFlags {
   description?: string;

@@ -7,14 +7,14 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import { reportFailure } from '../cli/failure.js';
-import { canPrompt, type GlobalOptions } from '../cli/options.js';
-import { cancelled, EXIT, ScaffoldError } from '../core/errors.js';
-import { unifiedDiff } from '../core/fs/diff.js';
-import { flush } from '../core/fs/flush.js';
-import { problemsError, Tree } from '../core/fs/tree.js';
-import { type CommandResult, Reporter } from '../core/output.js';
-import { detectPackageManager, FRAMEWORK, type PackageJson, type PackageManager } from '../core/project.js';
+import { unifiedDiff } from '../engine/diff.js';
+import { cancelled, EXIT, ScaffoldError } from '../engine/errors.js';
+import { reportFailure } from '../engine/failure.js';
+import { flush } from '../engine/flush.js';
+import { canPrompt, type GlobalOptions } from '../engine/options.js';
+import { type CommandResult, Reporter } from '../engine/reporter.js';
+import { type GitReport, type InstallReport, runGit, runInstall } from '../engine/tasks/install-git.js';
+import { problemsError, Tree } from '../engine/tree.js';
 import {
   entriesInTheWay,
   type InitOptions,
@@ -22,15 +22,9 @@ import {
   initGenerator,
   PACKAGE_MANAGERS,
   packageManagerInfo,
-} from '../generators/init/index.js';
-import {
-  defaultOwner,
-  npmNameProblem,
-  packageNameFromFolder,
-  registryNamespace,
-  unscoped,
-} from '../generators/init/naming.js';
-import { type GitReport, type InstallReport, runGit, runInstall } from '../generators/init/tasks.js';
+} from '../init/generator.js';
+import { defaultOwner, npmNameProblem, packageNameFromFolder, registryNamespace, unscoped } from '../init/naming.js';
+import { detectPackageManager, FRAMEWORK, type PackageJson, type PackageManager } from '../project/project.js';
 
 export interface InitFlags {
   name?: string;

@@ -4,14 +4,14 @@
  * is unregistered or dangling, so it can gate CI.
  */
 
-import { reportFailure } from '../cli/failure.js';
-import type { GlobalOptions } from '../cli/options.js';
-import pc from '../core/colors.js';
-import { EXIT, ScaffoldError } from '../core/errors.js';
-import { Tree } from '../core/fs/tree.js';
-import { INVENTORY_KINDS, type Inventory, type InventoryKind, inventory } from '../core/inventory.js';
-import { errorJson, Reporter } from '../core/output.js';
-import { findProject } from '../core/project.js';
+import pc from '../engine/colors.js';
+import { EXIT, ScaffoldError } from '../engine/errors.js';
+import { reportFailure } from '../engine/failure.js';
+import type { GlobalOptions } from '../engine/options.js';
+import { errorJson, Reporter } from '../engine/reporter.js';
+import { Tree } from '../engine/tree.js';
+import { findProject } from '../project/project.js';
+import { INVENTORY_KINDS, type Inventory, type InventoryKind, inventory } from '../registration/inventory.js';
 
 const COMMAND = 'list';
 

@@ -8,10 +8,10 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { ScaffoldError } from '../../src/core/errors.js';
-import { flush } from '../../src/core/fs/flush.js';
-import { Tree } from '../../src/core/fs/tree.js';
-import { type InitOptions, initGenerator, outputPath, templateFiles } from '../../src/generators/init/index.js';
+import { ScaffoldError } from '../../src/engine/errors.js';
+import { flush } from '../../src/engine/flush.js';
+import { Tree } from '../../src/engine/tree.js';
+import { type InitOptions, initGenerator, outputPath, templateFiles } from '../../src/init/generator.js';
 import {
   defaultOwner,
   normalizeRepository,
@@ -20,7 +20,7 @@ import {
   registryName,
   resolvePrefix,
   shortDescription,
-} from '../../src/generators/init/naming.js';
+} from '../../src/init/naming.js';
 import {
   DEPENDENCIES,
   DEV_DEPENDENCIES,
@@ -29,7 +29,7 @@ import {
   isVersionRange,
   lowestVersion,
   staysOnLine,
-} from '../../src/generators/init/versions.js';
+} from '../../src/init/versions.js';
 import { tempDir } from '../helpers/temp.js';
 
 const ENV = { username: 'tester', insideGitWorkTree: false };

@@ -5,8 +5,8 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { ScaffoldError } from '../../src/core/errors.js';
-import { inventory } from '../../src/core/inventory.js';
+import { ScaffoldError } from '../../src/engine/errors.js';
+import { inventory } from '../../src/registration/inventory.js';
 import { FRESH_INDEX, PACKAGE_JSON, project } from '../helpers/projects.js';
 
 const L = (...lines: string[]) => lines.join('\n');

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { flush } from '../../src/core/fs/flush.js';
+import { flush } from '../../src/engine/flush.js';
 import {
   type Def,
   def,

@@ -1,6 +1,6 @@
 /** Framework features as detectFrameworkFeatures reports them, for generator tests. */
 
-import type { FrameworkFeatures } from '../../src/core/framework-features.js';
+import type { FrameworkFeatures } from '../../src/project/framework-features.js';
 
 /** What 0.10.17 offers, as read off the installed package (see tests/unit/framework-features.test.ts). */
 export const FEATURES_0_10: FrameworkFeatures = {

@@ -1,6 +1,6 @@
 /** Fixture projects: the framework's fresh entry point and variations on it. */
 
-import { Tree } from '../../src/core/fs/tree.js';
+import { Tree } from '../../src/engine/tree.js';
 import { tempDir } from './temp.js';
 
 /** The framework's fresh src/index.ts, exactly. */

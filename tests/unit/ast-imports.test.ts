@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ensureNamedImport, pathStyleOf } from '../../src/core/ast/imports.js';
-import { applyEdits } from '../../src/core/ast/text-edits.js';
-import { parseSource } from '../../src/core/ast/ts-morph.js';
+import { ensureNamedImport, pathStyleOf } from '../../src/ts/imports.js';
+import { applyEdits } from '../../src/ts/text-edits.js';
+import { parseSource } from '../../src/ts/ts-morph.js';
 
 /** Applies ensureNamedImport to `source`, then checks a second pass changes nothing. */
 function addImport(source: string, name: string, specifier: string): string {

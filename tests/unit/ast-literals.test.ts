@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addArrayProperty, ensureArrayElement } from '../../src/core/ast/literals.js';
-import { applyEdits } from '../../src/core/ast/text-edits.js';
-import { parseSource, type TsMorph, tsMorph } from '../../src/core/ast/ts-morph.js';
+import { addArrayProperty, ensureArrayElement } from '../../src/ts/array-edits.js';
+import { applyEdits } from '../../src/ts/text-edits.js';
+import { parseSource, type TsMorph, tsMorph } from '../../src/ts/ts-morph.js';
 
 const L = (...lines: string[]) => lines.join('\n');
 /** `lines` as the body of a multi-line createApp({...}) call. */

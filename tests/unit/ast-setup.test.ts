@@ -4,10 +4,10 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { findAppCall } from '../../src/core/ast/entry-point.js';
-import { ensureSetupCall, registerSetupCall, type SetupRegistration } from '../../src/core/ast/setup.js';
-import { parseSource } from '../../src/core/ast/ts-morph.js';
-import { ScaffoldError } from '../../src/core/errors.js';
+import { ScaffoldError } from '../../src/engine/errors.js';
+import { findAppCall } from '../../src/registration/entry-point.js';
+import { ensureSetupCall, registerSetupCall, type SetupRegistration } from '../../src/registration/setup.js';
+import { parseSource } from '../../src/ts/ts-morph.js';
 import { FRESH_INDEX, project } from '../helpers/projects.js';
 
 const L = (...lines: string[]) => lines.join('\n');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unifiedDiff } from '../../src/core/fs/diff.js';
+import { unifiedDiff } from '../../src/engine/diff.js';
 
 const lines = (n: number, f: (i: number) => string = String) =>
   Array.from({ length: n }, (_, i) => `${f(i + 1)}\n`).join('');

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ScaffoldError } from '../../src/core/errors.js';
-import { flush, flushHooks } from '../../src/core/fs/flush.js';
-import { Tree } from '../../src/core/fs/tree.js';
+import { ScaffoldError } from '../../src/engine/errors.js';
+import { flush, flushHooks } from '../../src/engine/flush.js';
+import { Tree } from '../../src/engine/tree.js';
 import { tempDir } from '../helpers/temp.js';
 
 /** Every file and folder below `root`, as sorted relative paths (folders end in `/`). */

@@ -6,8 +6,8 @@
 
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ScaffoldError } from '../../src/core/errors.js';
-import { detectFrameworkFeatures, requireVariant } from '../../src/core/framework-features.js';
+import { ScaffoldError } from '../../src/engine/errors.js';
+import { detectFrameworkFeatures, requireVariant } from '../../src/project/framework-features.js';
 import { tempDir } from '../helpers/temp.js';
 
 const PKG = 'node_modules/@cyanheads/mcp-ts-core';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareImportSources } from '../../src/core/ast/import-order.js';
+import { compareImportSources } from '../../src/ts/import-order.js';
 
 /**
  * The order Biome 2.5.4's organizeImports produced for these sources (measured). Biome put one

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tsMorph } from '../../src/core/ast/ts-morph.js';
-import { displayWidth, stringProperty, tsString } from '../../src/core/literal.js';
+import { displayWidth, stringProperty, tsString } from '../../src/text/string-literal.js';
+import { tsMorph } from '../../src/ts/ts-morph.js';
 
 /** What the literal evaluates to in JavaScript. */
 function evaluate(literal: string): unknown {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ScaffoldError } from '../../src/core/errors.js';
-import { type Names, parseName, safeIdentifier, titleCase } from '../../src/core/names.js';
+import { ScaffoldError } from '../../src/engine/errors.js';
+import { type Names, parseName, safeIdentifier, titleCase } from '../../src/text/names.js';
 
 function names(raw: string, words: string[], convertedFrom: Names['convertedFrom']): Names {
   const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);

@@ -2,8 +2,8 @@
 
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ScaffoldError } from '../../src/core/errors.js';
-import { findProject } from '../../src/core/project.js';
+import { ScaffoldError } from '../../src/engine/errors.js';
+import { findProject } from '../../src/project/project.js';
 import { tempDir } from '../helpers/temp.js';
 
 const SERVER = JSON.stringify({ name: 'x', dependencies: { '@cyanheads/mcp-ts-core': '^0.10.17' } });

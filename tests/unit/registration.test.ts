@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ScaffoldError } from '../../src/core/errors.js';
-import { flush } from '../../src/core/fs/flush.js';
-import { Tree } from '../../src/core/fs/tree.js';
-import { register } from '../../src/core/registration.js';
+import { ScaffoldError } from '../../src/engine/errors.js';
+import { flush } from '../../src/engine/flush.js';
+import { Tree } from '../../src/engine/tree.js';
+import { register } from '../../src/registration/register.js';
 import { FRESH_INDEX, project } from '../helpers/projects.js';
 
 const L = (...lines: string[]) => lines.join('\n');

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Tree } from '../../src/core/fs/tree.js';
+import { Tree } from '../../src/engine/tree.js';
 import { tempDir } from '../helpers/temp.js';
 
 function fixture(): string {

@@ -5,8 +5,8 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { ScaffoldError } from '../../src/core/errors.js';
-import { exampleUri, parseUriTemplate } from '../../src/core/uri-template.js';
+import { ScaffoldError } from '../../src/engine/errors.js';
+import { exampleUri, parseUriTemplate } from '../../src/text/uri-template.js';
 
 function refusal(template: string): ScaffoldError {
   try {

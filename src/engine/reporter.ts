@@ -1,0 +1,130 @@
+/**
+ * Everything a command says goes through a Reporter. Under `--json` stdout carries exactly one
+ * JSON object at the end and every log line goes to stderr; otherwise logs go to stdout and
+ * warnings/errors to stderr. picocolors honours NO_COLOR and FORCE_COLOR.
+ */
+
+import pc from './colors.js';
+import type { ScaffoldError } from './errors.js';
+import type { FileChange } from './tree.js';
+
+export interface DevcheckReport {
+  ran: boolean;
+  passed?: boolean;
+  exitCode?: number;
+  durationMs?: number;
+  command?: string;
+  reason?: string;
+}
+
+export interface CommandResult {
+  ok: boolean;
+  command: string;
+  dryRun: boolean;
+  changes: { path: string; action: FileChange['action']; diff?: string }[];
+  devcheck: DevcheckReport;
+  warnings: string[];
+  [extra: string]: unknown;
+}
+
+export class Reporter {
+  readonly json: boolean;
+  readonly verbose: boolean;
+  readonly warnings: string[] = [];
+
+  constructor(opts: { json: boolean; verbose: boolean }) {
+    this.json = opts.json;
+    this.verbose = opts.verbose;
+  }
+
+  /** Where human-readable progress goes: never stdout under --json. */
+  get logStream(): NodeJS.WriteStream {
+    return this.json ? process.stderr : process.stdout;
+  }
+
+  info(message: string): void {
+    this.logStream.write(`${message}\n`);
+  }
+
+  success(message: string): void {
+    this.logStream.write(`${pc.green('✔')} ${message}\n`);
+  }
+
+  warn(message: string): void {
+    this.warnings.push(message);
+    process.stderr.write(`${pc.yellow('warning')} ${message}\n`);
+  }
+
+  debug(message: string): void {
+    if (this.verbose) process.stderr.write(`${pc.dim(message)}\n`);
+  }
+
+  /** CREATE/UPDATE lines, with the diff on a dry run. */
+  changes(changes: CommandResult['changes'], dryRun: boolean): void {
+    for (const change of changes) {
+      const label = change.action === 'create' ? pc.green('CREATE') : pc.cyan('UPDATE');
+      this.info(`${label} ${change.path}`);
+      if (dryRun && change.diff) this.info(colorDiff(change.diff));
+    }
+  }
+
+  result(result: CommandResult): void {
+    if (this.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+  }
+
+  /**
+   * A failure after the flush (devcheck, install): the error for people, and under --json the
+   * full result (changes and all) with ok: false, since the files are on disk. Returns the exit code.
+   */
+  failureAfterWrite(result: CommandResult, error: ScaffoldError): number {
+    if (!this.json) this.failure(result.command, error);
+    this.result({ ...result, ok: false, error: errorJson(error) });
+    return error.exitCode;
+  }
+
+  failure(command: string, error: ScaffoldError, stack?: string): void {
+    if (this.json) {
+      const out = {
+        ok: false,
+        command,
+        error: {
+          ...errorJson(error),
+          ...(error.details.length > 0 ? { details: error.details } : {}),
+        },
+        warnings: this.warnings,
+      };
+      process.stdout.write(`${JSON.stringify(out)}\n`);
+    } else {
+      process.stderr.write(`${pc.red('error')} ${pc.dim(`[${error.code}]`)} ${error.message}\n`);
+      // A single detail that the message already says is not repeated.
+      const details =
+        error.details.length === 1 && error.message.includes(error.details[0]!.message) ? [] : error.details;
+      for (const d of details) {
+        const where = d.path ? `${d.path}${d.line ? `:${d.line}` : ''}: ` : '';
+        process.stderr.write(`  - ${where}${d.message}\n`);
+      }
+      if (error.hint) process.stderr.write(`${pc.dim('hint')} ${error.hint}\n`);
+    }
+    if (stack && this.verbose) process.stderr.write(`${pc.dim(stack)}\n`);
+  }
+}
+
+/** The `error` object of a --json result. */
+export function errorJson(error: ScaffoldError): { code: string; message: string; hint: string | null } {
+  return { code: error.code, message: error.message, hint: error.hint ?? null };
+}
+
+function colorDiff(diff: string): string {
+  return diff
+    .split('\n')
+    .map((line) =>
+      line.startsWith('+')
+        ? pc.green(line)
+        : line.startsWith('-')
+          ? pc.red(line)
+          : line.startsWith('@@')
+            ? pc.cyan(line)
+            : line,
+    )
+    .join('\n');
+}

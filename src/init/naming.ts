@@ -1,0 +1,172 @@
+/**
+ * What a new server is called, everywhere it is called something: the npm package name (npm's
+ * rules, scoped names included), the folder, the tool-name prefix, the URI scheme, the MCP
+ * Registry name in server.json (`owner/project`, owner in reverse-DNS form) and the repository.
+ */
+
+import { builtinModules } from 'node:module';
+import { ScaffoldError } from '../engine/errors.js';
+import { prefixFromPackageName } from '../registration/definitions.js';
+import { parseName } from '../text/names.js';
+
+/** Longer prefixes push the starter definitions' first lines past Biome's 100 columns. */
+export const MAX_PREFIX_LENGTH = 20;
+
+const NPM_NAME = /^(?:@[a-z0-9-*~][a-z0-9-*._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
+
+/** npm's rules for a new package name; returns why not, or undefined when it is fine. */
+export function npmNameProblem(name: string): string | undefined {
+  if (name.length === 0) return 'it is empty';
+  if (name.length > 214) return `it is ${name.length} characters long (npm allows 214)`;
+  if (name !== name.trim()) return 'it has leading or trailing white space';
+  if (name !== name.toLowerCase()) return 'it has capital letters';
+  if (/^[._]/.test(name)) return 'it starts with a dot or an underscore';
+  const base = unscoped(name);
+  if (base === 'node_modules' || base === 'favicon.ico') return `"${base}" is reserved`;
+  if (!name.startsWith('@') && builtinModules.includes(name)) return `"${name}" is a Node.js core module`;
+  if (name.startsWith('@') && !/^@[^/]+\/[^/]+$/.test(name)) return 'a scoped name is @scope/name';
+  if (!NPM_NAME.test(name)) {
+    const bad = [...new Set(name.replace(/[a-z0-9\-._~@/]/g, ''))].map((c) => JSON.stringify(c));
+    return bad.length > 0 ? `it contains ${bad.join(' ')}` : 'it is not a valid npm package name';
+  }
+  return undefined;
+}
+
+export function validatePackageName(name: string, flag = '--name'): string {
+  const problem = npmNameProblem(name);
+  if (problem) {
+    throw new ScaffoldError('NAME_INVALID', `Invalid package name ${JSON.stringify(name)}: ${problem}.`, {
+      hint: `Pass ${flag} with an npm package name: lowercase letters, digits, "-", "." or "_", optionally scoped (@acme/weather-server).`,
+    });
+  }
+  return name;
+}
+
+export function unscoped(name: string): string {
+  return name.replace(/^@[^/]*\//, '');
+}
+
+export function scopeOf(name: string): string | undefined {
+  return /^@([^/]+)\//.exec(name)?.[1];
+}
+
+/** A folder name made into a package name npm would accept (the suggestion, not a silent fix). */
+export function packageNameFromFolder(folder: string): string {
+  const cleaned = folder
+    // Accented letters keep their base letter (sérveur → serveur, not s-rveur).
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9\-._~]+/g, '-')
+    .replace(/^[-._~]+|[-._~]+$/g, '');
+  return cleaned.length > 0 ? cleaned : 'mcp-server';
+}
+
+/**
+ * The tool-name prefix: `--prefix` when given (validated), else the brand part of the package
+ * name (`@acme/weather-mcp-server` gives `weather`), shortened to its first word when too long.
+ */
+export function resolvePrefix(packageName: string, explicit: string | undefined): string {
+  if (explicit !== undefined) {
+    const names = parseName(explicit, 'server prefix', MAX_PREFIX_LENGTH);
+    return names.snake;
+  }
+  const derived = prefixFromPackageName(packageName);
+  if (!derived) {
+    throw new ScaffoldError(
+      'MISSING_INPUT',
+      `No tool-name prefix can be derived from the package name ${JSON.stringify(packageName)}: pass --prefix.`,
+      { hint: 'Pass --prefix <word>, e.g. --prefix acme (tools become acme_echo_message, …).' },
+    );
+  }
+  if (derived.length <= MAX_PREFIX_LENGTH) return derived;
+  const first = derived.split('_')[0]!;
+  return first.length <= MAX_PREFIX_LENGTH ? first : first.slice(0, MAX_PREFIX_LENGTH);
+}
+
+/** The prefix as a URI scheme (RFC 3986 allows no underscore): acme_labs → acme-labs. */
+export function schemeOf(prefix: string): string {
+  return prefix.replaceAll('_', '-');
+}
+
+const GITHUB_HANDLE = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
+const REVERSE_DNS = /^[a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)+$/;
+
+/**
+ * The owner part of the MCP Registry name. A GitHub handle becomes `io.github.<handle>`; a
+ * reverse-DNS namespace (`com.acme`, `io.github.acme`) is used as it is.
+ */
+export function registryNamespace(owner: string): string {
+  if (REVERSE_DNS.test(owner)) return owner;
+  if (GITHUB_HANDLE.test(owner)) return `io.github.${owner}`;
+  throw new ScaffoldError(
+    'OPTION_INVALID',
+    `Invalid --owner ${JSON.stringify(owner)}: not a GitHub handle or reverse-DNS namespace.`,
+    {
+      hint: 'Pass --owner with a GitHub user or organization (acme) or a reverse-DNS namespace you control (com.acme).',
+    },
+  );
+}
+
+/** `io.github.acme/weather-server`: what server.json and package.json's mcpName carry. */
+export function registryName(owner: string, packageName: string): string {
+  const project = unscoped(packageName).replace(/[^a-zA-Z0-9._-]/g, '-');
+  return `${registryNamespace(owner)}/${project}`;
+}
+
+/** A default owner when none is given: the package scope, else the user's login, made valid. */
+export function defaultOwner(packageName: string, username: string | undefined): string {
+  const scope = scopeOf(packageName);
+  if (scope && GITHUB_HANDLE.test(scope)) return scope;
+  const login = (username ?? '')
+    .replace(/[^A-Za-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 39);
+  return login.length > 0 ? login : 'example';
+}
+
+export interface Repository {
+  url: string;
+  /** server.json's `repository.source`: the hosting service. */
+  source: string;
+}
+
+/**
+ * A repository URL as server.json wants it (https, no `.git`), from what a person or git config
+ * says: `git@github.com:acme/x.git`, `https://github.com/acme/x.git`, `github.com/acme/x`.
+ */
+export function normalizeRepository(raw: string): Repository | undefined {
+  const text = raw.trim();
+  let host: string | undefined;
+  let pathPart: string | undefined;
+  const scp = /^(?:ssh:\/\/)?[\w.-]+@([\w.-]+)[:/](.+)$/.exec(text);
+  const web = /^(?:git\+)?(?:https?|git):\/\/(?:[^@/]+@)?([\w.-]+)(?::\d+)?\/(.+)$/.exec(text);
+  const bare = /^([\w-]+(?:\.[\w-]+)+)\/(.+)$/.exec(text);
+  for (const m of [web, scp, bare]) {
+    if (m) {
+      host = m[1];
+      pathPart = m[2];
+      break;
+    }
+  }
+  if (!host || !pathPart) return undefined;
+  const cleanPath = pathPart.replace(/\.git$/, '').replace(/\/+$/, '');
+  if (!/^[\w.-]+(?:\/[\w.-]+)+$/.test(cleanPath)) return undefined;
+  const source =
+    host
+      .replace(/^www\./, '')
+      .split('.')
+      .slice(-2, -1)[0] ?? host;
+  return { url: `https://${host.replace(/^www\./, '')}/${cleanPath}`, source };
+}
+
+/** A description that fits server.json's 100 characters: the first sentence, else cut at a word. */
+export function shortDescription(description: string, max = 100): string {
+  const oneLine = description.replace(/\s+/g, ' ').trim();
+  if (oneLine.length <= max) return oneLine;
+  const sentence = /^(.+?[.!?])(?:\s|$)/.exec(oneLine)?.[1];
+  if (sentence && sentence.length <= max) return sentence;
+  const cut = oneLine.slice(0, max - 1);
+  const atWord = cut.replace(/\s+\S*$/, '');
+  return `${(atWord.length > max / 2 ? atWord : cut).replace(/[\s,;:.]+$/, '')}…`;
+}

@@ -1,0 +1,206 @@
+/**
+ * addServiceGenerator on fixture projects: the files it writes, the setup() registration, the
+ * refusals, all before anything reaches the disk.
+ */
+
+import { describe, expect, it } from 'vitest';
+import { FEATURES_0_10 } from '../../../tests/helpers/framework.js';
+import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../../../tests/helpers/projects.js';
+import { ScaffoldError } from '../../engine/errors.js';
+import type { FrameworkFeatures } from '../../project/framework-features.js';
+import { findProject } from '../../project/project.js';
+import { type AddServiceOptions, addServiceGenerator, serviceNames } from './generator.js';
+
+const BASE = { 'package.json': PACKAGE_JSON, 'src/index.ts': FRESH_INDEX, 'vitest.config.ts': VITEST_CONFIG };
+const SERVICE = 'src/services/ncbi/ncbi-service.ts';
+const TYPES = 'src/services/ncbi/types.ts';
+const TEST = 'tests/services/ncbi/ncbi-service.test.ts';
+
+function run(files: Record<string, string>, options: AddServiceOptions, features: FrameworkFeatures = FEATURES_0_10) {
+  const { root, tree } = project(files);
+  const result = addServiceGenerator(tree, findProject(root), { devcheck: false, ...options }, features);
+  return { tree, result };
+}
+
+describe('serviceNames', () => {
+  it.each([
+    ['ncbi', 'ncbi', 'NcbiService'],
+    ['ncbi_service', 'ncbi', 'NcbiService'],
+    ['NcbiService', 'ncbi', 'NcbiService'],
+    ['pub-med', 'pub-med', 'PubMedService'],
+    ['clinical_trials', 'clinical-trials', 'ClinicalTrialsService'],
+  ])('%s → src/services/%s/, %s', (raw, domain, className) => {
+    const s = serviceNames(raw);
+    expect(s).toMatchObject({ domain, className, initName: `init${className}`, getName: `get${className}` });
+    expect(s.file).toBe(`src/services/${domain}/${domain}-service.ts`);
+    expect(s.testFile).toBe(`tests/services/${domain}/${domain}-service.test.ts`);
+  });
+
+  it('refuses a bad name with NAME_INVALID', () => {
+    expect(() => serviceNames('../x')).toThrow(ScaffoldError);
+  });
+});
+
+describe('addServiceGenerator', () => {
+  it('writes the service, its types and its test, and calls init from a new setup(core)', () => {
+    const { tree, result } = run(BASE, { name: 'ncbi', description: 'Wraps the NCBI E-utilities API.' });
+    expect(tree.problems).toEqual([]);
+    expect(tree.changes().map((c) => `${c.action} ${c.path}`)).toEqual([
+      `update src/index.ts`,
+      `create ${SERVICE}`,
+      `create ${TYPES}`,
+      `create ${TEST}`,
+    ]);
+    expect(tree.read('src/index.ts')).toBe(
+      FRESH_INDEX.replace(
+        "import { echoPrompt } from './mcp-server/prompts/definitions/echo.prompt.js';",
+        "import { echoPrompt } from './mcp-server/prompts/definitions/echo.prompt.js';\nimport { initNcbiService } from './services/ncbi/ncbi-service.js';",
+      ).replace(
+        '  prompts: [echoPrompt],\n',
+        '  prompts: [echoPrompt],\n  setup(core) {\n    initNcbiService(core.config, core.storage);\n  },\n',
+      ),
+    );
+    expect(tree.read(TYPES)).toBe(
+      [
+        '/**',
+        ' * @fileoverview Types the ncbi service hands to tools.',
+        ' * @module services/ncbi/types',
+        ' */',
+        '',
+        '/** One record, as NcbiService returns it. */',
+        'export interface NcbiRecord {',
+        '  /** When the service fetched the record, ISO 8601. */',
+        '  fetchedAt: string;',
+        '  /** The identifier the record was asked for. */',
+        '  id: string;',
+        '  /** Human-readable title of the record. */',
+        '  title: string;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const service = tree.read(SERVICE)!;
+    expect(service.split('\n').slice(0, 11)).toEqual([
+      '/**',
+      ' * @fileoverview Wraps the NCBI E-utilities API.',
+      ' * @module services/ncbi/ncbi-service',
+      ' */',
+      '',
+      "import type { Context } from '@cyanheads/mcp-ts-core';",
+      "import type { AppConfig } from '@cyanheads/mcp-ts-core/config';",
+      "import type { StorageService } from '@cyanheads/mcp-ts-core/storage';",
+      "import { type RequestContext, requestContextService } from '@cyanheads/mcp-ts-core/utils';",
+      "import type { NcbiRecord } from './types.js';",
+      '',
+    ]);
+    // Both constructor fields are read (an unread private field fails the framework's tsc).
+    expect(service).toContain('this.config.mcpServerName');
+    expect(service).toContain('this.storage.get<NcbiRecord>(key, storageCtx)');
+    expect(service).toContain('  async fetchRecord(id: string, ctx: Context): Promise<NcbiRecord> {');
+    expect(service).toContain(
+      [
+        'export function getNcbiService(): NcbiService {',
+        '  if (!instance) {',
+        "    throw new Error('NcbiService is not initialized: call initNcbiService() in setup() first.');",
+        '  }',
+        '  return instance;',
+        '}',
+      ].join('\n'),
+    );
+    const test = tree.read(TEST)!;
+    expect(test).toContain("import { getNcbiService, initNcbiService } from '@/services/ncbi/ncbi-service.js';");
+    expect(test).toContain('initNcbiService(parseConfig(), createInMemoryStorage());');
+    expect(test).toContain("const fresh = await import('@/services/ncbi/ncbi-service.js');");
+    expect(result.data).toEqual({
+      service: {
+        name: 'ncbi',
+        className: 'NcbiService',
+        init: 'initNcbiService',
+        accessor: 'getNcbiService',
+        file: SERVICE,
+        typesFile: TYPES,
+        testFile: TEST,
+        registeredIn: ['src/index.ts'],
+      },
+    });
+  });
+
+  it('breaks the accessor error as Biome does when a long name would outgrow the line', () => {
+    const { tree } = run(BASE, { name: 'national_center_for_biotechnology_information' });
+    expect(
+      tree.read(
+        'src/services/national-center-for-biotechnology-information/national-center-for-biotechnology-information-service.ts',
+      ),
+    ).toContain(
+      "    throw new Error(\n      'NationalCenterForBiotechnologyInformationService is not initialized: call initNationalCenterForBiotechnologyInformationService() in setup() first.',\n    );",
+    );
+  });
+
+  it('a user description cannot end the header comment', () => {
+    const { tree } = run(BASE, { name: 'ncbi', description: 'Ends */ here\nand continues' });
+    expect(tree.read(SERVICE)).toContain(' * @fileoverview Ends *\\/ here and continues\n');
+  });
+
+  it('a second service joins the first in setup(), after its init call', () => {
+    const { root, tree } = project(BASE);
+    const p = findProject(root);
+    addServiceGenerator(tree, p, { name: 'ncbi', devcheck: false }, FEATURES_0_10);
+    addServiceGenerator(tree, p, { name: 'pubchem', devcheck: false }, FEATURES_0_10);
+    expect(tree.read('src/index.ts')).toContain(
+      '  setup(core) {\n    initNcbiService(core.config, core.storage);\n    initPubchemService(core.config, core.storage);\n  },\n',
+    );
+  });
+
+  it('--no-test writes no test and needs nothing from the testing entry', () => {
+    const { tree } = run(BASE, { name: 'ncbi', test: false }, { ...FEATURES_0_10, inMemoryStorage: undefined });
+    expect(tree.problems).toEqual([]);
+    expect(tree.read(TEST)).toBeUndefined();
+  });
+
+  it('an installed framework without createInMemoryStorage: FRAMEWORK_UNSUPPORTED naming the version', () => {
+    const e = (() => {
+      try {
+        run(BASE, { name: 'ncbi' }, { ...FEATURES_0_10, version: '0.3.9', inMemoryStorage: undefined });
+      } catch (error) {
+        return error as ScaffoldError;
+      }
+      throw new Error('expected a refusal');
+    })();
+    expect(e.code).toBe('FRAMEWORK_UNSUPPORTED');
+    expect(e.hint).toContain('0.4.0 or later');
+  });
+
+  it('existing files are conflicts, all reported; --force rewrites them without a second init call', () => {
+    const { tree: first } = run(BASE, { name: 'ncbi' });
+    const files = Object.fromEntries(first.changes().map((c) => [c.path, c.after]));
+    const again = run({ ...BASE, ...files }, { name: 'ncbi' });
+    expect(again.tree.problems.map((p) => `${p.code} ${p.path}`)).toEqual([
+      `ALREADY_EXISTS ${SERVICE}`,
+      `ALREADY_EXISTS ${TYPES}`,
+      `ALREADY_EXISTS ${TEST}`,
+    ]);
+    const forced = run({ ...BASE, ...files }, { name: 'ncbi', force: true });
+    expect(forced.tree.problems).toEqual([]);
+    expect(forced.tree.changes()).toEqual([]);
+    expect(forced.result.notes).toContain('initNcbiService() was already called in src/index.ts.');
+  });
+
+  it('an entry point it cannot edit is a problem with file and line, recorded before any write', () => {
+    const index =
+      "import { createApp } from '@cyanheads/mcp-ts-core';\n\nawait createApp({\n  setup: (core) => start(core),\n});\n";
+    const { tree } = run({ ...BASE, 'src/index.ts': index }, { name: 'ncbi' });
+    expect(tree.problems).toEqual([
+      expect.objectContaining({
+        code: 'UNSUPPORTED_LAYOUT',
+        path: 'src/index.ts',
+        line: 4,
+        message: expect.stringContaining('expression body'),
+      }),
+    ]);
+  });
+
+  it('a project whose Biome formats to CRLF gets CRLF files', () => {
+    const { tree } = run({ ...BASE, 'biome.json': '{ "formatter": { "lineEnding": "crlf" } }' }, { name: 'ncbi' });
+    for (const file of [SERVICE, TYPES, TEST]) expect(tree.read(file)!.replaceAll('\r\n', '')).not.toContain('\n');
+  });
+});

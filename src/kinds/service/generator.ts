@@ -1,0 +1,162 @@
+/**
+ * `add service <name>`: src/services/<domain>/<domain>-service.ts (a class whose methods take the
+ * handler's Context, with init…/get… accessors), its types.ts, a test on the framework's real
+ * in-memory storage, and the init call in createApp's setup().
+ */
+
+import { z } from 'zod';
+import type { Tree } from '../../engine/tree.js';
+import { testImportPath } from '../../project/conventions.js';
+import { asNewFile, lineWidthOf } from '../../project/formatter.js';
+import {
+  detectFrameworkFeatures,
+  type FrameworkFeatures,
+  requireInMemoryStorage,
+} from '../../project/framework-features.js';
+import { FRAMEWORK, type Project } from '../../project/project.js';
+import { registerSetupCall } from '../../registration/setup.js';
+import { type Names, parseName, titleCase } from '../../text/names.js';
+import { displayWidth, tsString } from '../../text/string-literal.js';
+import { render, templatesOf } from '../../text/templates.js';
+
+const TEMPLATE = templatesOf(import.meta.url);
+
+import { devcheckTasks, type GeneratorResult } from '../../engine/generator.js';
+
+export const addServiceOptions = z.object({
+  name: z.string(),
+  description: z.string().optional(),
+  test: z.boolean().default(true),
+  force: z.boolean().default(false),
+  devcheck: z.boolean().default(true),
+});
+export type AddServiceOptions = z.input<typeof addServiceOptions>;
+
+export interface ServiceNames {
+  names: Names;
+  /** Folder and file stem: `ncbi` → src/services/ncbi/ncbi-service.ts */
+  domain: string;
+  className: string;
+  initName: string;
+  getName: string;
+  recordType: string;
+  file: string;
+  typesFile: string;
+  testFile: string;
+}
+
+/** The names and paths of a service, from its name (`ncbi`, `pub-med`, `ncbi_service`). */
+export function serviceNames(raw: string): ServiceNames {
+  let names = parseName(raw, 'service name');
+  // `ncbi_service` and `NcbiService` mean the ncbi service: the suffix is added back below.
+  if (names.words.length > 1 && names.words[names.words.length - 1] === 'service') {
+    names = parseName(names.words.slice(0, -1).join('_'), 'service name');
+  }
+  const domain = names.kebab;
+  const className = `${names.pascal}Service`;
+  return {
+    names,
+    domain,
+    className,
+    initName: `init${className}`,
+    getName: `get${className}`,
+    recordType: `${names.pascal}Record`,
+    file: `src/services/${domain}/${domain}-service.ts`,
+    typesFile: `src/services/${domain}/types.ts`,
+    testFile: `tests/services/${domain}/${domain}-service.test.ts`,
+  };
+}
+
+/** Text for a JSDoc line: no comment terminator, one line. */
+function commentText(text: string): string {
+  return text
+    .replace(/\*\//g, '*\\/')
+    .replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ')
+    .trim();
+}
+
+/** `throw new Error('…');` inside the accessor, on one line when it fits, else as Biome breaks it. */
+function notInitializedThrow(s: ServiceNames, lineWidth: number): string {
+  const message = tsString(`${s.className} is not initialized: call ${s.initName}() in setup() first.`);
+  const oneLine = `    throw new Error(${message});`;
+  return displayWidth(oneLine) <= lineWidth ? oneLine : `    throw new Error(\n      ${message},\n    );`;
+}
+
+export function addServiceGenerator(
+  tree: Tree,
+  project: Project,
+  raw: AddServiceOptions,
+  /** What the installed framework offers; read from node_modules when the test needs it. */
+  features?: FrameworkFeatures,
+): GeneratorResult {
+  const opts = addServiceOptions.parse(raw);
+  const s = serviceNames(opts.name);
+  const notes: string[] = [];
+  const warnings: string[] = [];
+  if (s.names.raw !== opts.name || s.names.convertedFrom)
+    notes.push(`The service is "${s.domain}": ${s.className}, ${s.initName}(), ${s.getName}().`);
+
+  if (opts.test) {
+    features ??= detectFrameworkFeatures(project.root);
+    if (!features.packageDir) {
+      warnings.push(
+        `${FRAMEWORK} is not installed, so the test's use of createInMemoryStorage() could not be checked against it.`,
+      );
+    }
+    requireInMemoryStorage(features, 'The service test');
+  }
+
+  for (const file of opts.test ? [s.file, s.typesFile, s.testFile] : [s.file, s.typesFile]) {
+    if (tree.exists(file) && !opts.force) {
+      tree.problem({
+        code: 'ALREADY_EXISTS',
+        path: file,
+        message: 'file already exists',
+        hint: 'Pass --force to rewrite it (the setup() call is never duplicated).',
+      });
+    }
+  }
+
+  const lineWidth = lineWidthOf(tree);
+  const title = titleCase(s.names.words);
+  const data = {
+    ...s,
+    overview: commentText(
+      opts.description ?? `${title} service: wraps the upstream ${title} API for the server's tools.`,
+    ),
+    notInitializedThrow: notInitializedThrow(s, lineWidth),
+    testModuleTag: s.testFile.replace(/\.ts$/, ''),
+    serviceImportPath: testImportPath(tree, s.testFile, s.file),
+  };
+  // New files take the project's line break (templates are LF).
+  const write = (file: string, template: URL) => {
+    const text = render(template, data);
+    tree.write(file, asNewFile(tree, text));
+  };
+  write(s.file, TEMPLATE('service.ts.hbs'));
+  write(s.typesFile, TEMPLATE('types.ts.hbs'));
+  if (opts.test) write(s.testFile, TEMPLATE('service.test.ts.hbs'));
+
+  const result = tree.attempt(() =>
+    registerSetupCall(tree, { file: s.file, call: { name: s.initName, coreArgs: ['config', 'storage'] } }, lineWidth),
+  );
+  if (result && !result.changed) notes.push(`${s.initName}() was already called in ${result.files.join(', ')}.`);
+
+  return {
+    notes,
+    warnings,
+    tasks: devcheckTasks(opts.devcheck),
+    data: {
+      service: {
+        name: s.domain,
+        className: s.className,
+        init: s.initName,
+        accessor: s.getName,
+        file: s.file,
+        typesFile: s.typesFile,
+        testFile: opts.test ? s.testFile : null,
+        registeredIn: result?.files ?? [],
+      },
+    },
+  };
+}

@@ -1,0 +1,261 @@
+/**
+ * `add tool` variants on fixture projects: --service, --confirm (elicit and requestInput),
+ * --task, --app; what each writes and registers, and what each refuses.
+ */
+
+import { describe, expect, it } from 'vitest';
+import { FEATURES_0_10 } from '../../../tests/helpers/framework.js';
+import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../../../tests/helpers/projects.js';
+import { ScaffoldError } from '../../engine/errors.js';
+import type { FrameworkFeatures } from '../../project/framework-features.js';
+import { findProject } from '../../project/project.js';
+import { addServiceGenerator } from '../service/generator.js';
+import { type AddToolOptions, addToolGenerator } from './generator.js';
+
+const DEFS = 'src/mcp-server/tools/definitions';
+const RES = 'src/mcp-server/resources/definitions';
+const BASE = {
+  'package.json': PACKAGE_JSON,
+  'src/index.ts': FRESH_INDEX,
+  'vitest.config.ts': VITEST_CONFIG,
+  'tsconfig.json': '{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }\n',
+};
+const FEATURES_0_11: FrameworkFeatures = {
+  ...FEATURES_0_10,
+  version: '0.11.0',
+  requestInput: true,
+  elicit: false,
+  mock: { ...FEATURES_0_10.mock, elicit: false, inputResponses: true },
+};
+const NOTHING: FrameworkFeatures = {
+  ...FEATURES_0_10,
+  version: '0.2.0',
+  requestInput: false,
+  elicit: false,
+  tasks: false,
+  apps: false,
+  mock: { elicit: false, inputResponses: false, progress: false, tenantId: true },
+};
+
+function run(files: Record<string, string>, options: AddToolOptions, features: FrameworkFeatures = FEATURES_0_10) {
+  const { root, tree } = project(files);
+  const result = addToolGenerator(tree, findProject(root), { devcheck: false, ...options }, features);
+  return { tree, result };
+}
+
+function refusal(fn: () => unknown): ScaffoldError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ScaffoldError);
+    return e as ScaffoldError;
+  }
+  throw new Error('expected a refusal');
+}
+
+/** A project that already has the ncbi service (made by addServiceGenerator). */
+function withService(): Record<string, string> {
+  const { root, tree } = project(BASE);
+  addServiceGenerator(tree, findProject(root), { name: 'ncbi', devcheck: false }, FEATURES_0_10);
+  return { ...BASE, ...Object.fromEntries(tree.changes().map((c) => [c.path, c.after])) };
+}
+
+describe('--service', () => {
+  it('the handler calls the accessor with ctx; the test initialises the service', () => {
+    const { tree } = run(withService(), { name: 'demo_fetch_record', service: 'ncbi' });
+    expect(tree.problems).toEqual([]);
+    expect(tree.changes().map((c) => `${c.action} ${c.path}`)).toEqual([
+      'update src/index.ts',
+      `create ${DEFS}/demo-fetch-record.tool.ts`,
+      'create tests/tools/demo-fetch-record.tool.test.ts',
+    ]);
+    const tool = tree.read(`${DEFS}/demo-fetch-record.tool.ts`)!;
+    expect(tool).toContain("import { getNcbiService } from '@/services/ncbi/ncbi-service.js';");
+    expect(tool).toContain('    const record = await getNcbiService().fetchRecord(input.id, ctx);');
+    const test = tree.read('tests/tools/demo-fetch-record.tool.test.ts')!;
+    expect(test).toContain(
+      [
+        "import { demoFetchRecordTool } from '@/mcp-server/tools/definitions/demo-fetch-record.tool.js';",
+        "import { initNcbiService } from '@/services/ncbi/ncbi-service.js';",
+      ].join('\n'),
+    );
+    expect(test).toContain('    initNcbiService(parseConfig(), createInMemoryStorage());');
+    expect(tree.read('src/index.ts')).toContain(
+      '  setup(core) {\n    initNcbiService(core.config, core.storage);\n  },',
+    );
+  });
+
+  it('without the @/ alias the tool imports the service relatively', () => {
+    const files = withService();
+    delete (files as Record<string, string | undefined>)['tsconfig.json'];
+    const { tree } = run(files, { name: 'demo_fetch_record', service: 'ncbi' });
+    expect(tree.read(`${DEFS}/demo-fetch-record.tool.ts`)).toContain(
+      "import { getNcbiService } from '../../../services/ncbi/ncbi-service.js';",
+    );
+  });
+
+  it('a service that does not exist: SERVICE_MISSING with the command to run first, nothing planned', () => {
+    const { root, tree } = project(BASE);
+    const e = refusal(() =>
+      addToolGenerator(
+        tree,
+        findProject(root),
+        { name: 'demo_fetch_record', service: 'ncbi', devcheck: false },
+        FEATURES_0_10,
+      ),
+    );
+    expect(e.code).toBe('SERVICE_MISSING');
+    expect(e.message).toBe('There is no ncbi service: src/services/ncbi/ncbi-service.ts does not exist.');
+    expect(e.hint).toBe('Run `mcp-scaffold add service ncbi` first, then add the tool.');
+    expect(tree.changes()).toEqual([]);
+  });
+
+  it('a hand-written service without the accessor or fetchRecord: SERVICE_MISSING saying what is missing', () => {
+    const files = { ...BASE, 'src/services/ncbi/ncbi-service.ts': 'export class NcbiService {}\n' };
+    expect(refusal(() => run(files, { name: 'demo_fetch_record', service: 'ncbi' })).message).toContain(
+      'does not export getNcbiService()',
+    );
+    const noMethod = {
+      ...BASE,
+      'src/services/ncbi/ncbi-service.ts':
+        'export function getNcbiService() {}\nexport function initNcbiService() {}\n',
+    };
+    expect(refusal(() => run(noMethod, { name: 'demo_fetch_record', service: 'ncbi' })).message).toContain(
+      'has no fetchRecord(id, ctx) method',
+    );
+  });
+});
+
+describe('--confirm', () => {
+  it('0.10 (ctx.elicit): destructive annotations, both declared errors, a check that elicit is present', () => {
+    const { tree, result } = run(BASE, { name: 'demo_delete_record', confirm: true });
+    expect(tree.problems).toEqual([]);
+    const tool = tree.read(`${DEFS}/demo-delete-record.tool.ts`)!;
+    expect(tool).toContain('    readOnlyHint: false,\n    destructiveHint: true,');
+    expect(tool).toContain("reason: 'confirmation_unavailable'");
+    expect(tool).toContain("reason: 'not_confirmed'");
+    expect(tool).toContain('    if (!ctx.elicit) {');
+    expect(tool).toContain(
+      '    const question = `Delete record ${input.id}? This cannot be undone.`;\n    const answer = await ctx.elicit(question, Confirmation);',
+    );
+    expect(tool).not.toContain('requestInput');
+    const test = tree.read('tests/tools/demo-delete-record.tool.test.ts')!;
+    expect(test).toContain("['declines', { action: 'decline' }]");
+    expect(test).toContain("['cancels', { action: 'cancel' }]");
+    expect(result.notes.join('\n')).toContain('ctx.elicit');
+  });
+
+  it('0.11+ (ctx.requestInput): inputRequired.elicit, ctx.inputs, and a test driven by inputResponses', () => {
+    const { tree, result } = run(BASE, { name: 'demo_delete_record', confirm: true }, FEATURES_0_11);
+    const tool = tree.read(`${DEFS}/demo-delete-record.tool.ts`)!;
+    expect(tool).toContain("import { inputRequired, tool, z } from '@cyanheads/mcp-ts-core';");
+    expect(tool).toContain("    const view = ctx.inputs.view('confirm');");
+    expect(tool).toContain('      return ctx.requestInput({');
+    expect(tool).not.toContain('ctx.elicit');
+    expect(tree.read('tests/tools/demo-delete-record.tool.test.ts')).toContain(
+      "inputResponses: { confirm: { action: 'accept', content: { confirm: true } } }",
+    );
+    expect(result.notes.join('\n')).toContain('ctx.requestInput');
+  });
+
+  it('a framework that cannot ask: FRAMEWORK_UNSUPPORTED naming the version it needs, nothing planned', () => {
+    const { root, tree } = project(BASE);
+    const e = refusal(() =>
+      addToolGenerator(
+        tree,
+        findProject(root),
+        { name: 'demo_delete_record', confirm: true, devcheck: false },
+        NOTHING,
+      ),
+    );
+    expect(e.code).toBe('FRAMEWORK_UNSUPPORTED');
+    expect(e.message).toContain('the installed @cyanheads/mcp-ts-core 0.2.0 does not have');
+    expect(e.hint).toContain('0.10.3 or later');
+    expect(tree.changes()).toEqual([]);
+  });
+});
+
+describe('--task', () => {
+  it('task: true, progress through ctx.progress, cancellation through ctx.signal', () => {
+    const { tree } = run(BASE, { name: 'demo_rebuild_index', task: true });
+    const tool = tree.read(`${DEFS}/demo-rebuild-index.tool.ts`)!;
+    expect(tool).toContain('  task: true,\n');
+    expect(tool).toContain('await ctx.progress?.setTotal(input.steps);');
+    expect(tool).toContain('if (ctx.signal.aborted) break;');
+    expect(tree.read('tests/tools/demo-rebuild-index.tool.test.ts')).toContain('createMockContext({ progress: true })');
+    expect(tree.read('src/index.ts')).toContain('  tools: [echoTool, echoAppTool, demoRebuildIndexTool],');
+  });
+
+  it('a framework without task tools: FRAMEWORK_UNSUPPORTED', () => {
+    expect(refusal(() => run(BASE, { name: 'demo_rebuild_index', task: true }, NOTHING)).code).toBe(
+      'FRAMEWORK_UNSUPPORTED',
+    );
+  });
+});
+
+describe('--app', () => {
+  it('an app tool and its ui:// resource, both registered in the one run', () => {
+    const { tree, result } = run(BASE, { name: 'demo_show_board', app: true });
+    expect(tree.problems).toEqual([]);
+    expect(tree.changes().map((c) => `${c.action} ${c.path}`)).toEqual([
+      'update src/index.ts',
+      `create ${RES}/demo-show-board-ui.app-resource.ts`,
+      `create ${DEFS}/demo-show-board.app-tool.ts`,
+      'create tests/resources/demo-show-board-ui.app-resource.test.ts',
+      'create tests/tools/demo-show-board.app-tool.test.ts',
+    ]);
+    const index = tree.read('src/index.ts')!;
+    expect(index).toContain(
+      "import { demoShowBoardUiResource } from './mcp-server/resources/definitions/demo-show-board-ui.app-resource.js';",
+    );
+    expect(index).toContain(
+      "import { demoShowBoardTool } from './mcp-server/tools/definitions/demo-show-board.app-tool.js';",
+    );
+    expect(index).toContain('  tools: [echoTool, echoAppTool, demoShowBoardTool],');
+    expect(index).toContain('  resources: [echoResource, echoAppUiResource, demoShowBoardUiResource],');
+    expect(tree.read(`${DEFS}/demo-show-board.app-tool.ts`)).toContain(
+      "const UI_RESOURCE_URI = 'ui://demo-show-board/app.html';",
+    );
+    const resource = tree.read(`${RES}/demo-show-board-ui.app-resource.ts`)!;
+    expect(resource).toContain("export const demoShowBoardUiResource = appResource('ui://demo-show-board/app.html', {");
+    expect(resource).toContain("  name: 'demo-show-board-ui',");
+    expect(resource).not.toMatch(/`[^`]*\$\{/); // the HTML holds no template-literal interpolation
+    expect(result.data).toMatchObject({
+      tool: { name: 'demo_show_board', file: `${DEFS}/demo-show-board.app-tool.ts`, registeredIn: ['src/index.ts'] },
+      resource: {
+        name: 'demo-show-board-ui',
+        file: `${RES}/demo-show-board-ui.app-resource.ts`,
+        registeredIn: ['src/index.ts'],
+      },
+    });
+  });
+
+  it('a framework without apps: FRAMEWORK_UNSUPPORTED', () => {
+    expect(refusal(() => run(BASE, { name: 'demo_show_board', app: true }, NOTHING)).hint).toContain('0.3.0 or later');
+  });
+
+  it('a resource already serving the URI is a conflict', () => {
+    const taken =
+      "import { appResource } from '@cyanheads/mcp-ts-core';\nexport const x = appResource('ui://demo-show-board/app.html', { name: 'x' });\n";
+    const { tree } = run({ ...BASE, [`${RES}/x.app-resource.ts`]: taken }, { name: 'demo_show_board', app: true });
+    expect(tree.problems).toEqual([
+      expect.objectContaining({ code: 'ALREADY_EXISTS', path: `${RES}/x.app-resource.ts` }),
+    ]);
+  });
+});
+
+describe('one kind at a time', () => {
+  it('two variants at once: OPTION_INVALID', () => {
+    const e = refusal(() => run(BASE, { name: 'demo_x', confirm: true, task: true }));
+    expect(e.code).toBe('OPTION_INVALID');
+    expect(e.message).toBe('--confirm and --task cannot be combined: each writes a different kind of tool.');
+  });
+
+  it('a plain tool never looks at the installed framework', () => {
+    const { tree } = run(BASE, { name: 'demo_find_items' }, NOTHING);
+    expect(tree.problems).toEqual([]);
+    expect(tree.read(`${DEFS}/demo-find-items.tool.ts`)).toContain(
+      "export const demoFindItemsTool = tool('demo_find_items', {",
+    );
+  });
+});

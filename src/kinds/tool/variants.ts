@@ -1,0 +1,230 @@
+/**
+ * The kinds of tool `add tool` writes besides the plain one, each from its own templates under
+ * its templates/ folder, and each only where the installed framework supports it (framework-features):
+ *
+ * - `--service <domain>`: the handler reaches the service through its accessor and passes ctx on;
+ *   the test initialises the service on the framework's in-memory storage.
+ * - `--confirm`: destructive; asks the user first, through ctx.requestInput where the framework
+ *   has it (0.11 and later), else ctx.elicit; no yes is a declared error, never a go-ahead.
+ * - `--task`: a task tool (`task: true`) that reports progress and honours cancellation.
+ * - `--app`: an app tool and its UI resource (`ui://<tool>/app.html`), both registered.
+ */
+
+import { ScaffoldError } from '../../engine/errors.js';
+import type { GeneratorResult } from '../../engine/generator.js';
+import type { Tree } from '../../engine/tree.js';
+import { srcImportPath, testImportPath } from '../../project/conventions.js';
+import {
+  detectFrameworkFeatures,
+  type FrameworkFeatures,
+  requireInMemoryStorage,
+  requireVariant,
+} from '../../project/framework-features.js';
+import type { Project } from '../../project/project.js';
+import { existingDefinitions } from '../../registration/definitions.js';
+import { titleCase } from '../../text/names.js';
+import { templatesOf } from '../../text/templates.js';
+import { compareImportSources } from '../../ts/import-order.js';
+import { planDefinition, unprefixed, writeDefinition } from '../definition.js';
+import { serviceNames } from '../service/generator.js';
+import { toolData } from './data.js';
+import type { ParsedToolOptions } from './generator.js';
+
+const template = templatesOf(import.meta.url);
+
+export type ToolKind = 'plain' | 'service' | 'confirm' | 'task' | 'app';
+
+/** Which kind of tool the options ask for; two at once is refused. */
+export function toolKind(opts: ParsedToolOptions): ToolKind {
+  const asked = [
+    opts.service !== undefined && '--service',
+    opts.confirm && '--confirm',
+    opts.task && '--task',
+    opts.app && '--app',
+  ].filter((x): x is string => typeof x === 'string');
+  if (asked.length > 1) {
+    throw new ScaffoldError(
+      'OPTION_INVALID',
+      `${asked.join(' and ')} cannot be combined: each writes a different kind of tool.`,
+      {
+        hint: 'Pass one of --service, --confirm, --task and --app.',
+      },
+    );
+  }
+  if (opts.service !== undefined) return 'service';
+  if (opts.confirm) return 'confirm';
+  if (opts.task) return 'task';
+  if (opts.app) return 'app';
+  return 'plain';
+}
+
+function serviceTool(
+  tree: Tree,
+  project: Project,
+  opts: ParsedToolOptions,
+  features: () => FrameworkFeatures,
+): GeneratorResult {
+  const s = serviceNames(opts.service!);
+  const text = tree.read(s.file);
+  if (text === undefined) {
+    throw new ScaffoldError('SERVICE_MISSING', `There is no ${s.domain} service: ${s.file} does not exist.`, {
+      hint: `Run \`mcp-scaffold add service ${s.domain}\` first, then add the tool.`,
+    });
+  }
+  for (const fn of [s.getName, s.initName]) {
+    if (!new RegExp(`export\\s+(?:async\\s+)?function\\s+${fn}\\b|export\\s+const\\s+${fn}\\b`).test(text)) {
+      throw new ScaffoldError(
+        'SERVICE_MISSING',
+        `${s.file} does not export ${fn}(), which the tool and its test use.`,
+        {
+          hint: `Services made by \`mcp-scaffold add service ${s.domain}\` export ${s.initName}() and ${s.getName}(); add it, or write the handler by hand.`,
+        },
+      );
+    }
+  }
+  if (!/\bfetchRecord\s*\(/.test(text)) {
+    throw new ScaffoldError(
+      'SERVICE_MISSING',
+      `${s.file} has no fetchRecord(id, ctx) method, which the generated handler calls.`,
+      {
+        hint: 'Add the tool without --service and call the service from its handler by hand.',
+      },
+    );
+  }
+  if (opts.test) requireInMemoryStorage(features(), "The tool's test");
+  const plan = planDefinition(tree, project, 'tool', opts, (n) => n.snake);
+  const testImports = [
+    { name: plan.exportName, path: testImportPath(tree, plan.testFile, plan.file) },
+    { name: s.initName, path: testImportPath(tree, plan.testFile, s.file) },
+  ].sort((a, b) => compareImportSources(a.path, b.path));
+  return writeDefinition(
+    tree,
+    plan,
+    opts,
+    {
+      ...toolData(plan, opts),
+      service: { ...s, importPath: srcImportPath(tree, plan.file, s.file) },
+      testImports,
+    },
+    { definition: template('tool-service.ts.hbs'), test: template('tool-service.test.ts.hbs') },
+  );
+}
+
+function confirmTool(
+  tree: Tree,
+  project: Project,
+  opts: ParsedToolOptions,
+  features: () => FrameworkFeatures,
+): GeneratorResult {
+  const api = requireVariant(features(), 'confirm', opts.test);
+  const plan = planDefinition(tree, project, 'tool', opts, (n) => n.snake);
+  const words = unprefixed(plan.names, plan.prefix);
+  const question =
+    words.length > 0
+      ? `${titleCase(words.slice(0, 1))}${words.length > 1 ? ` ${words.slice(1).join(' ')}` : ''}`
+      : 'Go ahead with';
+  plan.notes.push(
+    api === 'requestInput'
+      ? 'The tool asks through ctx.requestInput (the installed framework has it); a declined or cancelled answer fails with not_confirmed.'
+      : 'The tool asks through ctx.elicit (the installed framework has no ctx.requestInput); a client without elicitation gets confirmation_unavailable, a declined or cancelled answer not_confirmed.',
+  );
+  const name = api === 'requestInput' ? 'tool-confirm-input' : 'tool-confirm-elicit';
+  return writeDefinition(
+    tree,
+    plan,
+    opts,
+    { ...toolData(plan, opts), question },
+    { definition: template(`${name}.ts.hbs`), test: template(`${name}.test.ts.hbs`) },
+  );
+}
+
+function taskTool(
+  tree: Tree,
+  project: Project,
+  opts: ParsedToolOptions,
+  features: () => FrameworkFeatures,
+): GeneratorResult {
+  requireVariant(features(), 'task', opts.test);
+  const plan = planDefinition(tree, project, 'tool', opts, (n) => n.snake);
+  return writeDefinition(tree, plan, opts, toolData(plan, opts), {
+    definition: template('tool-task.ts.hbs'),
+    test: template('tool-task.test.ts.hbs'),
+  });
+}
+
+function appToolPair(
+  tree: Tree,
+  project: Project,
+  opts: ParsedToolOptions,
+  features: () => FrameworkFeatures,
+): GeneratorResult {
+  requireVariant(features(), 'app', opts.test);
+  const toolPlan = planDefinition(tree, project, 'tool', opts, (n) => n.snake, '.app-tool.ts');
+  const uiUri = `ui://${toolPlan.names.kebab}/app.html`;
+  const resourceOpts = {
+    name: `${toolPlan.names.snake}_ui`,
+    test: opts.test,
+    force: opts.force,
+    devcheck: opts.devcheck,
+    fileName: `${toolPlan.fileBase}-ui`,
+  };
+  const resourcePlan = planDefinition(tree, project, 'resource', resourceOpts, (n) => n.kebab, '.app-resource.ts');
+  for (const def of existingDefinitions(tree, 'resource')) {
+    if (def.uri === uiUri && def.file !== resourcePlan.file) {
+      tree.problem({
+        code: 'ALREADY_EXISTS',
+        path: def.file,
+        message: `a resource with the URI ${uiUri} is already defined here`,
+      });
+    }
+  }
+  const data = toolData(toolPlan, opts);
+  const toolResult = writeDefinition(
+    tree,
+    toolPlan,
+    opts,
+    { ...data, uiUri },
+    { definition: template('app-tool.ts.hbs'), test: template('app-tool.test.ts.hbs') },
+  );
+  // The resource is registered after the tool, on the tree that already holds the tool's edit.
+  const resourceResult = writeDefinition(
+    tree,
+    resourcePlan,
+    resourceOpts,
+    {
+      title: `${data.title} UI`,
+      description: `The interactive view of the ${toolPlan.mcpName} app tool, shown by hosts that support MCP Apps.`,
+      uiUri,
+      tool: { name: toolPlan.mcpName },
+    },
+    { definition: template('app-resource.ts.hbs'), test: template('app-resource.test.ts.hbs') },
+  );
+  return {
+    notes: [...toolResult.notes, ...resourceResult.notes.filter((n) => !toolResult.notes.includes(n))],
+    warnings: [...toolResult.warnings, ...resourceResult.warnings.filter((w) => !toolResult.warnings.includes(w))],
+    tasks: toolResult.tasks,
+    data: { ...toolResult.data, ...resourceResult.data },
+  };
+}
+
+/** Writes a tool of the given (non-plain) kind. */
+export function addToolVariant(
+  tree: Tree,
+  project: Project,
+  opts: ParsedToolOptions,
+  kind: Exclude<ToolKind, 'plain'>,
+  features?: FrameworkFeatures,
+): GeneratorResult {
+  let detected = features;
+  const lazy = () => (detected ??= detectFrameworkFeatures(project.root));
+  switch (kind) {
+    case 'service':
+      return serviceTool(tree, project, opts, lazy);
+    case 'confirm':
+      return confirmTool(tree, project, { ...opts, readOnly: false, destructive: true }, lazy);
+    case 'task':
+      return taskTool(tree, project, opts, lazy);
+    case 'app':
+      return appToolPair(tree, project, opts, lazy);
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Templates are written pre-formatted for names of ordinary length. When a rendered file still
+ * has a line wider than the project's Biome line width (very long names reflow whole calls, which
+ * a template cannot express), the project's own Biome formats it in memory before anything is
+ * written. Files the generator edits in place are never reformatted: only new files.
+ */
+
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Tree } from '../engine/tree.js';
+import { displayWidth } from '../text/string-literal.js';
+
+/** Biome's default, and the framework's. */
+export const DEFAULT_LINE_WIDTH = 100;
+
+export function hasWideLine(content: string, lineWidth: number): boolean {
+  return content.split('\n').some((line) => line.length > lineWidth && displayWidth(line) > lineWidth);
+}
+
+function biomeBinary(root: string): string | undefined {
+  for (let dir = root; ; dir = path.dirname(dir)) {
+    const bin = path.join(dir, 'node_modules', '.bin', process.platform === 'win32' ? 'biome.cmd' : 'biome');
+    if (existsSync(bin)) return bin;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * Formats the created .ts files that need it. Returns the paths it could not format (no Biome
+ * installed, or Biome refused), so the caller can say so.
+ */
+export async function formatWideNewFiles(tree: Tree, lineWidth: number): Promise<string[]> {
+  const wide = tree
+    .changes()
+    .filter((c) => c.action === 'create' && c.path.endsWith('.ts') && hasWideLine(c.after, lineWidth));
+  if (wide.length === 0) return [];
+  const biome = biomeBinary(tree.root);
+  if (!biome) return wide.map((c) => c.path);
+  const { execa } = await import('execa');
+  const failed: string[] = [];
+  for (const change of wide) {
+    const result = await execa(biome, ['format', `--stdin-file-path=${change.path}`], {
+      cwd: tree.root,
+      input: change.after,
+      reject: false,
+      stripFinalNewline: false,
+    });
+    if (result.exitCode === 0 && result.stdout.trim() !== '') tree.write(change.path, result.stdout);
+    else failed.push(change.path);
+  }
+  return failed;
+}
+
+/** The line width Biome formats to: the project's biome.json if it says, else the framework's. */
+export function lineWidthOf(tree: Tree): number {
+  for (const name of ['biome.json', 'biome.jsonc']) {
+    const m = /"lineWidth"\s*:\s*(\d+)/.exec(tree.read(name) ?? '');
+    if (m) return Number(m[1]);
+  }
+  return DEFAULT_LINE_WIDTH;
+}
+
+/**
+ * The line break new files are written with: CRLF where the project's Biome formats to CRLF
+ * (`"lineEnding": "crlf"`), else LF, the framework's. Templates are LF; without this a CRLF
+ * project got LF files that its own `biome check` rejects.
+ */
+export function newFileEolOf(tree: Tree): '\n' | '\r\n' {
+  for (const name of ['biome.json', 'biome.jsonc']) {
+    const m = /"lineEnding"\s*:\s*"(\w+)"/.exec(tree.read(name) ?? '');
+    if (m) return m[1] === 'crlf' ? '\r\n' : '\n';
+  }
+  return '\n';
+}
+
+/** A rendered (LF) template as a new file of this project: in the line ending its Biome asks for. */
+export function asNewFile(tree: Tree, text: string): string {
+  const eol = newFileEolOf(tree);
+  return eol === '\n' ? text : text.replace(/\r?\n/g, eol);
+}

@@ -1,0 +1,376 @@
+/**
+ * What the project's installed framework really offers, read off the package itself: its
+ * package.json `exports` lead to the `.d.ts` entry points, and the declarations behind them (the
+ * `Context` interface, `ToolDefinition`, the testing helpers) say which APIs exist. A version
+ * number alone would not do: the registry here serves 0.10.17 while public servers pin 0.9 to
+ * 0.12, and what a generator may emit depends on the declarations, not on the number.
+ *
+ * Only declaration files are parsed (TypeScript's parser, no program, no type checking).
+ */
+
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ScaffoldError } from '../engine/errors.js';
+import { type TsMorph, tsMorph } from '../ts/ts-morph.js';
+import { FRAMEWORK, frameworkPackageDir } from './project.js';
+
+type Ts = typeof TsMorph.ts;
+
+export interface FrameworkFeatures {
+  /** Folder of the installed package, or undefined when node_modules does not have it. */
+  packageDir: string | undefined;
+  version: string | undefined;
+  /** `ctx.requestInput` + `inputRequired` (multi-round-trip input, 0.11 and later). */
+  requestInput: boolean;
+  /** `ctx.elicit(message, schema)`, present when the client can be asked (0.10). */
+  elicit: boolean;
+  /** `tool(name, { task: true })` with `ctx.progress`. */
+  tasks: boolean;
+  /** `appTool()` and `appResource()` from the main entry. */
+  apps: boolean;
+  /** `prompt(name, { title })`: PromptDefinition.title (0.10.3 and later). */
+  promptTitle: boolean;
+  /** How a test gets a real in-memory StorageService. */
+  inMemoryStorage: 'createInMemoryStorage' | 'mcpTest' | undefined;
+  /** createMockContext options the generated tests rely on. */
+  mock: { elicit: boolean; inputResponses: boolean; progress: boolean; tenantId: boolean };
+  /** What each answer was read from, for --verbose and for messages. */
+  evidence: string[];
+}
+
+const NONE: Omit<FrameworkFeatures, 'packageDir' | 'version' | 'evidence'> = {
+  requestInput: false,
+  elicit: false,
+  tasks: false,
+  apps: false,
+  // Unknowable without the package: the framework's current shape, which init also writes.
+  promptTitle: true,
+  inMemoryStorage: undefined,
+  mock: { elicit: false, inputResponses: false, progress: false, tenantId: false },
+};
+
+interface Declaration {
+  file: string;
+  node: TsMorph.ts.Node;
+  sf: TsMorph.ts.SourceFile;
+}
+
+/**
+ * Reads declaration files and follows names through `export { x } from`, `export *`, imports and
+ * interface `extends` clauses, the way a reader would. Missing files simply find nothing.
+ */
+class DeclarationReader {
+  private readonly files = new Map<string, TsMorph.ts.SourceFile | undefined>();
+  private readonly ts: Ts = tsMorph().ts;
+
+  constructor(readonly packageDir: string) {}
+
+  private parse(file: string): TsMorph.ts.SourceFile | undefined {
+    if (!this.files.has(file)) {
+      let sf: TsMorph.ts.SourceFile | undefined;
+      try {
+        sf = this.ts.createSourceFile(file, readFileSync(file, 'utf8'), this.ts.ScriptTarget.Latest, true);
+      } catch {
+        sf = undefined;
+      }
+      this.files.set(file, sf);
+    }
+    return this.files.get(file);
+  }
+
+  /** `./x.js` next to `from` → the `.d.ts` that declares it. Package specifiers name no file here. */
+  private resolve(from: string, specifier: string): string | undefined {
+    if (!specifier.startsWith('.')) return undefined;
+    const base = path.resolve(path.dirname(from), specifier);
+    const candidates = [
+      base.replace(/\.(m|c)?js$/, '.d.$1ts'),
+      base.replace(/\.(m|c)?js$/, '.d.ts'),
+      `${base}.d.ts`,
+      path.join(base, 'index.d.ts'),
+      base,
+    ];
+    return candidates.find((c) => c.endsWith('.ts') && existsSync(c));
+  }
+
+  /** The types file of a package subpath (`.`, `./testing`), from `exports`, else `types`. */
+  entry(subpath: string): string | undefined {
+    let pkg: { exports?: unknown; types?: string; typings?: string };
+    try {
+      pkg = JSON.parse(readFileSync(path.join(this.packageDir, 'package.json'), 'utf8'));
+    } catch {
+      return undefined;
+    }
+    const typesOf = (target: unknown): string | undefined => {
+      if (typeof target === 'string') return target.endsWith('.d.ts') ? target : undefined;
+      if (target && typeof target === 'object') {
+        const t = target as Record<string, unknown>;
+        return typesOf(t.types) ?? typesOf(t.import) ?? typesOf(t.default);
+      }
+      return undefined;
+    };
+    let rel: string | undefined;
+    if (pkg.exports && typeof pkg.exports === 'object' && !Array.isArray(pkg.exports)) {
+      const exportsMap = pkg.exports as Record<string, unknown>;
+      rel = subpath in exportsMap ? typesOf(exportsMap[subpath]) : undefined;
+      if (rel === undefined && subpath === '.' && !Object.keys(exportsMap).some((k) => k.startsWith('.')))
+        rel = typesOf(exportsMap);
+    } else if (subpath === '.') {
+      rel = pkg.types ?? pkg.typings;
+    }
+    if (!rel) return undefined;
+    const file = path.join(this.packageDir, rel);
+    return existsSync(file) ? file : undefined;
+  }
+
+  /** The declaration of `name` as `file` exports (or declares) it. */
+  find(file: string | undefined, name: string, depth = 0): Declaration | undefined {
+    if (!file || depth > 16) return undefined;
+    const sf = this.parse(file);
+    if (!sf) return undefined;
+    const ts = this.ts;
+    for (const st of sf.statements) {
+      if (
+        (ts.isInterfaceDeclaration(st) ||
+          ts.isClassDeclaration(st) ||
+          ts.isFunctionDeclaration(st) ||
+          ts.isTypeAliasDeclaration(st) ||
+          ts.isEnumDeclaration(st)) &&
+        st.name?.text === name
+      ) {
+        return { file, node: st, sf };
+      }
+      if (ts.isVariableStatement(st)) {
+        const decl = st.declarationList.declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === name);
+        if (decl) return { file, node: decl, sf };
+      }
+    }
+    for (const st of sf.statements) {
+      if (ts.isExportDeclaration(st)) {
+        const spec = st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier) ? st.moduleSpecifier.text : undefined;
+        if (st.exportClause && ts.isNamedExports(st.exportClause)) {
+          for (const el of st.exportClause.elements) {
+            if (el.name.text !== name) continue;
+            const original = el.propertyName?.text ?? el.name.text;
+            if (spec !== undefined) return this.find(this.resolve(file, spec), original, depth + 1);
+            if (original !== name) return this.find(file, original, depth + 1);
+            return this.fromImport(sf, file, name, depth);
+          }
+        }
+      }
+    }
+    const imported = this.fromImport(sf, file, name, depth);
+    if (imported) return imported;
+    for (const st of sf.statements) {
+      if (
+        ts.isExportDeclaration(st) &&
+        !st.exportClause &&
+        st.moduleSpecifier &&
+        ts.isStringLiteral(st.moduleSpecifier)
+      ) {
+        const found = this.find(this.resolve(file, st.moduleSpecifier.text), name, depth + 1);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  }
+
+  private fromImport(sf: TsMorph.ts.SourceFile, file: string, name: string, depth: number): Declaration | undefined {
+    const ts = this.ts;
+    for (const st of sf.statements) {
+      if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier)) continue;
+      const bindings = st.importClause?.namedBindings;
+      if (!bindings || !ts.isNamedImports(bindings)) continue;
+      const el = bindings.elements.find((e) => e.name.text === name);
+      if (el) return this.find(this.resolve(file, st.moduleSpecifier.text), el.propertyName?.text ?? name, depth + 1);
+    }
+    return undefined;
+  }
+
+  /** Whether the entry exports `name` (a value or a type). */
+  exports(entryFile: string | undefined, name: string): boolean {
+    return this.find(entryFile, name) !== undefined;
+  }
+
+  /** Member names of an interface (with the ones it inherits), or of a type literal alias. */
+  members(decl: Declaration | undefined, depth = 0): Set<string> {
+    const out = new Set<string>();
+    if (!decl || depth > 8) return out;
+    const ts = this.ts;
+    const add = (members: readonly TsMorph.ts.TypeElement[]) => {
+      for (const m of members)
+        if (m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))) out.add(m.name.text);
+    };
+    const node = decl.node;
+    if (ts.isInterfaceDeclaration(node)) {
+      add(node.members);
+      for (const clause of node.heritageClauses ?? []) {
+        for (const t of clause.types) {
+          if (!ts.isIdentifier(t.expression)) continue;
+          for (const m of this.members(this.find(decl.file, t.expression.text), depth + 1)) out.add(m);
+        }
+      }
+    } else if (ts.isTypeAliasDeclaration(node)) {
+      const visit = (t: TsMorph.ts.TypeNode): void => {
+        if (ts.isTypeLiteralNode(t)) add(t.members);
+        else if (ts.isIntersectionTypeNode(t)) t.types.forEach(visit);
+        else if (ts.isParenthesizedTypeNode(t)) visit(t.type);
+        else if (ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName)) {
+          for (const m of this.members(this.find(decl.file, t.typeName.text), depth + 1)) out.add(m);
+        }
+      };
+      visit(node.type);
+    } else if (ts.isClassDeclaration(node)) {
+      for (const m of node.members) if (m.name && ts.isIdentifier(m.name)) out.add(m.name.text);
+    }
+    return out;
+  }
+
+  where(decl: Declaration | undefined): string {
+    return decl ? path.relative(this.packageDir, decl.file).split(path.sep).join('/') : '(not found)';
+  }
+}
+
+/** Reads the features of the framework installed for the project at `root`. */
+export function detectFrameworkFeatures(root: string): FrameworkFeatures {
+  const packageDir = frameworkPackageDir(root);
+  if (!packageDir) return { ...NONE, mock: { ...NONE.mock }, packageDir: undefined, version: undefined, evidence: [] };
+  let version: string | undefined;
+  try {
+    version = (JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version?: string }).version;
+  } catch {
+    version = undefined;
+  }
+  const r = new DeclarationReader(packageDir);
+  const main = r.entry('.');
+  const testing = r.entry('./testing');
+  const vitestEntry = r.entry('./testing/vitest');
+  const evidence: string[] = [];
+
+  const contextDecl = r.find(main, 'Context');
+  const context = r.members(contextDecl);
+  evidence.push(
+    `Context (${r.where(contextDecl)}): ${['requestInput', 'inputs', 'elicit', 'progress'].filter((m) => context.has(m)).join(', ') || 'none of requestInput, inputs, elicit, progress'}`,
+  );
+
+  const toolDecl = r.find(main, 'ToolDefinition') ?? r.find(r.entry('./tools'), 'ToolDefinition');
+  const toolMembers = r.members(toolDecl);
+  evidence.push(`ToolDefinition (${r.where(toolDecl)}): ${toolMembers.has('task') ? 'has' : 'no'} task`);
+
+  const promptDecl = r.find(main, 'PromptDefinition');
+  const promptTitle = r.members(promptDecl).has('title');
+  evidence.push(`PromptDefinition (${r.where(promptDecl)}): ${promptTitle ? 'has' : 'no'} title`);
+
+  const inputRequired = r.exports(main, 'inputRequired');
+  const apps = r.exports(main, 'appTool') && r.exports(main, 'appResource');
+  evidence.push(
+    `main entry exports: ${[inputRequired && 'inputRequired', apps && 'appTool, appResource'].filter(Boolean).join(', ') || 'neither inputRequired nor appTool/appResource'}`,
+  );
+
+  const mockDecl = r.find(testing, 'MockContextOptions');
+  const mockOptions = r.members(mockDecl);
+  evidence.push(`MockContextOptions (${r.where(mockDecl)}): ${[...mockOptions].sort().join(', ') || 'not found'}`);
+  const hasMock = r.exports(testing, 'createMockContext');
+
+  let inMemoryStorage: FrameworkFeatures['inMemoryStorage'];
+  if (r.exports(testing, 'createInMemoryStorage')) inMemoryStorage = 'createInMemoryStorage';
+  else if (r.members(r.find(vitestEntry, 'McpTestFixtures')).has('storage')) inMemoryStorage = 'mcpTest';
+  evidence.push(`in-memory storage for tests: ${inMemoryStorage ?? 'none'}`);
+
+  return {
+    packageDir,
+    version,
+    requestInput: context.has('requestInput') && context.has('inputs') && inputRequired,
+    elicit: context.has('elicit'),
+    tasks: toolMembers.has('task') && context.has('progress'),
+    apps,
+    promptTitle,
+    inMemoryStorage,
+    mock: {
+      elicit: hasMock && mockOptions.has('elicit'),
+      inputResponses: hasMock && mockOptions.has('inputResponses'),
+      progress: hasMock && mockOptions.has('progress'),
+      tenantId: hasMock && mockOptions.has('tenantId'),
+    },
+    evidence,
+  };
+}
+
+export type ToolVariant = 'confirm' | 'task' | 'app';
+
+/** How a `--confirm` tool asks the user, given what is installed. */
+export type ConfirmApi = 'requestInput' | 'elicit';
+
+/**
+ * The versions that brought each API, for messages, from the framework's own changelog
+ * (changelog/0.10.x/0.10.3.md: ElicitFn; 0.1.x/0.1.0.md: task tools; 0.3.x/0.3.0.md: apps).
+ */
+export const NEEDS: Record<ToolVariant, string> = {
+  confirm: '@cyanheads/mcp-ts-core 0.10.3 or later (ctx.elicit; 0.11 and later ask through ctx.requestInput)',
+  task: '@cyanheads/mcp-ts-core 0.1.0 or later (tool({ task: true }) with ctx.progress)',
+  app: '@cyanheads/mcp-ts-core 0.3.0 or later (appTool and appResource)',
+};
+
+/**
+ * Checks that the installed framework supports a tool variant (and, with a test, what the test
+ * needs from `createMockContext`); throws FRAMEWORK_UNSUPPORTED naming the version it needs.
+ */
+export function requireVariant(
+  features: FrameworkFeatures,
+  variant: ToolVariant,
+  withTest: boolean,
+): ConfirmApi | undefined {
+  const flag = `--${variant}`;
+  if (!features.packageDir) {
+    throw new ScaffoldError(
+      'FRAMEWORK_NOT_INSTALLED',
+      `${flag} depends on what the installed ${FRAMEWORK} offers, and it is not installed in this project.`,
+      {
+        hint: 'Install the dependencies first (npm install, or your package manager), then run the command again.',
+      },
+    );
+  }
+  const installed = `the installed ${FRAMEWORK} ${features.version ?? '(unknown version)'}`;
+  const refuse = (what: string) =>
+    new ScaffoldError('FRAMEWORK_UNSUPPORTED', `${flag} needs ${what}, which ${installed} does not have.`, {
+      hint: `Upgrade to ${NEEDS[variant]}, or add the tool without ${flag}.`,
+    });
+  switch (variant) {
+    case 'confirm': {
+      const api: ConfirmApi | undefined = features.requestInput
+        ? 'requestInput'
+        : features.elicit
+          ? 'elicit'
+          : undefined;
+      if (!api) throw refuse('a way to ask the user (ctx.requestInput or ctx.elicit)');
+      if (withTest && api === 'requestInput' && !features.mock.inputResponses)
+        throw refuse('createMockContext({ inputResponses }) for the test (or pass --no-test)');
+      if (withTest && api === 'elicit' && !features.mock.elicit)
+        throw refuse('createMockContext({ elicit }) for the test (or pass --no-test)');
+      return api;
+    }
+    case 'task':
+      if (!features.tasks) throw refuse('task tools (tool({ task: true }) and ctx.progress)');
+      if (withTest && !features.mock.progress)
+        throw refuse('createMockContext({ progress: true }) for the test (or pass --no-test)');
+      return undefined;
+    case 'app':
+      if (!features.apps) throw refuse('appTool and appResource');
+      return undefined;
+  }
+}
+
+/**
+ * Checks that the installed framework's testing entry exports createInMemoryStorage(), which
+ * `whose` test uses; throws FRAMEWORK_UNSUPPORTED if not. Without the package there is nothing to check.
+ */
+export function requireInMemoryStorage(features: FrameworkFeatures, whose: string): void {
+  if (features.packageDir && features.inMemoryStorage !== 'createInMemoryStorage') {
+    throw new ScaffoldError(
+      'FRAMEWORK_UNSUPPORTED',
+      `${whose} needs createInMemoryStorage() from ${FRAMEWORK}/testing, which the installed ${features.version ?? ''} does not export.`,
+      {
+        hint: `Upgrade to ${FRAMEWORK} 0.4.0 or later, or pass --no-test.`,
+      },
+    );
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * Finds the app's options object: the one `createApp({...})` (or `createWorkerHandler({...})`)
+ * call in an entry file. Anything else is refused with the file and line, never guessed at.
+ */
+
+import { ScaffoldError } from '../engine/errors.js';
+import type { Tree } from '../engine/tree.js';
+import { hasNamedImport, importedBinding } from '../ts/imports.js';
+import { type TsMorph, tsMorph } from '../ts/ts-morph.js';
+
+export const APP_FACTORIES = ['createApp', 'createWorkerHandler'];
+
+export interface AppCall {
+  call: TsMorph.CallExpression;
+  options: TsMorph.ObjectLiteralExpression;
+}
+
+export function unsupported(
+  relPath: string,
+  node: TsMorph.Node | undefined,
+  message: string,
+  hint?: string,
+): ScaffoldError {
+  const line = node?.getStartLineNumber();
+  return new ScaffoldError('UNSUPPORTED_LAYOUT', `${relPath}${line ? `:${line}` : ''}: ${message}`, {
+    hint:
+      hint ?? 'Nothing was written. Register the definition by hand, or report this layout so mcp-scaffold learns it.',
+    details: [{ path: relPath, ...(line ? { line } : {}), message }],
+  });
+}
+
+/**
+ * How this file spells the app factories: `createApp`, a renamed import of it from the framework
+ * (`import { createApp as makeApp }`), or a namespace import (`core.createApp`).
+ */
+function factoryCallees(sf: TsMorph.SourceFile): Set<string> {
+  const callees = new Set(APP_FACTORIES);
+  for (const d of sf.getImportDeclarations()) {
+    if (!/^@cyanheads\/mcp-ts-core(\/|$)/.test(d.getModuleSpecifierValue())) continue;
+    for (const n of d.getNamedImports()) {
+      if (APP_FACTORIES.includes(n.getName()) && n.getAliasNode()) callees.add(n.getAliasNode()!.getText());
+    }
+    const ns = d.getNamespaceImport()?.getText();
+    if (ns) for (const f of APP_FACTORIES) callees.add(`${ns}.${f}`);
+  }
+  return callees;
+}
+
+export function findAppCall(sf: TsMorph.SourceFile, relPath: string): AppCall | undefined {
+  const { SyntaxKind } = tsMorph();
+  const callees = factoryCallees(sf);
+  const calls = sf
+    .getDescendantsOfKind(SyntaxKind.CallExpression)
+    .filter((c) => callees.has(c.getExpression().getText().replace(/\s+/g, '')));
+  if (calls.length === 0) return undefined;
+  if (calls.length > 1) {
+    throw unsupported(
+      relPath,
+      calls[1],
+      `found ${calls.length} app factory calls (lines ${calls.map((c) => c.getStartLineNumber()).join(', ')}); cannot tell which one to register in`,
+    );
+  }
+  const call = calls[0]!;
+  const arg = call.getArguments()[0];
+  if (!arg || arg.getKind() !== SyntaxKind.ObjectLiteralExpression) {
+    throw unsupported(relPath, call, `${call.getExpression().getText()}(…) is not given an object literal of options`);
+  }
+  return { call, options: arg as TsMorph.ObjectLiteralExpression };
+}
+
+/** The files an app factory call may live in: the server's and the Worker's entry points. */
+export const ENTRY_POINTS = ['src/index.ts', 'src/worker.ts'];
+
+const MENTIONS_FACTORY = new RegExp(`\\b(?:${APP_FACTORIES.join('|')})\\b`);
+
+/**
+ * The files to look for app factory calls in: src/index.ts and src/worker.ts; and only when
+ * neither mentions a factory (a server whose index.ts just imports `./server.js`), the other
+ * top-level files of src/ that do. Which of them really calls one is for the parser to say.
+ */
+export function entryPointCandidates(tree: Tree): string[] {
+  const standard = ENTRY_POINTS.filter((f) => tree.read(f) !== undefined);
+  if (standard.some((f) => MENTIONS_FACTORY.test(tree.read(f)!))) return standard;
+  const others = tree
+    .listFiles('src')
+    .filter((f) => /^src\/[^/]+\.[cm]?ts$/.test(f) && !/\.(d|test|spec)\.[cm]?ts$/.test(f) && !ENTRY_POINTS.includes(f))
+    .filter((f) => MENTIONS_FACTORY.test(tree.read(f) ?? ''));
+  return [...standard, ...others];
+}
+
+export interface EntryApp {
+  file: string;
+  sf: TsMorph.SourceFile;
+  options: TsMorph.ObjectLiteralExpression;
+}
+
+/** Every entry point that calls an app factory, parsed by `parse`; refuses when none does. */
+export function appEntryPoints(tree: Tree, parse: (file: string) => TsMorph.SourceFile, hint: string): EntryApp[] {
+  const candidates = entryPointCandidates(tree);
+  const found = candidates.flatMap((file) => {
+    const sf = parse(file);
+    const app = findAppCall(sf, file);
+    return app ? [{ file, sf, options: app.options }] : [];
+  });
+  // index.ts and worker.ts are the Node and Worker entries of one server; two other files that
+  // each start an app are alternatives, and which one runs is not for us to guess.
+  const discovered = found.filter((f) => !ENTRY_POINTS.includes(f.file));
+  if (discovered.length > 1) {
+    throw new ScaffoldError(
+      'UNSUPPORTED_LAYOUT',
+      `Several files start an app (${discovered.map((f) => f.file).join(', ')}); cannot tell which one is the server.`,
+      { hint, details: discovered.map((f) => ({ path: f.file, message: 'calls an app factory' })) },
+    );
+  }
+  if (found.length === 0) {
+    throw new ScaffoldError(
+      'UNSUPPORTED_LAYOUT',
+      candidates.length === 0
+        ? `No entry point found (looked for ${ENTRY_POINTS.join(', ')} and the other files directly in src/).`
+        : `No createApp({...}) or createWorkerHandler({...}) call found in ${candidates.join(', ')}.`,
+      { hint },
+    );
+  }
+  return found;
+}
+
+/**
+ * ALREADY_EXISTS when `name` is already bound in the file (imported from another module, or
+ * declared there), so that importing the new definition under that name would clash.
+ */
+export function assertBindingFree(
+  sf: TsMorph.SourceFile,
+  file: string,
+  name: string,
+  specifier: string,
+  hint: string,
+): void {
+  const clash = importedBinding(sf, name);
+  if (clash && !hasNamedImport(sf, name, specifier)) {
+    throw new ScaffoldError(
+      'ALREADY_EXISTS',
+      `${file}:${clash.getStartLineNumber()} already imports a different ${name} (from '${clash.getModuleSpecifierValue()}').`,
+      { hint, details: [{ path: file, line: clash.getStartLineNumber(), message: `${name} is already bound` }] },
+    );
+  }
+  const local = sf.getVariableDeclaration(name) ?? sf.getFunction(name) ?? sf.getClass(name);
+  if (local) {
+    throw new ScaffoldError('ALREADY_EXISTS', `${file}:${local.getStartLineNumber()} already declares ${name}.`, {
+      hint,
+      details: [{ path: file, line: local.getStartLineNumber(), message: `${name} is already declared` }],
+    });
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * Registers a new definition's export with the app, wherever the project lists its definitions:
+ * in `createApp({...})` itself (src/index.ts, or src/worker.ts with `createWorkerHandler`), in a
+ * local array, or in a barrel (`definitions/index.ts`) reached by following names (see
+ * ast/resolve.ts). It matches the pattern the project already uses and never switches patterns.
+ * Every shape it cannot place with certainty is refused before anything is written.
+ */
+
+import path from 'node:path';
+import type { Tree } from '../engine/tree.js';
+import { lineWidthOf } from '../project/formatter.js';
+import { addArrayProperty, arrayHasIdentifier, ensureArrayElement } from '../ts/array-edits.js';
+import {
+  addToNamedList,
+  ensureNamedImport,
+  ensureNamedReExport,
+  importedBinding,
+  localExportListWith,
+  pathStyleOf,
+  reExports,
+} from '../ts/imports.js';
+import { moduleSpecifier, resolveModuleFile } from '../ts/modules.js';
+import { applyEdits, type TextEdit } from '../ts/text-edits.js';
+import { type TsMorph, tsMorph } from '../ts/ts-morph.js';
+import { type DefinitionKind, KIND_INFO } from './definitions.js';
+import { appEntryPoints, assertBindingFree, unsupported } from './entry-point.js';
+import { type ArraySite, type ResolveOptions, SiteResolver } from './sites.js';
+
+const NAME_HINT = 'Choose another name (--export-name).';
+
+/** Canonical key order: a new `tools` key goes before `resources` and `prompts`. */
+const KEY_ORDER = ['tools', 'resources', 'prompts'];
+
+export interface Registration {
+  kind: DefinitionKind;
+  exportName: string;
+  /** Project-relative path of the definition file, e.g. src/mcp-server/tools/definitions/x.tool.ts */
+  file: string;
+}
+
+export interface RegistrationResult {
+  /** The files that were (or would be) edited, or that already held the registration. */
+  files: string[];
+  /** False when the definition was already registered everywhere. */
+  changed: boolean;
+  /** How each registration site was reached, for the report. */
+  via: string[];
+  warnings: string[];
+}
+
+/** Where a kind's definitions are listed, per entry point with an app factory call. */
+type Target =
+  | { type: 'array'; site: ArraySite }
+  | { type: 'new-key'; file: string; options: TsMorph.ObjectLiteralExpression };
+
+/** Resolves where `key` (tools/resources/prompts) is listed, for every entry point. */
+export function registrationTargets(resolver: SiteResolver, key: string): Target[] {
+  const { Node } = tsMorph();
+  const targets: Target[] = [];
+  const seen = new Set<string>();
+  for (const { file, options } of appEntryPoints(
+    resolver.tree,
+    (f) => resolver.source(f),
+    'Register the definition by hand; nothing was written.',
+  )) {
+    const prop = options.getProperty(key);
+    if (!prop) {
+      const spread = options.getProperties().find((p) => Node.isSpreadAssignment(p));
+      if (spread) {
+        throw unsupported(
+          file,
+          spread,
+          `the options object spreads \`${spread.getText()}\`, which may already set ${key}`,
+        );
+      }
+      targets.push({ type: 'new-key', file, options });
+      continue;
+    }
+    const trail = [`${file}:${prop.getStartLineNumber()} ${key}`];
+    let sites: ArraySite[];
+    if (Node.isPropertyAssignment(prop)) sites = resolver.resolve(prop.getInitializerOrThrow(), file, trail);
+    else if (Node.isShorthandPropertyAssignment(prop)) sites = resolver.resolve(prop.getNameNode(), file, trail);
+    else throw unsupported(file, prop, `\`${key}\` is not a plain property (\`${prop.getText().slice(0, 60)}\`)`);
+    for (const site of sites) {
+      const id = `${site.file}@${site.array.getStart()}`;
+      if (!seen.has(id)) {
+        seen.add(id);
+        targets.push({ type: 'array', site });
+      }
+    }
+  }
+  return targets;
+}
+
+/**
+ * The barrel a site's entries come through: when every imported entry of the array is imported
+ * from one module that is not itself a definition file (`./mcp-server/tools/definitions/index.js`
+ * re-exporting them), a new entry must come through it too.
+ */
+function routedBarrel(
+  resolver: SiteResolver,
+  site: ArraySite,
+  kind: DefinitionKind,
+): { file: string; specifier: string } | undefined {
+  const sf = resolver.source(site.file);
+  const { Node } = tsMorph();
+  const specifiers = new Set<string>();
+  for (const el of site.array.getElements()) {
+    if (!Node.isIdentifier(el)) continue;
+    const decl = importedBinding(sf, el.getText());
+    if (decl) specifiers.add(decl.getModuleSpecifierValue());
+  }
+  if (specifiers.size !== 1) return undefined;
+  const specifier = [...specifiers][0]!;
+  const file = resolveModuleFile(resolver.tree, site.file, specifier);
+  if (!file || KIND_INFO[kind].suffixes.some((s) => file.endsWith(s))) return undefined;
+  return path.posix.basename(file) === 'index.ts' ? { file, specifier } : undefined;
+}
+
+class EditPlan {
+  private readonly edits = new Map<string, TextEdit[]>();
+  add(file: string, edits: TextEdit[]): void {
+    if (edits.length === 0) return;
+    this.edits.set(file, [...(this.edits.get(file) ?? []), ...edits]);
+  }
+  apply(resolver: SiteResolver): string[] {
+    for (const [file, edits] of this.edits)
+      resolver.tree.write(file, applyEdits(resolver.source(file).getFullText(), edits));
+    return [...this.edits.keys()];
+  }
+}
+
+/** Import (and, in a barrel that re-exports, re-export) the definition in `file`. */
+function planImport(resolver: SiteResolver, plan: EditPlan, file: string, reg: Registration): void {
+  const sf = resolver.source(file);
+  const specifier = moduleSpecifier(file, reg.file, pathStyleOf(sf) ?? 'relative');
+  assertBindingFree(sf, file, reg.exportName, specifier, NAME_HINT);
+  plan.add(file, ensureNamedImport(sf, reg.exportName, specifier, lineWidthOf(resolver.tree)));
+}
+
+/** Barrels that list definitions twice (array and re-exports) keep both lists complete. */
+function planBarrelExports(resolver: SiteResolver, plan: EditPlan, site: ArraySite, reg: Registration): void {
+  const sf = resolver.source(site.file);
+  const members = site.array.getElements().map((e) => e.getText());
+  const definitionReExports = reExports(sf).filter((r) =>
+    KIND_INFO[reg.kind].suffixes.some((s) => r.specifier.endsWith(s.replace(/\.ts$/, '.js'))),
+  );
+  if (definitionReExports.length > 0) {
+    const specifier = moduleSpecifier(site.file, reg.file, pathStyleOf(sf) ?? 'relative');
+    plan.add(site.file, ensureNamedReExport(sf, reg.exportName, specifier, lineWidthOf(resolver.tree)));
+  }
+  const list = localExportListWith(sf, members);
+  if (list && !list.getNamedExports().some((e) => e.getName() === reg.exportName)) {
+    plan.add(site.file, addToNamedList(list, list.getNamedExports(), reg.exportName, lineWidthOf(resolver.tree)));
+  }
+}
+
+export function register(tree: Tree, reg: Registration, options: ResolveOptions = {}): RegistrationResult {
+  const resolver = new SiteResolver(tree, options);
+  const key = KIND_INFO[reg.kind].appKey;
+  const plan = new EditPlan();
+  const files = new Set<string>();
+  const via: string[] = [];
+  const lineWidth = lineWidthOf(tree);
+
+  for (const target of registrationTargets(resolver, key)) {
+    if (target.type === 'new-key') {
+      files.add(target.file);
+      via.push(`${target.file}: new \`${key}\` key`);
+      planImport(resolver, plan, target.file, reg);
+      plan.add(
+        target.file,
+        addArrayProperty(target.options, key, reg.exportName, KEY_ORDER.slice(KEY_ORDER.indexOf(key) + 1), lineWidth),
+      );
+      continue;
+    }
+    const { site } = target;
+    files.add(site.file);
+    via.push(site.trail.concat(`${site.file}:${site.array.getStartLineNumber()}`).join(' → '));
+    const barrel = routedBarrel(resolver, site, reg.kind);
+    // The barrel holds the registration too (its re-export), also on a re-run that changes nothing.
+    if (barrel) files.add(barrel.file);
+    if (barrel && !arrayHasIdentifier(site.array, reg.exportName)) {
+      // Entry point imports each name from a re-exporting barrel: re-export there, import from it.
+      const barrelSf = resolver.source(barrel.file);
+      plan.add(
+        barrel.file,
+        ensureNamedReExport(
+          barrelSf,
+          reg.exportName,
+          moduleSpecifier(barrel.file, reg.file, pathStyleOf(barrelSf) ?? 'relative'),
+          lineWidth,
+        ),
+      );
+      const sf = resolver.source(site.file);
+      assertBindingFree(sf, site.file, reg.exportName, barrel.specifier, NAME_HINT);
+      plan.add(site.file, ensureNamedImport(sf, reg.exportName, barrel.specifier, lineWidth));
+    } else if (!barrel) {
+      planImport(resolver, plan, site.file, reg);
+      planBarrelExports(resolver, plan, site, reg);
+    }
+    plan.add(site.file, ensureArrayElement(site.array, reg.exportName, lineWidth));
+  }
+  const changed = plan.apply(resolver);
+  const warnings =
+    options.group !== undefined && !resolver.groupUsed
+      ? [`--group ${options.group} was ignored: the project lists its ${key} in one place, not in groups.`]
+      : [];
+  return { files: [...files], changed: changed.length > 0, via, warnings };
+}

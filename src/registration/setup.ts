@@ -1,0 +1,407 @@
+/**
+ * ensureSetupCall: make the app's `setup()` call a service's init function, idempotently, with
+ * the smallest edit (everything else byte-identical, CRLF kept) and laid out as Biome lays it out.
+ *
+ * - No `setup` yet: `setup(core) { initX(core.config, core.storage); },` is added after the last
+ *   option.
+ * - A `setup` exists (method, or a property holding an arrow or function expression, or a name
+ *   for a function declared in the same file; sync or async; with or without its parameter):
+ *   the call goes after the last `init…()` call. A call nested in a `try` block stays in that
+ *   block; one nested in a conditional (`if`, `catch`, a loop, a callback) does not make the new
+ *   call conditional too: it goes after the whole statement holding it. Without any `init…()`
+ *   call the new one goes at the end of the body. The parameter is added only when it is missing
+ *   and the call needs it, and an existing one is never renamed: the call uses its name (or the
+ *   names a destructuring pattern binds).
+ * - Whatever it cannot place with certainty is UNSUPPORTED_LAYOUT with file and line.
+ *
+ * registerSetupCall applies it, with the import of the init function, to every entry point with
+ * an app factory call.
+ */
+
+import type { Tree } from '../engine/tree.js';
+import { DEFAULT_LINE_WIDTH } from '../project/formatter.js';
+import { displayWidth } from '../text/string-literal.js';
+import { containsComment } from '../ts/array-edits.js';
+import { ensureNamedImport, pathStyleOf } from '../ts/imports.js';
+import { moduleSpecifier } from '../ts/modules.js';
+import { applyEdits, eolOf, indentAt, indentUnitOf, lineStart, restOfLine, type TextEdit } from '../ts/text-edits.js';
+import { parseSource, short, type TsMorph, tsMorph } from '../ts/ts-morph.js';
+import { appEntryPoints, assertBindingFree, unsupported } from './entry-point.js';
+
+export interface SetupCall {
+  /** The function to call, e.g. initNcbiService. */
+  name: string;
+  /** The CoreServices members passed to it, in order, e.g. ['config', 'storage']. */
+  coreArgs: string[];
+}
+
+/** The parameter name a new `setup` (or a parameterless one) gets, as the framework writes it. */
+export const CORE_PARAM = 'core';
+
+type FunctionLike =
+  | TsMorph.MethodDeclaration
+  | TsMorph.ArrowFunction
+  | TsMorph.FunctionExpression
+  | TsMorph.FunctionDeclaration;
+
+/** `initX(...)`, `await initX(...)`, `void initX(...)`, `const x = await initX(...)`. */
+function initCallee(statement: TsMorph.Statement): string | undefined {
+  const { Node } = tsMorph();
+  let expr: TsMorph.Node | undefined;
+  if (Node.isExpressionStatement(statement)) expr = statement.getExpression();
+  else if (Node.isVariableStatement(statement)) {
+    const decls = statement.getDeclarations();
+    expr = decls.length === 1 ? decls[0]!.getInitializer() : undefined;
+  }
+  while (
+    expr &&
+    (Node.isAwaitExpression(expr) || Node.isVoidExpression(expr) || Node.isParenthesizedExpression(expr))
+  ) {
+    expr = expr.getExpression();
+  }
+  if (!expr || !Node.isCallExpression(expr)) return undefined;
+  const callee = expr.getExpression();
+  return Node.isIdentifier(callee) && isInitName(callee.getText()) ? callee.getText() : undefined;
+}
+
+export function isInitName(name: string): boolean {
+  return /^init[A-Z0-9_$]/.test(name);
+}
+
+/** Whether `node` holds, anywhere inside, a call of an `init…` function. */
+function containsInitCall(node: TsMorph.Node): boolean {
+  const { SyntaxKind, Node } = tsMorph();
+  return node.getDescendantsOfKind(SyntaxKind.CallExpression).some((c) => {
+    const callee = c.getExpression();
+    return Node.isIdentifier(callee) && isInitName(callee.getText());
+  });
+}
+
+/**
+ * The statement after which the new call goes: the last `init…()` call statement, in the body or
+ * in a `try` block, or else the statement (of the body or a try block) that holds it.
+ */
+function lastInitAnchor(statements: TsMorph.Statement[]): TsMorph.Statement | undefined {
+  const { Node } = tsMorph();
+  let anchor: TsMorph.Statement | undefined;
+  for (const s of statements) {
+    if (initCallee(s)) anchor = s;
+    else if (Node.isTryStatement(s)) {
+      const inner = lastInitAnchor(s.getTryBlock().getStatements());
+      if (inner) anchor = inner;
+      const catchBlock = s.getCatchClause()?.getBlock();
+      const finallyBlock = s.getFinallyBlock();
+      if ((catchBlock && containsInitCall(catchBlock)) || (finallyBlock && containsInitCall(finallyBlock))) anchor = s;
+    } else if (containsInitCall(s)) anchor = s;
+  }
+  return anchor;
+}
+
+/** The function `setup` names: a method, an arrow/function expression, or a local function. */
+function setupFunction(prop: TsMorph.ObjectLiteralElementLike, relPath: string): FunctionLike {
+  const { Node } = tsMorph();
+  if (Node.isMethodDeclaration(prop)) return prop;
+  let value: TsMorph.Node;
+  if (Node.isPropertyAssignment(prop)) value = prop.getInitializerOrThrow();
+  else if (Node.isShorthandPropertyAssignment(prop)) value = prop.getNameNode();
+  else throw unsupported(relPath, prop, `\`setup\` is not a method or a plain property (\`${short(prop)}\`)`, HINT);
+  while (Node.isParenthesizedExpression(value) || Node.isAsExpression(value) || Node.isSatisfiesExpression(value)) {
+    value = value.getExpression();
+  }
+  if (Node.isArrowFunction(value) || Node.isFunctionExpression(value)) return value;
+  if (Node.isIdentifier(value)) {
+    const sf = prop.getSourceFile();
+    const name = value.getText();
+    const fn = sf.getFunction(name);
+    if (fn) return fn;
+    const variable = sf.getVariableDeclaration(name);
+    let init = variable?.getInitializer();
+    while (
+      init &&
+      (Node.isParenthesizedExpression(init) || Node.isAsExpression(init) || Node.isSatisfiesExpression(init))
+    ) {
+      init = init.getExpression();
+    }
+    if (init && (Node.isArrowFunction(init) || Node.isFunctionExpression(init))) return init;
+    throw unsupported(relPath, value, `cannot find the function \`${name}\` that setup names in this file`, HINT);
+  }
+  throw unsupported(relPath, value, `setup is \`${short(value)}\`, not a function this tool can edit`, HINT);
+}
+
+const HINT =
+  'Nothing was written. Add the import and the init call to setup() by hand, or report this layout so mcp-scaffold learns it.';
+
+/** Whether the identifier `name` occurs anywhere in `node`. */
+function mentions(node: TsMorph.Node, name: string): boolean {
+  const { SyntaxKind } = tsMorph();
+  return node.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name);
+}
+
+/** `initX(a, b);` on one line when it fits, else one argument per line, as Biome breaks it. */
+function callStatement(
+  call: SetupCall,
+  args: string[],
+  indent: string,
+  unit: string,
+  eol: string,
+  lineWidth: number,
+): string {
+  const oneLine = `${call.name}(${args.join(', ')});`;
+  if (args.length === 0 || displayWidth(indent + oneLine) <= lineWidth) return oneLine;
+  return `${call.name}(${eol}${args.map((a) => `${indent}${unit}${a},${eol}`).join('')}${indent});`;
+}
+
+/**
+ * The argument texts for the call inside a function whose first parameter is `param`: `core.config`
+ * for a plain name, the bound local names for a destructuring pattern.
+ */
+function argumentsFor(fn: FunctionLike, call: SetupCall, relPath: string): { args: string[]; addParam: boolean } {
+  const { Node } = tsMorph();
+  if (call.coreArgs.length === 0) return { args: [], addParam: false };
+  const params = fn.getParameters();
+  if (params.length === 0) {
+    const body = fn.getBody();
+    if (body && mentions(body, CORE_PARAM)) {
+      throw unsupported(
+        relPath,
+        fn,
+        `setup takes no parameter and its body already uses the name \`${CORE_PARAM}\`; cannot add the parameter the call needs`,
+        HINT,
+      );
+    }
+    return { args: call.coreArgs.map((m) => `${CORE_PARAM}.${m}`), addParam: true };
+  }
+  const first = params[0]!;
+  if (first.isRestParameter())
+    throw unsupported(relPath, first, 'setup takes a rest parameter; cannot tell how to reach the core services', HINT);
+  const nameNode = first.getNameNode();
+  if (Node.isIdentifier(nameNode))
+    return { args: call.coreArgs.map((m) => `${nameNode.getText()}.${m}`), addParam: false };
+  if (Node.isObjectBindingPattern(nameNode)) {
+    const bound = new Map<string, string>();
+    for (const el of nameNode.getElements()) {
+      if (el.getDotDotDotToken()) continue;
+      const local = el.getNameNode();
+      if (!Node.isIdentifier(local)) continue;
+      bound.set(el.getPropertyNameNode()?.getText() ?? local.getText(), local.getText());
+    }
+    const missing = call.coreArgs.filter((m) => !bound.has(m));
+    if (missing.length > 0) {
+      throw unsupported(
+        relPath,
+        first,
+        `setup destructures its parameter without ${missing.map((m) => `\`${m}\``).join(' and ')}, which ${call.name}() needs`,
+        HINT,
+      );
+    }
+    return { args: call.coreArgs.map((m) => bound.get(m)!), addParam: false };
+  }
+  throw unsupported(
+    relPath,
+    first,
+    `setup's parameter is \`${short(first)}\`; cannot tell how to reach the core services`,
+    HINT,
+  );
+}
+
+/** Inserts the parameter into `setup()` / `() =>` / `function ()`. */
+function addParameter(fn: FunctionLike): TextEdit {
+  const { SyntaxKind } = tsMorph();
+  const open = fn.getFirstChildByKindOrThrow(SyntaxKind.OpenParenToken);
+  return { pos: open.getEnd(), text: CORE_PARAM };
+}
+
+/** Whether the file already calls `name` anywhere: then the service is initialised already. */
+function alreadyCalled(sf: TsMorph.SourceFile, name: string): boolean {
+  const { SyntaxKind } = tsMorph();
+  return sf.getDescendantsOfKind(SyntaxKind.CallExpression).some((c) => c.getExpression().getText() === name);
+}
+
+/** Edits that put the call into an existing setup function. */
+function intoExistingSetup(fn: FunctionLike, call: SetupCall, relPath: string, lineWidth: number): TextEdit[] {
+  const { Node } = tsMorph();
+  const source = fn.getSourceFile().getFullText();
+  const eol = eolOf(source);
+  const unit = indentUnitOf(source);
+  const body = fn.getBody();
+  if (!body || !Node.isBlock(body)) {
+    throw unsupported(
+      relPath,
+      fn,
+      'setup is an arrow function with an expression body; give it a block body first',
+      HINT,
+    );
+  }
+  const { args, addParam } = argumentsFor(fn, call, relPath);
+  const edits: TextEdit[] = addParam ? [addParameter(fn)] : [];
+  const statements = body.getStatements();
+  const open = body.getStart();
+  const close = body.getEnd() - 1;
+  const singleLine = body.getStartLineNumber() === body.getEndLineNumber();
+
+  if (statements.length === 0) {
+    const outer = indentAt(source, open);
+    const inner = outer + unit;
+    const text = callStatement(call, args, inner, unit, eol, lineWidth);
+    if (singleLine) {
+      if (/\/\/|\/\*/.test(source.slice(open + 1, close))) {
+        throw unsupported(
+          relPath,
+          body,
+          "setup's body is a comment on one line; cannot tell where the call goes",
+          HINT,
+        );
+      }
+      edits.push({ pos: open + 1, end: close, text: `${eol}${inner}${text}${eol}${outer}` });
+    } else {
+      // Only comments (or nothing) inside: the call goes last, before the closing brace.
+      edits.push({ pos: lineStart(source, close), text: `${indentAt(source, close)}${unit}${text}${eol}` });
+    }
+    return edits;
+  }
+  if (singleLine) {
+    throw unsupported(relPath, body, "setup's body is written on one line; format the file (biome format) first", HINT);
+  }
+  let anchor = lastInitAnchor(statements);
+  if (!anchor) {
+    const last = statements[statements.length - 1]!;
+    if (Node.isReturnStatement(last) || Node.isThrowStatement(last)) {
+      throw unsupported(
+        relPath,
+        last,
+        `setup ends with \`${short(last)}\` and calls no init…() function; cannot tell where the call goes`,
+        HINT,
+      );
+    }
+    anchor = last;
+  }
+  const rest = restOfLine(source, anchor.getEnd());
+  if (!rest || rest.comma) {
+    throw unsupported(
+      relPath,
+      anchor,
+      `more code follows \`${short(anchor)}\` on its line; cannot place the call after it`,
+      HINT,
+    );
+  }
+  const indent = indentAt(source, anchor.getStart());
+  edits.push({ pos: rest.end, text: `${eol}${indent}${callStatement(call, args, indent, unit, eol, lineWidth)}` });
+  return edits;
+}
+
+/** Edits that add `setup(core) { … }` to an options object without one. */
+function newSetup(
+  options: TsMorph.ObjectLiteralExpression,
+  call: SetupCall,
+  relPath: string,
+  lineWidth: number,
+): TextEdit[] {
+  const source = options.getSourceFile().getFullText();
+  const eol = eolOf(source);
+  const unit = indentUnitOf(source);
+  const props = options.getProperties();
+  const args = call.coreArgs.map((m) => `${CORE_PARAM}.${m}`);
+  const param = call.coreArgs.length > 0 ? CORE_PARAM : '';
+  const method = (indent: string) =>
+    `setup(${param}) {${eol}${indent}${unit}${callStatement(call, args, indent + unit, unit, eol, lineWidth)}${eol}${indent}}`;
+
+  if (options.getStartLineNumber() === options.getEndLineNumber()) {
+    // A one-line options object: Biome lays an object holding a method body out one property
+    // per line, so the object is laid out that way (its properties' text unchanged).
+    if (containsComment(options)) {
+      throw unsupported(
+        relPath,
+        options,
+        'the options object is on one line and holds a comment; format the file first',
+        HINT,
+      );
+    }
+    const indent = indentAt(source, options.getStart());
+    const inside = indent + unit;
+    const lines = [...props.map((p) => `${inside}${p.getText()},`), `${inside}${method(inside)},`];
+    return [{ pos: options.getStart(), end: options.getEnd(), text: `{${eol}${lines.join(eol)}${eol}${indent}}` }];
+  }
+  const last = props[props.length - 1];
+  if (!last) {
+    const close = options.getEnd() - 1;
+    const indent = indentAt(source, close) + unit;
+    return [{ pos: lineStart(source, close), text: `${indent}${method(indent)},${eol}` }];
+  }
+  const rest = restOfLine(source, last.getEnd());
+  if (!rest)
+    throw unsupported(
+      relPath,
+      last,
+      `more code follows \`${short(last)}\` on its line; cannot add setup after it`,
+      HINT,
+    );
+  const indent = indentAt(source, last.getStart());
+  const edits: TextEdit[] = [{ pos: rest.end, text: `${eol}${indent}${method(indent)}${rest.comma ? ',' : ''}` }];
+  if (!rest.comma) edits.unshift({ pos: last.getEnd(), text: ',' });
+  return edits;
+}
+
+/**
+ * Edits that make the app's setup() call `call`. `options` is the createApp/createWorkerHandler
+ * options object of the file `relPath`. Empty when the file already calls it.
+ */
+export function ensureSetupCall(
+  options: TsMorph.ObjectLiteralExpression,
+  call: SetupCall,
+  relPath: string,
+  lineWidth = DEFAULT_LINE_WIDTH,
+): TextEdit[] {
+  const { Node } = tsMorph();
+  if (alreadyCalled(options.getSourceFile(), call.name)) return [];
+  const props = options
+    .getProperties()
+    .filter((p) => !Node.isSpreadAssignment(p) && (p as TsMorph.PropertyAssignment).getName?.() === 'setup');
+  if (props.length > 1) throw unsupported(relPath, props[1], 'the options object sets `setup` more than once', HINT);
+  const prop = props[0];
+  if (!prop) {
+    const spread = options.getProperties().find((p) => Node.isSpreadAssignment(p));
+    if (spread)
+      throw unsupported(
+        relPath,
+        spread,
+        `the options object spreads \`${spread.getText()}\`, which may already set setup`,
+        HINT,
+      );
+    return newSetup(options, call, relPath, lineWidth);
+  }
+  return intoExistingSetup(setupFunction(prop, relPath), call, relPath, lineWidth);
+}
+
+export interface SetupRegistration {
+  /** Project-relative path of the module exporting the init function. */
+  file: string;
+  call: SetupCall;
+}
+
+export interface SetupResult {
+  /** Entry points that hold (or now hold) the call. */
+  files: string[];
+  changed: boolean;
+}
+
+/**
+ * Imports the init function and calls it from setup() in every entry point with an app factory
+ * call (src/index.ts; src/worker.ts for Workers). Throws UNSUPPORTED_LAYOUT or ALREADY_EXISTS;
+ * nothing is recorded in the tree unless every entry point could be edited.
+ */
+export function registerSetupCall(tree: Tree, reg: SetupRegistration, lineWidth = DEFAULT_LINE_WIDTH): SetupResult {
+  const planned: { file: string; text: string; before: string }[] = [];
+  for (const app of appEntryPoints(tree, (f) => parseSource(f, tree.read(f)!), HINT)) {
+    const { file, sf } = app;
+    const before = sf.getFullText();
+    const specifier = moduleSpecifier(file, reg.file, pathStyleOf(sf) ?? 'relative');
+    assertBindingFree(sf, file, reg.call.name, specifier, 'Rename one of them; nothing was written.');
+    const edits = [
+      ...ensureSetupCall(app.options, reg.call, file, lineWidth),
+      ...ensureNamedImport(sf, reg.call.name, specifier, lineWidth),
+    ];
+    planned.push({ file, before, text: applyEdits(before, edits) });
+  }
+  for (const p of planned) if (p.text !== p.before) tree.write(p.file, p.text);
+  return { files: planned.map((p) => p.file), changed: planned.some((p) => p.text !== p.before) };
+}

@@ -1,0 +1,111 @@
+/**
+ * Names are parsed and validated once, here. Every identifier, file name and MCP name a generator
+ * emits is derived from the word list of one validated name.
+ */
+
+import { ScaffoldError } from '../engine/errors.js';
+
+export interface Names {
+  /** The name as the user typed it. */
+  raw: string;
+  words: string[];
+  snake: string;
+  kebab: string;
+  camel: string;
+  pascal: string;
+  /** Set when the input was not already snake_case. */
+  convertedFrom: 'kebab-case' | 'camelCase' | 'PascalCase' | undefined;
+}
+
+export const MAX_TOOL_NAME_LENGTH = 64;
+
+const SNAKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+const KEBAB = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+const CAMEL = /^[a-z][a-zA-Z0-9]*$/;
+const PASCAL = /^[A-Z][a-zA-Z0-9]*$/;
+
+const capitalize = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+
+/**
+ * Splits camelCase / PascalCase, keeping acronyms together: `parseHTMLDoc` → parse, html, doc.
+ * Digits stay with the word they follow (`getV2Items` → get, v2, items), so that a converted name
+ * round-trips: the camelCase of get_v2_items is getV2Items, which must not become get_v_2_items.
+ */
+function splitCamel(s: string): string[] {
+  return (s.match(/[A-Z]+(?![a-z])[0-9]*|[A-Z]?[a-z]+[0-9]*|[0-9]+/g) ?? []).map((w) => w.toLowerCase());
+}
+
+/** camelCase of a word list: find, items → findItems. */
+export function camelCase(words: string[]): string {
+  return words.map((w, i) => (i === 0 ? w : capitalize(w))).join('');
+}
+
+function fromWords(raw: string, words: string[], convertedFrom: Names['convertedFrom']): Names {
+  const camel = camelCase(words);
+  return {
+    raw,
+    words,
+    snake: words.join('_'),
+    kebab: words.join('-'),
+    camel,
+    pascal: capitalize(camel),
+    convertedFrom,
+  };
+}
+
+/**
+ * Parses a definition name. snake_case is the canonical form; kebab-case, camelCase and PascalCase
+ * are converted (the caller reports the conversion); anything else is refused.
+ */
+export function parseName(raw: string, what = 'tool name', maxLength = MAX_TOOL_NAME_LENGTH): Names {
+  const accepted = `use snake_case letters and digits starting with a letter, e.g. acme_find_items (kebab-case and camelCase are converted)`;
+  const invalid = (why: string) =>
+    new ScaffoldError('NAME_INVALID', `Invalid ${what} ${JSON.stringify(raw)}: ${why}.`, {
+      hint: `A ${what} must ${accepted}, at most ${maxLength} characters.`,
+    });
+  if (raw.trim() === '') throw invalid('it is empty');
+  if (raw !== raw.trim()) throw invalid('it has leading or trailing white space');
+  if (/[/\\]|\.\./.test(raw)) throw invalid('it looks like a path');
+  if (/^[0-9]/.test(raw)) throw invalid('it starts with a digit');
+
+  let names: Names;
+  if (SNAKE.test(raw)) names = fromWords(raw, raw.split('_'), undefined);
+  else if (KEBAB.test(raw)) names = fromWords(raw, raw.split('-'), 'kebab-case');
+  else if (CAMEL.test(raw)) names = fromWords(raw, splitCamel(raw), 'camelCase');
+  else if (PASCAL.test(raw)) names = fromWords(raw, splitCamel(raw), 'PascalCase');
+  else {
+    const bad = [...new Set(raw.replace(/[a-zA-Z0-9]/g, ''))].map((c) => JSON.stringify(c));
+    throw invalid(
+      bad.length > 0
+        ? `it contains ${bad.join(' ')}${/[_-]/.test(raw) ? ' (or mixes separators/cases)' : ''}`
+        : 'it mixes cases in a way that cannot be converted',
+    );
+  }
+  if (names.snake.length > maxLength) {
+    throw invalid(`it is ${names.snake.length} characters long`);
+  }
+  return names;
+}
+
+/** Title Case words, e.g. for a default tool title. */
+export function titleCase(words: string[]): string {
+  return words.map(capitalize).join(' ');
+}
+
+/**
+ * Words that cannot be a binding name in an ES module, plus the names the generated files import
+ * themselves. A derived identifier that hits one gets a suffix instead of breaking the file.
+ */
+const RESERVED = new Set(
+  (
+    'break case catch class const continue debugger default delete do else enum export extends ' +
+    'false finally for function if import in instanceof new null return super switch this throw ' +
+    'true try typeof var void while with yield let static implements interface package private ' +
+    'protected public await arguments eval undefined NaN Infinity ' +
+    'tool resource prompt appTool appResource z JsonRpcErrorCode createApp'
+  ).split(' '),
+);
+
+export function safeIdentifier(id: string, suffix = 'Def'): string {
+  return RESERVED.has(id) ? `${id}${suffix}` : id;
+}

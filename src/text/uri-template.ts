@@ -1,0 +1,95 @@
+/**
+ * RFC 6570 URI templates, as far as a resource definition needs them: validate the syntax and
+ * list the variables, which become the resource's `params` keys (the framework's linter matches
+ * `{var}` names to params keys exactly, after removing operators and modifiers, as here).
+ */
+
+import { ScaffoldError } from '../engine/errors.js';
+
+export interface UriTemplate {
+  template: string;
+  scheme: string;
+  /** Variable names in order of first appearance, each once. */
+  variables: string[];
+}
+
+const OPERATORS = '+#./;?&';
+// varname: (ALPHA / DIGIT / "_" / pct-encoded) *( ["."] (ALPHA / DIGIT / "_" / pct-encoded) )
+const VARSPEC =
+  /^((?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*)(?::([1-9][0-9]{0,3})|\*)?$/;
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const FORBIDDEN_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+export function parseUriTemplate(template: string): UriTemplate {
+  const invalid = (why: string) =>
+    new ScaffoldError('OPTION_INVALID', `Invalid --uri ${JSON.stringify(template)}: ${why}.`, {
+      hint: "Give an RFC 6570 URI template with a scheme, e.g. --uri 'acme://items/{itemId}'.",
+    });
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(template)?.[1];
+  if (!scheme) throw invalid('it needs a scheme, like acme://');
+  if (/\s/.test(template)) throw invalid('it contains white space');
+  const variables: string[] = [];
+  let i = 0;
+  while (i < template.length) {
+    const ch = template[i]!;
+    if (ch === '}') throw invalid(`unmatched "}" at position ${i + 1}`);
+    if (ch !== '{') {
+      i++;
+      continue;
+    }
+    const close = template.indexOf('}', i);
+    if (close === -1) throw invalid(`unclosed "{" at position ${i + 1}`);
+    let body = template.slice(i + 1, close);
+    const expression = `{${body}}`;
+    if (body.includes('{')) throw invalid(`nested "{" at position ${i + 1}`);
+    const operator = body.length > 0 && OPERATORS.includes(body[0]!) ? body[0]! : '';
+    if (operator) body = body.slice(1);
+    if (body === '') throw invalid(`empty expression at position ${i + 1}`);
+    // Valid RFC 6570 that the MCP SDK's UriTemplate (which the framework routes reads with) cannot
+    // match: the resource would be generated, pass its own tests, and never be readable.
+    const sdk = (what: string) => invalid(`${expression} ${what}, which the MCP SDK's URI matcher does not support`);
+    if (operator === ';') throw sdk('uses the ; operator');
+    if (body.includes(',') && operator !== '?' && operator !== '&') {
+      throw sdk('has several variables; use one variable per expression (acme://{a}/{b})');
+    }
+    for (const spec of body.split(',')) {
+      const m = VARSPEC.exec(spec);
+      if (!m) throw invalid(`"${spec}" is not a variable name`);
+      if (m[2] !== undefined) throw sdk(`has the prefix modifier :${m[2]}`);
+      const name = m[1]!;
+      if (!IDENTIFIER.test(name) || FORBIDDEN_NAMES.has(name)) {
+        throw invalid(`the variable "${name}" cannot be a params key; use letters, digits and _`);
+      }
+      if (!variables.includes(name)) variables.push(name);
+    }
+    i = close + 1;
+  }
+  return { template, scheme, variables };
+}
+
+/** The template with each variable given an example value: `acme://items/{itemId}` → `acme://items/example-itemId`. */
+export function exampleUri(t: UriTemplate): { uri: string; params: { name: string; value: string }[] } {
+  const params = t.variables.map((name) => ({ name, value: `example-${name}` }));
+  const uri = t.template.replace(/\{([^}]*)\}/g, (_, body: string) => {
+    const op = OPERATORS.includes(body[0] ?? '') ? body[0]! : '';
+    const names = (op ? body.slice(1) : body).split(',').map((s) => s.replace(/(:\d+|\*)$/, ''));
+    const values = names.map((n) => `example-${n}`);
+    switch (op) {
+      case '#':
+        return `#${values.join(',')}`;
+      case '.':
+        return `.${values.join('.')}`;
+      case '/':
+        return `/${values.join('/')}`;
+      case ';':
+        return names.map((n, k) => `;${n}=${values[k]}`).join('');
+      case '?':
+        return `?${names.map((n, k) => `${n}=${values[k]}`).join('&')}`;
+      case '&':
+        return `&${names.map((n, k) => `${n}=${values[k]}`).join('&')}`;
+      default:
+        return values.join(',');
+    }
+  });
+  return { uri, params };
+}

@@ -1,0 +1,262 @@
+/**
+ * ensureNamedImport / ensureNamedReExport: make `import { name } from 'specifier'` (or
+ * `export { name } from …`) present, idempotently, placed where Biome's organizeImports puts it;
+ * and which path style (`./…` or `@/…`) a file already uses.
+ */
+
+import { DEFAULT_LINE_WIDTH } from '../project/formatter.js';
+import { compareImportSources } from './import-order.js';
+import {
+  eolOf,
+  indentAt,
+  indentUnitOf,
+  lineEnd,
+  lineStart,
+  restOfLine,
+  startWithLeadingComments,
+  type TextEdit,
+} from './text-edits.js';
+import type { TsMorph } from './ts-morph.js';
+
+type ImportDecl = TsMorph.ImportDeclaration;
+type ModuleDecl = TsMorph.ImportDeclaration | TsMorph.ExportDeclaration;
+type Specifier = TsMorph.ImportSpecifier | TsMorph.ExportSpecifier;
+
+const isReExport = (s: TsMorph.Statement): s is TsMorph.ExportDeclaration =>
+  s.getKindName() === 'ExportDeclaration' && (s as TsMorph.ExportDeclaration).getModuleSpecifierValue() !== undefined;
+
+/**
+ * Runs of consecutive imports (or of consecutive `export … from` statements): Biome sorts within
+ * such a run, blank lines included, and keeps imports and re-exports apart.
+ */
+function chunks(sf: TsMorph.SourceFile, kind: 'import' | 'export'): ModuleDecl[][] {
+  const out: ModuleDecl[][] = [];
+  let current: ModuleDecl[] = [];
+  for (const statement of sf.getStatements()) {
+    const member = kind === 'import' ? statement.getKindName() === 'ImportDeclaration' : isReExport(statement);
+    if (member) current.push(statement as ModuleDecl);
+    else if (current.length > 0) {
+      out.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+const specifierOf = (d: ModuleDecl): string => d.getModuleSpecifierValue() ?? '';
+
+/** How the file refers to files under src/: `./`-relative or via the `@/` alias. */
+export function pathStyleOf(sf: TsMorph.SourceFile): 'relative' | 'alias' | undefined {
+  let relative = 0;
+  let alias = 0;
+  for (const d of sf.getImportDeclarations()) {
+    const s = d.getModuleSpecifierValue();
+    if (s.startsWith('@/')) alias++;
+    else if (s.startsWith('.')) relative++;
+  }
+  if (relative === 0 && alias === 0) return undefined;
+  return alias > relative ? 'alias' : 'relative';
+}
+
+export function hasNamedImport(sf: TsMorph.SourceFile, name: string, specifier: string): boolean {
+  return sf
+    .getImportDeclarations()
+    .some(
+      (d) =>
+        d.getModuleSpecifierValue() === specifier &&
+        d.getNamedImports().some((n) => (n.getAliasNode()?.getText() ?? n.getName()) === name),
+    );
+}
+
+/** Any import, of any module, that binds `name` in this file. */
+export function importedBinding(sf: TsMorph.SourceFile, name: string): ImportDecl | undefined {
+  return sf
+    .getImportDeclarations()
+    .find(
+      (d) =>
+        d.getDefaultImport()?.getText() === name ||
+        d.getNamespaceImport()?.getText() === name ||
+        d.getNamedImports().some((n) => (n.getAliasNode()?.getText() ?? n.getName()) === name),
+    );
+}
+
+/** The named import that binds `local` here (`import { name as local }`): its imported name and module. */
+export function namedImport(
+  sf: TsMorph.SourceFile,
+  local: string,
+): { name: string; specifier: string; node: ImportDecl } | undefined {
+  for (const d of sf.getImportDeclarations()) {
+    for (const n of d.getNamedImports()) {
+      if ((n.getAliasNode()?.getText() ?? n.getName()) === local) {
+        return { name: n.getName(), specifier: d.getModuleSpecifierValue(), node: d };
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Where a statement starts, counting the comment lines just above it that belong to it: they stay
+ * with it when something is inserted before it. But the file's header comment leads its first
+ * statement: it stays on top even when no blank line separates it (a header block comment is
+ * never the first statement's own comment).
+ */
+function ownStart(sf: TsMorph.SourceFile, source: string, node: TsMorph.Statement): number {
+  const ranges = node.getLeadingCommentRanges();
+  const isFirst = sf.getStatements()[0] === node;
+  const own = isFirst && ranges[0] && source.startsWith('/*', ranges[0].getPos()) ? ranges.slice(1) : ranges;
+  return startWithLeadingComments(source, { getStart: () => node.getStart(), getLeadingCommentRanges: () => own });
+}
+
+/**
+ * Adds `name` into the braces of an existing `import { … }` / `export { … }`, in Biome's order.
+ * Braces laid out one name per line stay that way.
+ */
+export function addToNamedList(
+  decl: TsMorph.Node,
+  named: Specifier[],
+  name: string,
+  lineWidth = DEFAULT_LINE_WIDTH,
+): TextEdit[] {
+  const source = decl.getSourceFile().getFullText();
+  const eol = eolOf(source);
+  if (named.length === 0) {
+    const open = source.indexOf('{', decl.getStart());
+    const close = source.indexOf('}', open);
+    return [{ pos: open + 1, end: close, text: ` ${name} ` }];
+  }
+  const after = [...named].reverse().find((n) => compareImportSources(n.getName(), name) < 0);
+  const multiline = source.slice(decl.getStart(), named[0]!.getStart()).includes('\n');
+  if (!multiline) {
+    // A one-line list that the new name pushes past the line width: Biome lays it out one name
+    // per line with a trailing comma (it did not before, and `biome check` then failed on it).
+    const open = source.indexOf('{', decl.getStart());
+    const close = source.indexOf('}', named[named.length - 1]!.getEnd());
+    const inner = source.slice(open + 1, close);
+    const grown = lineEnd(source, decl.getEnd()) - lineStart(source, decl.getStart()) + name.length + 2;
+    if (grown > lineWidth && !/\/\/|\/\*/.test(inner)) {
+      const texts = named.map((n) => n.getText());
+      texts.splice(after ? named.indexOf(after) + 1 : 0, 0, name);
+      const indent = indentAt(source, decl.getStart());
+      const unit = indentUnitOf(source);
+      return [
+        {
+          pos: open + 1,
+          end: close,
+          text: `${eol}${texts.map((t) => `${indent}${unit}${t},${eol}`).join('')}${indent}`,
+        },
+      ];
+    }
+  }
+  if (multiline) {
+    if (!after) {
+      const first = named[0]!;
+      return [
+        { pos: lineStart(source, first.getStart()), text: `${indentAt(source, first.getStart())}${name},${eol}` },
+      ];
+    }
+    const rest = restOfLine(source, after.getEnd());
+    if (rest) {
+      const isLast = after === named[named.length - 1];
+      const edits: TextEdit[] = [
+        {
+          pos: rest.end,
+          text: `${eol}${indentAt(source, after.getStart())}${name}${rest.comma || !isLast ? ',' : ''}`,
+        },
+      ];
+      if (!rest.comma) edits.unshift({ pos: after.getEnd(), text: ',' });
+      return edits;
+    }
+  }
+  return after ? [{ pos: after.getEnd(), text: `, ${name}` }] : [{ pos: named[0]!.getStart(), text: `${name}, ` }];
+}
+
+/** A new `import`/`export … from` statement, in the chunk of its kind where Biome sorts it. */
+function placeStatement(
+  sf: TsMorph.SourceFile,
+  kind: 'import' | 'export',
+  specifier: string,
+  statement: string,
+): TextEdit[] {
+  const source = sf.getFullText();
+  const eol = eolOf(source);
+  const all = chunks(sf, kind);
+  if (all.length === 0) {
+    if (kind === 'export') {
+      // First re-export: its own chunk after the imports (Biome keeps a blank line between).
+      const imports = chunks(sf, 'import');
+      const lastImport = imports[imports.length - 1]?.at(-1);
+      if (lastImport) return [{ pos: lineEnd(source, lastImport.getEnd()), text: `${eol}${eol}${statement}` }];
+    }
+    // No imports yet: the new one goes before the first statement, after any header comment.
+    const first = sf.getStatements()[0];
+    if (!first)
+      return [{ pos: source.length, text: `${source.endsWith('\n') || source === '' ? '' : eol}${statement}${eol}` }];
+    return [{ pos: ownStart(sf, source, first), text: `${statement}${eol}${eol}` }];
+  }
+  // Join the chunk that already holds statements of the same path style, else the last chunk.
+  const sameKind = (d: ModuleDecl) => specifierOf(d).startsWith(specifier.startsWith('@/') ? '@/' : '.');
+  const chunk = [...all].reverse().find((c) => c.some(sameKind)) ?? all[all.length - 1]!;
+  const next = chunk.find((d) => compareImportSources(specifierOf(d), specifier) > 0);
+  if (next) return [{ pos: ownStart(sf, source, next), text: `${statement}${eol}` }];
+  const last = chunk[chunk.length - 1]!;
+  return [{ pos: lineEnd(source, last.getEnd()), text: `${eol}${statement}` }];
+}
+
+function quoteOf(sf: TsMorph.SourceFile): string {
+  const first = sf.getImportDeclarations()[0] ?? sf.getExportDeclarations().find((d) => d.getModuleSpecifier());
+  return first?.getModuleSpecifier()?.getText().startsWith('"') ? '"' : "'";
+}
+
+export function ensureNamedImport(
+  sf: TsMorph.SourceFile,
+  name: string,
+  specifier: string,
+  lineWidth = DEFAULT_LINE_WIDTH,
+): TextEdit[] {
+  if (hasNamedImport(sf, name, specifier)) return [];
+  const existing = sf
+    .getImportDeclarations()
+    .find((d) => d.getModuleSpecifierValue() === specifier && !d.isTypeOnly() && d.getNamedImports().length > 0);
+  if (existing) return addToNamedList(existing, existing.getNamedImports(), name, lineWidth);
+  const q = quoteOf(sf);
+  return placeStatement(sf, 'import', specifier, `import { ${name} } from ${q}${specifier}${q};`);
+}
+
+/** The names a file re-exports from other modules, with the module each comes from. */
+export function reExports(sf: TsMorph.SourceFile): { name: string; specifier: string }[] {
+  return sf
+    .getExportDeclarations()
+    .filter((d) => d.getModuleSpecifierValue() !== undefined && !d.isTypeOnly())
+    .flatMap((d) =>
+      d
+        .getNamedExports()
+        .map((e) => ({ name: e.getAliasNode()?.getText() ?? e.getName(), specifier: d.getModuleSpecifierValue()! })),
+    );
+}
+
+export function ensureNamedReExport(
+  sf: TsMorph.SourceFile,
+  name: string,
+  specifier: string,
+  lineWidth = DEFAULT_LINE_WIDTH,
+): TextEdit[] {
+  if (reExports(sf).some((r) => r.name === name && r.specifier === specifier)) return [];
+  const existing = sf
+    .getExportDeclarations()
+    .find((d) => d.getModuleSpecifierValue() === specifier && !d.isTypeOnly() && !d.isNamespaceExport());
+  if (existing) return addToNamedList(existing, existing.getNamedExports(), name, lineWidth);
+  const q = quoteOf(sf);
+  return placeStatement(sf, 'export', specifier, `export { ${name} } from ${q}${specifier}${q};`);
+}
+
+/** A local `export { a, b };` list that names any of `members`: it must stay complete. */
+export function localExportListWith(sf: TsMorph.SourceFile, members: string[]): TsMorph.ExportDeclaration | undefined {
+  return sf
+    .getExportDeclarations()
+    .find(
+      (d) =>
+        d.getModuleSpecifierValue() === undefined && d.getNamedExports().some((e) => members.includes(e.getName())),
+    );
+}

@@ -1,0 +1,48 @@
+/**
+ * ts-morph, loaded on first use. `createRequire` is used rather than `import()` because Node scans
+ * the large CommonJS bundle for named exports on ESM import, which costs ~150 ms more
+ * (field-notes.md). Files are parsed into an in-memory project: no tsconfig, no program, no disk.
+ */
+
+import { createRequire } from 'node:module';
+import type * as TsMorph from 'ts-morph';
+import { ScaffoldError } from '../engine/errors.js';
+
+export type { TsMorph };
+
+let mod: typeof TsMorph | undefined;
+let project: TsMorph.Project | undefined;
+
+export function tsMorph(): typeof TsMorph {
+  mod ??= createRequire(import.meta.url)('ts-morph') as typeof TsMorph;
+  return mod;
+}
+
+/** Parses `text` as the file `relPath`; syntax errors become PARSE_ERROR naming file and line. */
+export function parseSource(relPath: string, text: string): TsMorph.SourceFile {
+  const { Project } = tsMorph();
+  project ??= new Project({
+    useInMemoryFileSystem: true,
+    skipAddingFilesFromTsConfig: true,
+    skipFileDependencyResolution: true,
+  });
+  const sf = project.createSourceFile(`/${relPath}`, text, { overwrite: true });
+  const diagnostics = (sf.compilerNode as unknown as { parseDiagnostics?: TsMorph.ts.DiagnosticWithLocation[] })
+    .parseDiagnostics;
+  if (diagnostics && diagnostics.length > 0) {
+    const first = diagnostics[0]!;
+    const line = sf.getLineAndColumnAtPos(first.start).line;
+    const message = tsMorph().ts.flattenDiagnosticMessageText(first.messageText, '\n');
+    throw new ScaffoldError('PARSE_ERROR', `${relPath} does not parse: line ${line}: ${message}`, {
+      hint: `Fix the syntax error in ${relPath} (tsc --noEmit shows it), then run the command again.`,
+      details: [{ path: relPath, line, message }],
+    });
+  }
+  return sf;
+}
+
+/** A node's text on one line, cut at 60 characters, for messages. */
+export function short(node: TsMorph.Node): string {
+  const text = node.getText().replace(/\s+/g, ' ');
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
