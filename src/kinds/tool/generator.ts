@@ -29,8 +29,8 @@ export function addToolGenerator(
   /** What the installed framework offers; read from node_modules when a variant needs it. */
   features?: FrameworkFeatures,
 ): GeneratorResult {
-  // `--destructive` (and `--confirm`, which is destructive) means not read-only; an explicit
-  // `--read-only` beside it used to be dropped without a word. Contradicting flags are refused.
+  // `--destructive` (and `--confirm`, which is destructive) means not read-only: an explicit
+  // `--read-only` beside it contradicts it, and which one the user meant cannot be guessed.
   if (raw.readOnly === true && (raw.destructive || raw.confirm)) {
     throw new ScaffoldError(
       'OPTION_INVALID',
