@@ -10,17 +10,12 @@ import { reportFailure } from '../engine/failure.js';
 import type { GlobalOptions } from '../engine/options.js';
 import { errorJson, Reporter } from '../engine/reporter.js';
 import { Tree } from '../engine/tree.js';
+import { KINDS, oneOf } from '../kinds/index.js';
+import type { KindSpec } from '../kinds/spec.js';
 import { findProject } from '../project/project.js';
-import { INVENTORY_KINDS, type Inventory, type InventoryKind, inventory } from '../registration/inventory.js';
+import { type Inventory, inventory } from '../registration/inventory.js';
 
 const COMMAND = 'list';
-
-const HEADINGS: Record<InventoryKind, string> = {
-  tool: 'Tools',
-  resource: 'Resources',
-  prompt: 'Prompts',
-  service: 'Services',
-};
 
 /** Why the listing fails (unregistered definitions, dangling registrations), or undefined. */
 export function listError(inv: Inventory): ScaffoldError | undefined {
@@ -59,13 +54,13 @@ function table(rows: string[][], colour: ((s: string) => string)[]): string[] {
   );
 }
 
-function human(inv: Inventory, reporter: Reporter): void {
+function human(inv: Inventory, reporter: Reporter, kinds: readonly KindSpec[]): void {
   const lines: string[] = [];
-  for (const kind of INVENTORY_KINDS) {
-    const defs = inv.definitions.filter((d) => d.kind === kind);
+  for (const kind of kinds) {
+    const defs = inv.definitions.filter((d) => d.kind === kind.name);
     if (defs.length === 0) continue;
     if (lines.length > 0) lines.push('');
-    lines.push(pc.bold(`${HEADINGS[kind]} (${defs.length})`));
+    lines.push(pc.bold(`${kind.heading} (${defs.length})`));
     const rows = defs.map((d) => [
       `  ${d.name ?? '?'}`,
       d.exportName ?? '-',
@@ -86,13 +81,13 @@ function human(inv: Inventory, reporter: Reporter): void {
   if (lines.length > 0) lines.push('');
   lines.push(
     total === 0 && inv.dangling.length === 0
-      ? 'No tools, resources, prompts or services found.'
+      ? `No ${oneOf(kinds.map((k) => k.heading.toLowerCase()))} found.`
       : `${total} definition${total === 1 ? '' : 's'}: ${registered} registered, ${total - registered} not registered; ${inv.dangling.length} dangling registration${inv.dangling.length === 1 ? '' : 's'}.`,
   );
   reporter.info(lines.join('\n'));
 }
 
-export async function listCommand(global: GlobalOptions): Promise<number> {
+export async function listCommand(global: GlobalOptions, kinds: readonly KindSpec[] = KINDS): Promise<number> {
   const reporter = new Reporter({ json: global.json, verbose: global.verbose });
   try {
     const project = findProject(global.cwd);
@@ -111,7 +106,7 @@ export async function listCommand(global: GlobalOptions): Promise<number> {
       };
       process.stdout.write(`${JSON.stringify(out)}\n`);
     } else {
-      human(inv, reporter);
+      human(inv, reporter, kinds);
       if (error) reporter.failure(COMMAND, error);
     }
     return error ? EXIT.nothingWritten : EXIT.ok;

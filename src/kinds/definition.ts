@@ -4,7 +4,7 @@
  * definitions. The kind-specific generators supply the MCP name and the template data.
  */
 
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ScaffoldError } from '../engine/errors.js';
 import { devcheckTasks, type GeneratorResult } from '../engine/generator.js';
 import type { Tree } from '../engine/tree.js';
@@ -13,30 +13,18 @@ import { asNewFile } from '../project/formatter.js';
 import type { Project } from '../project/project.js';
 import {
   type DefinitionKind,
+  type ExistingDefinition,
   existingDefinitions,
-  KIND_INFO,
   prefixFromPackageName,
   sharedPrefix,
 } from '../registration/definitions.js';
+import type { DefinitionLayout } from '../registration/layout.js';
 import { register } from '../registration/register.js';
 import { camelCase, type Names, parseName, safeIdentifier } from '../text/names.js';
 import { render } from '../text/templates.js';
-
-/** Options every `add <definition>` takes; one schema, extended per kind. */
-export const definitionOptions = z.object({
-  name: z.string(),
-  description: z.string().optional(),
-  title: z.string().optional(),
-  test: z.boolean().default(true),
-  force: z.boolean().default(false),
-  devcheck: z.boolean().default(true),
-  fileName: z.string().optional(),
-  exportName: z.string().optional(),
-  group: z.string().optional(),
-});
-export type DefinitionOptions = z.output<typeof definitionOptions>;
-
-export const SUFFIX: Record<DefinitionKind, string> = { tool: 'Tool', resource: 'Resource', prompt: 'Prompt' };
+import type { definitionOptions } from './options.js';
+import type { optionsSchema } from './schema.js';
+import type { DefinitionSpec } from './spec.js';
 
 /** The server prefix: what the project's tools share, else what the package name gives. */
 export function serverPrefixWithSource(tree: Tree, project: Project): { prefix: string; source: string } | undefined {
@@ -61,8 +49,10 @@ export function unprefixed(names: Names, prefix: string | undefined): string[] {
   return prefix && hasPrefix(names, prefix) ? names.words.slice(prefix.split('_').length) : names.words;
 }
 
-export interface DefinitionPlan {
+/** The definition an `add` writes: its names, its files, and what to tell the user about them. */
+export interface NewDefinition {
   kind: DefinitionKind;
+  layout: DefinitionLayout;
   names: Names;
   prefix: string | undefined;
   /** The definition's MCP name (snake_case for tools and prompts, kebab-case for resources). */
@@ -76,23 +66,11 @@ export interface DefinitionPlan {
   warnings: string[];
 }
 
-/**
- * Names, paths and collision checks for a new definition. Problems are recorded in the tree;
- * bad input (a name or an override that cannot be used) throws before anything is planned.
- */
-export function planDefinition(
-  tree: Tree,
-  project: Project,
-  kind: DefinitionKind,
-  opts: DefinitionOptions,
-  mcpNameOf: (names: Names) => string,
-  /** The file suffix, when not the kind's first (`.app-tool.ts`, `.app-resource.ts`). */
-  suffix: string = KIND_INFO[kind].suffixes[0]!,
-): DefinitionPlan {
-  const info = KIND_INFO[kind];
-  const names = parseName(opts.name, `${kind} name`);
-  // `--description "$DESC"` with an empty variable used to write `description: ''`: a definition
-  // the model cannot choose by, which nothing flagged. Empty text is a mistake, not a choice.
+/** The options every definition kind takes, parsed: what naming and writing read. */
+export type DefinitionOptions = z.output<ReturnType<typeof optionsSchema<typeof definitionOptions>>>;
+
+/** An empty --description or --title would give the model nothing to choose by: refused. */
+function refuseEmptyTexts(opts: DefinitionOptions): void {
   for (const [flag, value] of [
     ['--description', opts.description],
     ['--title', opts.title],
@@ -103,6 +81,10 @@ export function planDefinition(
       });
     }
   }
+}
+
+/** The MCP name, and the server prefix it should carry (with a warning when it lacks it). */
+function mcpNaming(tree: Tree, project: Project, kind: string, names: Names, mcpNameOf: (names: Names) => string) {
   const notes: string[] = [];
   const warnings: string[] = [];
   const mcpName = mcpNameOf(names);
@@ -110,65 +92,93 @@ export function planDefinition(
   if (names.convertedFrom && mcpName !== names.raw)
     notes.push(`Converted ${names.convertedFrom} "${names.raw}" to the MCP ${kind} name "${mcpName}".`);
   const found = serverPrefixWithSource(tree, project);
-  const prefix = found?.prefix;
   if (found && !hasPrefix(names, found.prefix) && names.snake !== found.prefix) {
     const suggestion = mcpNameOf(parseName(`${found.prefix}_${names.snake}`, `${kind} name`, Number.POSITIVE_INFINITY));
     warnings.push(
       `The server prefix ${found.source} is "${found.prefix}_" but "${mcpName}" lacks it; consider "${suggestion}".`,
     );
   }
+  return { mcpName, prefix: found?.prefix, notes, warnings };
+}
 
-  const existing = existingDefinitions(tree, kind);
-  const naming = inferNaming(existing, prefix, SUFFIX[kind], info.suffixes);
-  const bare = unprefixed(names, prefix);
-  let fileBase = naming.file === 'unprefixed' ? bare.join('-') : names.kebab;
-  if (opts.fileName !== undefined) {
-    const wanted = opts.fileName.replace(new RegExp(`${suffix.replace(/\./g, '\\.')}$`), '');
-    if (!/^[a-z0-9][a-z0-9-]*(\.[a-z0-9-]+)*$/.test(wanted)) {
-      throw new ScaffoldError(
-        'OPTION_INVALID',
-        `Invalid --file-name ${JSON.stringify(opts.fileName)}: use kebab-case, e.g. find-items.`,
-        {
-          hint: `The file is written as <file-name>${suffix} in ${info.dir}/definitions/.`,
-        },
-      );
-    }
-    fileBase = wanted;
+/** The file name without suffix: by the project's habit, or --file-name (with the suffix or without). */
+function fileBaseOf(
+  layout: DefinitionLayout,
+  naming: Naming,
+  names: Names,
+  bare: string[],
+  opts: DefinitionOptions,
+  suffix: string,
+): string {
+  if (opts.fileName === undefined) return naming.file === 'unprefixed' ? bare.join('-') : names.kebab;
+  const wanted = opts.fileName.replace(new RegExp(`${suffix.replace(/\./g, '\\.')}$`), '');
+  if (!/^[a-z0-9][a-z0-9-]*(\.[a-z0-9-]+)*$/.test(wanted)) {
+    throw new ScaffoldError(
+      'OPTION_INVALID',
+      `Invalid --file-name ${JSON.stringify(opts.fileName)}: use kebab-case, e.g. find-items.`,
+      {
+        hint: `The file is written as <file-name>${suffix} in ${layout.dir}/definitions/.`,
+      },
+    );
   }
-  const exportBase = naming.export.startsWith('unprefixed') ? camelCase(bare) : names.camel;
-  let exportName = safeIdentifier(naming.export.endsWith('+suffix') ? `${exportBase}${SUFFIX[kind]}` : exportBase);
-  if (opts.exportName !== undefined) {
-    if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(opts.exportName) || safeIdentifier(opts.exportName) !== opts.exportName) {
-      throw new ScaffoldError(
-        'OPTION_INVALID',
-        `Invalid --export-name ${JSON.stringify(opts.exportName)}: it must be a JavaScript identifier that is not a reserved word or a name the file imports.`,
-        {
-          hint: `e.g. --export-name ${names.camel}${SUFFIX[kind]}`,
-        },
-      );
-    }
-    exportName = opts.exportName;
+  return wanted;
+}
+
+/** The export name: by the project's habit, or --export-name when it is a usable identifier. */
+function exportNameOf(
+  spec: DefinitionSpec,
+  naming: Naming,
+  names: Names,
+  bare: string[],
+  opts: DefinitionOptions,
+): string {
+  const { exportSuffix } = spec.layout;
+  if (opts.exportName === undefined) {
+    const base = naming.export.startsWith('unprefixed') ? camelCase(bare) : names.camel;
+    return safeIdentifier(
+      naming.export.endsWith('+suffix') ? `${base}${exportSuffix}` : base,
+      'Def',
+      spec.reservedNames,
+    );
   }
-  if (opts.fileName === undefined && opts.exportName === undefined) notes.push(describeNaming(naming, SUFFIX[kind]));
+  const wanted = opts.exportName;
+  if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(wanted) || safeIdentifier(wanted, 'Def', spec.reservedNames) !== wanted) {
+    throw new ScaffoldError(
+      'OPTION_INVALID',
+      `Invalid --export-name ${JSON.stringify(wanted)}: it must be a JavaScript identifier that is not a reserved word or a name the file imports.`,
+      {
+        hint: `e.g. --export-name ${names.camel}${exportSuffix}`,
+      },
+    );
+  }
+  return wanted;
+}
 
-  const file = `${info.dir}/definitions/${fileBase}${suffix}`;
-  const testFile = testFileFor(tree, kind, file);
-
-  // Collisions, all recorded before anything is written.
-  for (const def of existing) {
-    if (def.file === file) continue;
-    if (def.name === mcpName) {
+/** Records every collision of the new definition with what exists, before anything is written. */
+function recordCollisions(
+  tree: Tree,
+  existing: ExistingDefinition[],
+  def: NewDefinition,
+  opts: DefinitionOptions,
+): void {
+  for (const other of existing) {
+    if (other.file === def.file) continue;
+    if (other.name === def.mcpName) {
       tree.problem({
         code: 'ALREADY_EXISTS',
-        path: def.file,
-        message: `a ${kind} named ${mcpName} is already defined here`,
+        path: other.file,
+        message: `a ${def.layout.kind} named ${def.mcpName} is already defined here`,
       });
     }
-    if (def.exports.includes(exportName)) {
-      tree.problem({ code: 'ALREADY_EXISTS', path: def.file, message: `the export ${exportName} already exists here` });
+    if (other.exports.includes(def.exportName)) {
+      tree.problem({
+        code: 'ALREADY_EXISTS',
+        path: other.file,
+        message: `the export ${def.exportName} already exists here`,
+      });
     }
   }
-  for (const target of opts.test ? [file, testFile] : [file]) {
+  for (const target of opts.test ? [def.file, def.testFile] : [def.file]) {
     if (tree.exists(target) && !opts.force) {
       tree.problem({
         code: 'ALREADY_EXISTS',
@@ -178,55 +188,87 @@ export function planDefinition(
       });
     }
   }
-  return { kind, names, prefix, mcpName, fileBase, exportName, file, testFile, naming, notes, warnings };
+}
+
+/**
+ * Names, paths and collision checks for a new definition. Problems are recorded in the tree;
+ * bad input (a name or an override that cannot be used) throws before anything is prepared.
+ */
+export function prepareDefinition(
+  tree: Tree,
+  project: Project,
+  spec: DefinitionSpec,
+  opts: DefinitionOptions,
+  mcpNameOf: (names: Names) => string,
+  /** The file suffix, when not the kind's first (`.app-tool.ts`, `.app-resource.ts`). */
+  suffix: string = spec.layout.suffixes[0]!,
+): NewDefinition {
+  const { layout } = spec;
+  // Registration still looks kinds up by name.
+  const kind = layout.kind as DefinitionKind;
+  const names = parseName(opts.name, `${layout.kind} name`);
+  refuseEmptyTexts(opts);
+  const { mcpName, prefix, notes, warnings } = mcpNaming(tree, project, layout.kind, names, mcpNameOf);
+  const existing = existingDefinitions(tree, kind);
+  const naming = inferNaming(existing, prefix, layout.exportSuffix, layout.suffixes);
+  const bare = unprefixed(names, prefix);
+  const fileBase = fileBaseOf(layout, naming, names, bare, opts, suffix);
+  const exportName = exportNameOf(spec, naming, names, bare, opts);
+  if (opts.fileName === undefined && opts.exportName === undefined)
+    notes.push(describeNaming(naming, layout.exportSuffix));
+  const file = `${layout.dir}/definitions/${fileBase}${suffix}`;
+  const testFile = testFileFor(tree, kind, file);
+  const def = { kind, layout, names, prefix, mcpName, fileBase, exportName, file, testFile, naming, notes, warnings };
+  recordCollisions(tree, existing, def, opts);
+  return def;
 }
 
 /** Renders the definition and its test, registers it, and returns the generator's result. */
 export function writeDefinition(
   tree: Tree,
-  plan: DefinitionPlan,
+  def: NewDefinition,
   opts: DefinitionOptions,
   templateData: Record<string, unknown>,
   /** The kind's templates for the definition and its test. */
   templates: { definition: URL; test: URL },
 ): GeneratorResult {
   const data = {
-    name: plan.mcpName,
-    exportName: plan.exportName,
-    fileBase: plan.fileBase,
-    moduleTag: plan.file.replace(/^src\//, '').replace(/\.ts$/, ''),
-    testModuleTag: plan.testFile.replace(/\.ts$/, ''),
-    testImportPath: testImportPath(tree, plan.testFile, plan.file),
+    name: def.mcpName,
+    exportName: def.exportName,
+    fileBase: def.fileBase,
+    moduleTag: def.file.replace(/^src\//, '').replace(/\.ts$/, ''),
+    testModuleTag: def.testFile.replace(/\.ts$/, ''),
+    testImportPath: testImportPath(tree, def.testFile, def.file),
     ...templateData,
   };
   // New files take the project's line break (templates are LF), so its Biome accepts them.
-  tree.write(plan.file, asNewFile(tree, render(templates.definition, data)));
-  if (opts.test) tree.write(plan.testFile, asNewFile(tree, render(templates.test, data)));
+  tree.write(def.file, asNewFile(tree, render(templates.definition, data)));
+  if (opts.test) tree.write(def.testFile, asNewFile(tree, render(templates.test, data)));
 
   const result = tree.attempt(() =>
     register(
       tree,
-      { kind: plan.kind, exportName: plan.exportName, file: plan.file },
+      { kind: def.kind, exportName: def.exportName, file: def.file },
       opts.group !== undefined ? { group: opts.group } : {},
     ),
   );
-  plan.warnings.push(...(result?.warnings ?? []));
+  def.warnings.push(...(result?.warnings ?? []));
   if (result && !result.changed)
-    plan.notes.push(`${plan.exportName} was already registered in ${result.files.join(', ')}.`);
+    def.notes.push(`${def.exportName} was already registered in ${result.files.join(', ')}.`);
 
   return {
-    notes: plan.notes,
-    warnings: plan.warnings,
+    notes: def.notes,
+    warnings: def.warnings,
     tasks: devcheckTasks(opts.devcheck),
     data: {
-      [plan.kind]: {
-        name: plan.mcpName,
-        exportName: plan.exportName,
-        file: plan.file,
-        testFile: opts.test ? plan.testFile : null,
+      [def.kind]: {
+        name: def.mcpName,
+        exportName: def.exportName,
+        file: def.file,
+        testFile: opts.test ? def.testFile : null,
         registeredIn: result?.files ?? [],
         via: result?.via ?? [],
-        naming: { file: plan.naming.file, export: plan.naming.export },
+        naming: { file: def.naming.file, export: def.naming.export },
       },
     },
   };

@@ -1,6 +1,6 @@
 /**
- * Fixture projects for the registration shapes of registration-patterns.md, for tools, resources
- * and prompts alike, and one flow that runs an `add` on them and checks everything: the exact text
+ * Fixture projects for the ways a project registers its definitions (createApp's arrays, local
+ * variables, barrels, spreads, groups), for tools, resources and prompts alike, and one flow that runs an `add` on them and checks everything: the exact text
  * of every file it changes, that nothing else changes, that running it again with force changes
  * nothing, and that the real Biome finds nothing to change in the files it touched.
  */
@@ -13,11 +13,14 @@ import type { GeneratorResult } from '../../src/engine/generator.js';
 import { type Problem, Tree } from '../../src/engine/tree.js';
 import type { DefinitionOptions } from '../../src/kinds/definition.js';
 import { addPromptGenerator } from '../../src/kinds/prompt/generator.js';
+import { promptSpec } from '../../src/kinds/prompt/spec.js';
 import { addResourceGenerator } from '../../src/kinds/resource/generator.js';
+import { resourceSpec } from '../../src/kinds/resource/spec.js';
+import type { DefinitionSpec } from '../../src/kinds/spec.js';
 import { addToolGenerator } from '../../src/kinds/tool/generator.js';
+import { toolSpec } from '../../src/kinds/tool/spec.js';
 import type { ExportNaming, FileNaming } from '../../src/project/conventions.js';
 import { findProject, type Project } from '../../src/project/project.js';
-import type { DefinitionKind } from '../../src/registration/definitions.js';
 import { biomeCheck, biomeJson } from './biome.js';
 import { VITEST_CONFIG } from './projects.js';
 import { tempDir, writeFiles } from './temp.js';
@@ -28,44 +31,39 @@ export const L = (...lines: (string | false | undefined)[]): string =>
 
 export type AddOptions = Partial<Omit<DefinitionOptions, 'name'>> & { name?: string; uri?: string };
 
+/** A definition kind as the shape fixtures see it: its spec's layout, and the names its barrel uses. */
 export interface KindSpec {
-  kind: DefinitionKind;
-  key: 'tools' | 'resources' | 'prompts';
-  ext: 'tool' | 'resource' | 'prompt';
-  Suffix: 'Tool' | 'Resource' | 'Prompt';
+  kind: string;
+  /** createApp's key: `tools`. */
+  key: string;
+  /** The plain file suffix without `.ts`: `tool`. */
+  ext: string;
+  /** The export suffix: `Tool`. */
+  Suffix: string;
   /** The barrel array's name. */
   all: string;
   anyType: string;
   generate: (tree: Tree, project: Project, options: AddOptions & { name: string }) => GeneratorResult;
 }
 
-export const TOOL: KindSpec = {
-  kind: 'tool',
-  key: 'tools',
-  ext: 'tool',
-  Suffix: 'Tool',
-  all: 'allToolDefinitions',
-  anyType: 'AnyToolDefinition',
-  generate: (tree, project, o) => addToolGenerator(tree, project, o),
-};
-export const RESOURCE: KindSpec = {
-  kind: 'resource',
-  key: 'resources',
-  ext: 'resource',
-  Suffix: 'Resource',
-  all: 'allResourceDefinitions',
-  anyType: 'AnyResourceDefinition',
-  generate: (tree, project, o) => addResourceGenerator(tree, project, { uri: 'acme://items/{itemId}', ...o }),
-};
-export const PROMPT: KindSpec = {
-  kind: 'prompt',
-  key: 'prompts',
-  ext: 'prompt',
-  Suffix: 'Prompt',
-  all: 'allPromptDefinitions',
-  anyType: 'AnyPromptDefinition',
-  generate: (tree, project, o) => addPromptGenerator(tree, project, o),
-};
+function shapeKind(spec: DefinitionSpec, generate: KindSpec['generate']): KindSpec {
+  const { kind, appKey, suffixes, exportSuffix } = spec.layout;
+  return {
+    kind,
+    key: appKey,
+    ext: suffixes[0]!.replace(/^\.|\.ts$/g, ''),
+    Suffix: exportSuffix,
+    all: `all${exportSuffix}Definitions`,
+    anyType: `Any${exportSuffix}Definition`,
+    generate,
+  };
+}
+
+export const TOOL = shapeKind(toolSpec, (tree, project, o) => addToolGenerator(tree, project, o));
+export const RESOURCE = shapeKind(resourceSpec, (tree, project, o) =>
+  addResourceGenerator(tree, project, { uri: 'acme://items/{itemId}', ...o }),
+);
+export const PROMPT = shapeKind(promptSpec, (tree, project, o) => addPromptGenerator(tree, project, o));
 
 /** In createApp's key order. */
 export const KINDS = [TOOL, RESOURCE, PROMPT];
@@ -167,6 +165,8 @@ export function defSource(d: Def): string {
         '});',
         '',
       );
+    default:
+      throw new Error(`no fixture source for a ${d.k.kind}`);
   }
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScaffoldError } from '../../src/engine/errors.js';
+import { promptSpec } from '../../src/kinds/prompt/spec.js';
+import { toolSpec } from '../../src/kinds/tool/spec.js';
 import { type Names, parseName, safeIdentifier, titleCase } from '../../src/text/names.js';
 
 function names(raw: string, words: string[], convertedFrom: Names['convertedFrom']): Names {
@@ -159,8 +161,13 @@ describe('safeIdentifier', () => {
     ['z', 'zDef'],
     ['createApp', 'createAppDef'],
     ['JsonRpcErrorCode', 'JsonRpcErrorCodeDef'],
-  ])('suffixes the reserved word %s', (id, safe) => {
-    expect(safeIdentifier(id)).toBe(safe);
+  ])('suffixes the reserved word %s (a tool file imports tool, appTool, z; the entry point createApp)', (id, safe) => {
+    expect(safeIdentifier(id, 'Def', toolSpec.reservedNames)).toBe(safe);
+  });
+
+  it("a kind's reserved names are its own: a prompt may be exported as tool", () => {
+    expect(safeIdentifier('tool', 'Def', promptSpec.reservedNames)).toBe('tool');
+    expect(safeIdentifier('prompt', 'Def', promptSpec.reservedNames)).toBe('promptDef');
   });
 
   it('takes a custom suffix and leaves ordinary names alone', () => {

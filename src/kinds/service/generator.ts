@@ -4,7 +4,8 @@
  * in-memory storage, and the init call in createApp's setup().
  */
 
-import { z } from 'zod';
+import type { z } from 'zod';
+import { devcheckTasks, type GeneratorResult } from '../../engine/generator.js';
 import type { Tree } from '../../engine/tree.js';
 import { testImportPath } from '../../project/conventions.js';
 import { asNewFile, lineWidthOf } from '../../project/formatter.js';
@@ -18,18 +19,12 @@ import { registerSetupCall } from '../../registration/setup.js';
 import { type Names, parseName, titleCase } from '../../text/names.js';
 import { displayWidth, tsString } from '../../text/string-literal.js';
 import { render, templatesOf } from '../../text/templates.js';
+import { optionsSchema } from '../schema.js';
+import { serviceSpec } from './spec.js';
 
 const TEMPLATE = templatesOf(import.meta.url);
 
-import { devcheckTasks, type GeneratorResult } from '../../engine/generator.js';
-
-export const addServiceOptions = z.object({
-  name: z.string(),
-  description: z.string().optional(),
-  test: z.boolean().default(true),
-  force: z.boolean().default(false),
-  devcheck: z.boolean().default(true),
-});
+export const addServiceOptions = optionsSchema(serviceSpec.options);
 export type AddServiceOptions = z.input<typeof addServiceOptions>;
 
 export interface ServiceNames {

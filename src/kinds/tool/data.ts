@@ -1,7 +1,7 @@
 /** Template data every kind of tool shares: its title, its description and its annotations. */
 
 import { type Names, titleCase } from '../../text/names.js';
-import { type DefinitionPlan, unprefixed } from '../definition.js';
+import { type NewDefinition, unprefixed } from '../definition.js';
 import type { ParsedToolOptions } from './generator.js';
 
 /** The description a tool gets without --description: its name as a sentence, and what to add. */
@@ -11,10 +11,10 @@ export function defaultDescription(names: Names, prefix: string | undefined): st
 }
 
 /** Title, description and annotation flags; a destructive tool is never read-only. */
-export function toolData(plan: DefinitionPlan, opts: ParsedToolOptions) {
+export function toolData(def: NewDefinition, opts: ParsedToolOptions) {
   return {
-    title: opts.title ?? titleCase(unprefixed(plan.names, plan.prefix)),
-    description: opts.description ?? defaultDescription(plan.names, plan.prefix),
+    title: opts.title ?? titleCase(unprefixed(def.names, def.prefix)),
+    description: opts.description ?? defaultDescription(def.names, def.prefix),
     readOnly: opts.destructive ? false : opts.readOnly,
     destructive: opts.destructive,
     idempotent: opts.idempotent,

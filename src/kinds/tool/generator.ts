@@ -1,32 +1,24 @@
 /** `add tool`: a tool definition, its test, and its registration. */
 
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ScaffoldError } from '../../engine/errors.js';
 import type { GeneratorResult } from '../../engine/generator.js';
 import type { Tree } from '../../engine/tree.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
 import type { Project } from '../../project/project.js';
+import type { Names } from '../../text/names.js';
 import { templatesOf } from '../../text/templates.js';
-import { definitionOptions, planDefinition, writeDefinition } from '../definition.js';
+import { prepareDefinition, serverPrefix, writeDefinition } from '../definition.js';
+import { optionsSchema } from '../schema.js';
+import { defaultDescription, toolData } from './data.js';
+import { toolSpec } from './spec.js';
+import { addToolVariant, toolKind } from './variants.js';
 
 const template = templatesOf(import.meta.url);
 
-import { toolData } from './data.js';
-import { addToolVariant, toolKind } from './variants.js';
-
 export { defaultDescription } from './data.js';
 
-export const addToolOptions = definitionOptions.extend({
-  readOnly: z.boolean().default(true),
-  destructive: z.boolean().default(false),
-  idempotent: z.boolean().default(false),
-  openWorld: z.boolean().default(false),
-  // Variants (variants.ts): at most one.
-  service: z.string().optional(),
-  confirm: z.boolean().default(false),
-  task: z.boolean().default(false),
-  app: z.boolean().default(false),
-});
+export const addToolOptions = optionsSchema(toolSpec.options);
 export type AddToolOptions = z.input<typeof addToolOptions>;
 export type ParsedToolOptions = z.output<typeof addToolOptions>;
 
@@ -37,8 +29,8 @@ export function addToolGenerator(
   /** What the installed framework offers; read from node_modules when a variant needs it. */
   features?: FrameworkFeatures,
 ): GeneratorResult {
-  // `--destructive` (and `--confirm`, which is destructive) means not read-only; an explicit
-  // `--read-only` beside it used to be dropped without a word. Contradicting flags are refused.
+  // `--destructive` (and `--confirm`, which is destructive) means not read-only: an explicit
+  // `--read-only` beside it contradicts it, and which one the user meant cannot be guessed.
   if (raw.readOnly === true && (raw.destructive || raw.confirm)) {
     throw new ScaffoldError(
       'OPTION_INVALID',
@@ -53,9 +45,14 @@ export function addToolGenerator(
   if (kind !== 'plain') {
     return addToolVariant(tree, project, opts, kind, features);
   }
-  const plan = planDefinition(tree, project, 'tool', opts, (n) => n.snake);
-  return writeDefinition(tree, plan, opts, toolData(plan, opts), {
+  const def = prepareDefinition(tree, project, toolSpec, opts, (n) => n.snake);
+  return writeDefinition(tree, def, opts, toolData(def, opts), {
     definition: template('tool.ts.hbs'),
     test: template('tool.test.ts.hbs'),
   });
+}
+
+/** The description a person is offered for a new tool: its name as a sentence. */
+export function suggestDescription(tree: Tree, project: Project, names: Names): string {
+  return defaultDescription(names, serverPrefix(tree, project));
 }

@@ -25,10 +25,12 @@ import { existingDefinitions } from '../../registration/definitions.js';
 import { titleCase } from '../../text/names.js';
 import { templatesOf } from '../../text/templates.js';
 import { compareImportSources } from '../../ts/import-order.js';
-import { planDefinition, unprefixed, writeDefinition } from '../definition.js';
+import { prepareDefinition, unprefixed, writeDefinition } from '../definition.js';
+import { resourceSpec } from '../resource/spec.js';
 import { serviceNames } from '../service/generator.js';
 import { toolData } from './data.js';
 import type { ParsedToolOptions } from './generator.js';
+import { toolSpec } from './spec.js';
 
 const template = templatesOf(import.meta.url);
 
@@ -92,18 +94,18 @@ function serviceTool(
     );
   }
   if (opts.test) requireInMemoryStorage(features(), "The tool's test");
-  const plan = planDefinition(tree, project, 'tool', opts, (n) => n.snake);
+  const def = prepareDefinition(tree, project, toolSpec, opts, (n) => n.snake);
   const testImports = [
-    { name: plan.exportName, path: testImportPath(tree, plan.testFile, plan.file) },
-    { name: s.initName, path: testImportPath(tree, plan.testFile, s.file) },
+    { name: def.exportName, path: testImportPath(tree, def.testFile, def.file) },
+    { name: s.initName, path: testImportPath(tree, def.testFile, s.file) },
   ].sort((a, b) => compareImportSources(a.path, b.path));
   return writeDefinition(
     tree,
-    plan,
+    def,
     opts,
     {
-      ...toolData(plan, opts),
-      service: { ...s, importPath: srcImportPath(tree, plan.file, s.file) },
+      ...toolData(def, opts),
+      service: { ...s, importPath: srcImportPath(tree, def.file, s.file) },
       testImports,
     },
     { definition: template('tool-service.ts.hbs'), test: template('tool-service.test.ts.hbs') },
@@ -117,13 +119,13 @@ function confirmTool(
   features: () => FrameworkFeatures,
 ): GeneratorResult {
   const api = requireVariant(features(), 'confirm', opts.test);
-  const plan = planDefinition(tree, project, 'tool', opts, (n) => n.snake);
-  const words = unprefixed(plan.names, plan.prefix);
+  const def = prepareDefinition(tree, project, toolSpec, opts, (n) => n.snake);
+  const words = unprefixed(def.names, def.prefix);
   const question =
     words.length > 0
       ? `${titleCase(words.slice(0, 1))}${words.length > 1 ? ` ${words.slice(1).join(' ')}` : ''}`
       : 'Go ahead with';
-  plan.notes.push(
+  def.notes.push(
     api === 'requestInput'
       ? 'The tool asks through ctx.requestInput (the installed framework has it); a declined or cancelled answer fails with not_confirmed.'
       : 'The tool asks through ctx.elicit (the installed framework has no ctx.requestInput); a client without elicitation gets confirmation_unavailable, a declined or cancelled answer not_confirmed.',
@@ -131,9 +133,9 @@ function confirmTool(
   const name = api === 'requestInput' ? 'tool-confirm-input' : 'tool-confirm-elicit';
   return writeDefinition(
     tree,
-    plan,
+    def,
     opts,
-    { ...toolData(plan, opts), question },
+    { ...toolData(def, opts), question },
     { definition: template(`${name}.ts.hbs`), test: template(`${name}.test.ts.hbs`) },
   );
 }
@@ -145,8 +147,8 @@ function taskTool(
   features: () => FrameworkFeatures,
 ): GeneratorResult {
   requireVariant(features(), 'task', opts.test);
-  const plan = planDefinition(tree, project, 'tool', opts, (n) => n.snake);
-  return writeDefinition(tree, plan, opts, toolData(plan, opts), {
+  const def = prepareDefinition(tree, project, toolSpec, opts, (n) => n.snake);
+  return writeDefinition(tree, def, opts, toolData(def, opts), {
     definition: template('tool-task.ts.hbs'),
     test: template('tool-task.test.ts.hbs'),
   });
@@ -159,29 +161,29 @@ function appToolPair(
   features: () => FrameworkFeatures,
 ): GeneratorResult {
   requireVariant(features(), 'app', opts.test);
-  const toolPlan = planDefinition(tree, project, 'tool', opts, (n) => n.snake, '.app-tool.ts');
-  const uiUri = `ui://${toolPlan.names.kebab}/app.html`;
+  const toolDef = prepareDefinition(tree, project, toolSpec, opts, (n) => n.snake, '.app-tool.ts');
+  const uiUri = `ui://${toolDef.names.kebab}/app.html`;
   const resourceOpts = {
-    name: `${toolPlan.names.snake}_ui`,
+    name: `${toolDef.names.snake}_ui`,
     test: opts.test,
     force: opts.force,
     devcheck: opts.devcheck,
-    fileName: `${toolPlan.fileBase}-ui`,
+    fileName: `${toolDef.fileBase}-ui`,
   };
-  const resourcePlan = planDefinition(tree, project, 'resource', resourceOpts, (n) => n.kebab, '.app-resource.ts');
-  for (const def of existingDefinitions(tree, 'resource')) {
-    if (def.uri === uiUri && def.file !== resourcePlan.file) {
+  const resourceDef = prepareDefinition(tree, project, resourceSpec, resourceOpts, (n) => n.kebab, '.app-resource.ts');
+  for (const other of existingDefinitions(tree, 'resource')) {
+    if (other.uri === uiUri && other.file !== resourceDef.file) {
       tree.problem({
         code: 'ALREADY_EXISTS',
-        path: def.file,
+        path: other.file,
         message: `a resource with the URI ${uiUri} is already defined here`,
       });
     }
   }
-  const data = toolData(toolPlan, opts);
+  const data = toolData(toolDef, opts);
   const toolResult = writeDefinition(
     tree,
-    toolPlan,
+    toolDef,
     opts,
     { ...data, uiUri },
     { definition: template('app-tool.ts.hbs'), test: template('app-tool.test.ts.hbs') },
@@ -189,13 +191,13 @@ function appToolPair(
   // The resource is registered after the tool, on the tree that already holds the tool's edit.
   const resourceResult = writeDefinition(
     tree,
-    resourcePlan,
+    resourceDef,
     resourceOpts,
     {
       title: `${data.title} UI`,
-      description: `The interactive view of the ${toolPlan.mcpName} app tool, shown by hosts that support MCP Apps.`,
+      description: `The interactive view of the ${toolDef.mcpName} app tool, shown by hosts that support MCP Apps.`,
       uiUri,
-      tool: { name: toolPlan.mcpName },
+      tool: { name: toolDef.mcpName },
     },
     { definition: template('app-resource.ts.hbs'), test: template('app-resource.test.ts.hbs') },
   );

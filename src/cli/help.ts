@@ -1,0 +1,47 @@
+/** The examples each command's `--help` ends with; the root's and `add`'s list every kind's example. */
+
+import type { KindSpec } from '../kinds/spec.js';
+
+export const INIT_EXAMPLES = `
+Examples:
+  $ mcp-scaffold init weather-server                  # asks what it needs (at a terminal)
+  $ mcp-scaffold init weather-server --yes --owner acme --description "Forecasts and alerts."
+  $ mcp-scaffold init @acme/weather --pm pnpm --no-git   # folder "weather", scoped package name
+  $ mcp-scaffold init                                  # inside a server: add only missing files
+  $ mcp-scaffold init demo --dry-run --json            # list every file, write nothing
+
+Creates the folder (an empty one is fine; a non-empty one needs --force), writes a server with one
+tool, one resource and one prompt, each with a test, then installs the dependencies and makes a
+first git commit. In a folder that already holds a server it never overwrites a file.
+Without a terminal, or with --yes/--json, nothing is asked: defaults are taken.`;
+
+export const LIST_EXAMPLES = `
+Examples:
+  $ mcp-scaffold list                      # a table of tools, resources, prompts and services
+  $ mcp-scaffold list --json               # one JSON object: definitions, dangling, warnings
+  $ mcp-scaffold list --cwd ./servers/acme # in CI: exit 1 when something is not registered
+
+Reads every definition file (*.tool.ts, *.resource.ts, *.prompt.ts, …) and service
+(src/services/<domain>/<domain>-service.ts), and follows createApp's arrays (local variables,
+barrels, spreads, groups) and setup() to where each one is registered. Writes nothing.
+Exit status: 0 everything registered; 1 a definition is not registered (UNREGISTERED), a
+registration's import no longer resolves (DANGLING), or the layout cannot be followed.`;
+
+const example = (line: string) => `  $ mcp-scaffold ${line}`;
+
+export function rootExamples(kinds: readonly KindSpec[]): string {
+  return `
+Examples:
+${example('init acme-server --yes --owner acme --description "Find things in Acme."')}
+${kinds.map((k) => example(k.example)).join('\n')}
+${example('list --json')}
+${example('add tool acme_find_items --cwd ./servers/acme --json --yes')}
+
+Exit status: 0 done; 1 nothing written (bad input, conflict, not a project, cancelled);
+2 files written but devcheck (or install) failed.
+With --json, stdout carries exactly one JSON object; logs go to stderr.`;
+}
+
+export function addExamples(kinds: readonly KindSpec[]): string {
+  return `\nExamples:\n${kinds.map((k) => example(k.example)).join('\n')}`;
+}

@@ -1,0 +1,92 @@
+/**
+ * The commander program, built from the kinds registry. Only commander and the kinds' specs are
+ * loaded up front: each command's module (and with it zod, Handlebars, ts-morph) is imported when
+ * that command runs, so `--help` stays cheap.
+ */
+
+import { readFileSync } from 'node:fs';
+import { Command } from 'commander';
+import { globalOptions } from '../engine/options.js';
+import type { KindSpec } from '../kinds/spec.js';
+import { addCommands } from './add.js';
+import { INIT_EXAMPLES, LIST_EXAMPLES, rootExamples } from './help.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+export interface ProgramContext {
+  kinds: readonly KindSpec[];
+  /** Under --json: what commander prints for people (help, version) is collected here instead. */
+  jsonOut?: { text: string };
+  setExit: (code: number) => void;
+}
+
+function rootCommand(ctx: ProgramContext): Command {
+  const program = new Command('mcp-scaffold')
+    .description('Generate and grow MCP servers built on @cyanheads/mcp-ts-core.')
+    .version(pkg.version, '-v, --version', 'print the version')
+    .option('--cwd <dir>', 'run in this folder (the project is found from here upwards)')
+    .option('--dry-run', 'print what would change, with a diff; write nothing')
+    .option('--json', 'print one JSON object on stdout; logs go to stderr')
+    .option('-y, --yes', 'never prompt: take defaults')
+    .option('--force', 'rewrite files that already exist (registrations are never duplicated)')
+    .option('--no-devcheck', "do not run the project's devcheck afterwards")
+    .option('--verbose', 'more detail; stack traces on unexpected errors')
+    .showHelpAfterError(!ctx.jsonOut)
+    .addHelpText('after', rootExamples(ctx.kinds))
+    .exitOverride();
+  // stdout must carry exactly one JSON object, so the caller wraps what commander wrote into one.
+  const out = ctx.jsonOut;
+  if (out) {
+    program.configureOutput({
+      writeErr: (s) => process.stderr.write(s),
+      writeOut: (s) => {
+        out.text += s;
+      },
+    });
+  }
+  return program;
+}
+
+function initCommand(program: Command, setExit: (code: number) => void): void {
+  program
+    .command('init [dir]')
+    .description('create a new server (or add missing files to an existing one)')
+    .option('--name <package>', 'npm package name, scoped allowed (default: from the folder)')
+    .option('-d, --description <text>', 'one sentence on what the server is for')
+    .option('--owner <owner>', 'GitHub user/org or reverse-DNS namespace for the MCP Registry name')
+    .option('--prefix <word>', 'tool-name prefix (default: from the package name)')
+    .option('--repository <url>', 'source repository URL (default: the git origin, if any)')
+    .option('--pm <manager>', 'npm, pnpm, yarn or bun (default: the one that launched mcp-scaffold, else npm)')
+    .option('--no-install', 'do not install the dependencies')
+    .option('--no-git', 'do not create a git repository and first commit')
+    .option('--framework-version <range>', 'version range of @cyanheads/mcp-ts-core (default: ^0.10.17)')
+    .addHelpText('after', INIT_EXAMPLES)
+    .exitOverride()
+    .action(async (dir: string | undefined, flags: Record<string, unknown>, cmd: Command) => {
+      const { initCommand } = await import('../commands/init.js');
+      const source = (key: string) => cmd.getOptionValueSource(key);
+      setExit(await initCommand(dir, flags, globalOptions(cmd.optsWithGlobals()), source));
+    });
+}
+
+function listCommand(program: Command, ctx: ProgramContext): void {
+  program
+    .command('list')
+    .description('list every tool, resource, prompt and service, and where each is registered')
+    .addHelpText('after', LIST_EXAMPLES)
+    .exitOverride()
+    .action(async (_flags: Record<string, unknown>, cmd: Command) => {
+      const { listCommand } = await import('../commands/list.js');
+      ctx.setExit(await listCommand(globalOptions(cmd.optsWithGlobals()), ctx.kinds));
+    });
+}
+
+export function buildProgram(ctx: ProgramContext): Command {
+  const program = rootCommand(ctx);
+  addCommands(program, ctx.kinds, ctx.setExit);
+  initCommand(program, ctx.setExit);
+  listCommand(program, ctx);
+  return program;
+}

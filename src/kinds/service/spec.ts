@@ -1,0 +1,30 @@
+import { testOption } from '../options.js';
+import type { KindGenerator, KindSpec } from '../spec.js';
+
+const examples = `
+Examples:
+  $ mcp-scaffold add service ncbi --description "Wraps the NCBI E-utilities API."
+  $ mcp-scaffold add service ncbi --dry-run --json
+
+Writes src/services/<name>/<name>-service.ts (a class whose methods take ctx, with
+init<Name>Service()/get<Name>Service()), its types.ts and tests/services/<name>/<name>-service.test.ts,
+then imports init<Name>Service and calls it from createApp's setup() (adding setup(core) when there
+is none). Tools reach it with: mcp-scaffold add tool <name> --service <name>`;
+
+export const serviceSpec = {
+  name: 'service',
+  summary: 'add a service: class with init/get accessors, types, test, setup() registration',
+  example: 'add service acme',
+  examples,
+  heading: 'Services',
+  reservedNames: [],
+  options: {
+    description: {
+      flags: '-d, --description <text>',
+      help: 'what the service wraps (one sentence, for its file header)',
+      type: (z) => z.string().optional(),
+    },
+    test: testOption,
+  },
+  load: async (): Promise<KindGenerator> => ({ generate: (await import('./generator.js')).addServiceGenerator }),
+} satisfies KindSpec;

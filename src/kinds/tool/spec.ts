@@ -1,0 +1,79 @@
+import { DEFINITION_IMPORTS, definitionOptions } from '../options.js';
+import type { DefinitionSpec, KindGenerator } from '../spec.js';
+import { toolLayout } from './layout.js';
+
+const examples = `
+Examples:
+  $ mcp-scaffold add tool pubmed_search_articles --description "Search PubMed for articles matching a query."
+  $ mcp-scaffold add tool pubmed-delete-draft --destructive --title "Delete Draft"
+  $ mcp-scaffold add tool acme_find_items --dry-run          # show the diff, write nothing
+  $ mcp-scaffold add tool acme_find_items --json --yes       # for scripts and agents
+
+The name is snake_case (server prefix first: acme_find_items); kebab-case and camelCase are
+converted. Writes src/mcp-server/tools/definitions/<name>.tool.ts and tests/tools/<name>.tool.test.ts,
+registers the export in createApp({ tools: [...] }), then runs the project's devcheck.
+
+Kinds of tool (one at most), each only where the installed framework supports it:
+  $ mcp-scaffold add tool acme_fetch_record --service acme   # calls getAcmeService().fetchRecord(id, ctx)
+  $ mcp-scaffold add tool acme_delete_item --confirm         # destructive: asks the user first
+  $ mcp-scaffold add tool acme_rebuild_index --task          # long-running task reporting progress
+  $ mcp-scaffold add tool acme_show_board --app              # app tool + its ui:// resource`;
+
+export const toolSpec = {
+  name: 'tool',
+  summary: 'add a tool: definition, test, registration',
+  example: 'add tool acme_find_items --description "Find items by keyword."',
+  examples,
+  heading: 'Tools',
+  layout: toolLayout,
+  reservedNames: [...toolLayout.builders, ...DEFINITION_IMPORTS],
+  options: {
+    ...definitionOptions,
+    readOnly: {
+      flags: '--read-only',
+      help: 'annotate readOnlyHint: true (the default)',
+      negation: { flags: '--no-read-only', help: 'the tool changes state (readOnlyHint: false)' },
+      type: (z) => z.boolean().default(true),
+    },
+    destructive: {
+      flags: '--destructive',
+      help: 'the tool may destroy data (destructiveHint: true; implies not read-only)',
+      type: (z) => z.boolean().default(false),
+    },
+    idempotent: {
+      flags: '--idempotent',
+      help: 'repeating a call has no further effect (idempotentHint: true)',
+      type: (z) => z.boolean().default(false),
+    },
+    openWorld: {
+      flags: '--open-world',
+      help: 'the tool reaches outside systems (openWorldHint: true)',
+      type: (z) => z.boolean().default(false),
+    },
+    // The variants (variants.ts), at most one of them.
+    service: {
+      flags: '--service <name>',
+      help: 'the handler calls this service (made by `add service <name>`) and passes ctx',
+      type: (z) => z.string().optional(),
+    },
+    confirm: {
+      flags: '--confirm',
+      help: 'destructive: asks the user to confirm (ctx.requestInput, or ctx.elicit on 0.10)',
+      type: (z) => z.boolean().default(false),
+    },
+    task: {
+      flags: '--task',
+      help: 'a long-running task tool (task: true) that reports progress',
+      type: (z) => z.boolean().default(false),
+    },
+    app: {
+      flags: '--app',
+      help: 'an app tool with its paired UI resource (ui://<tool>/app.html), both registered',
+      type: (z) => z.boolean().default(false),
+    },
+  },
+  load: async (): Promise<KindGenerator> => {
+    const { addToolGenerator, suggestDescription } = await import('./generator.js');
+    return { generate: addToolGenerator, suggestDescription };
+  },
+} satisfies DefinitionSpec;
