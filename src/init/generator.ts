@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { GeneratorResult } from '../engine/generator.js';
 import type { Tree } from '../engine/tree.js';
+import { lineWidthOf } from '../project/formatter.js';
 import { FRAMEWORK, type PackageJson, type PackageManager } from '../project/project.js';
 import { existingDefinitions, sharedPrefix } from '../registration/definitions.js';
 import { camelCase, parseName, safeIdentifier } from '../text/names.js';
@@ -392,7 +393,7 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
   for (const file of templateFiles()) {
     const output = outputPath(file, fileBases);
     if (upgrade && isStarterContent(output)) continue;
-    const content = render(template(file), data);
+    const content = render(template(file), data, { lineWidth: lineWidthOf(tree) });
     planned.set(output, content);
     if (output === 'AGENTS.md') planned.set('CLAUDE.md', content);
   }
