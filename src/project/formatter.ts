@@ -5,8 +5,8 @@
  * written. Files the generator edits in place are never reformatted: only new files.
  */
 
-import { existsSync } from 'node:fs';
 import path from 'node:path';
+import * as find from 'empathic/find';
 import { findNodeAtLocation, getNodeValue, parseTree } from 'jsonc-parser';
 import type { Tree } from '../engine/tree.js';
 import { displayWidth } from '../text/string-literal.js';
@@ -14,16 +14,14 @@ import { displayWidth } from '../text/string-literal.js';
 /** Biome's default, and the framework's. */
 export const DEFAULT_LINE_WIDTH = 100;
 
-export function hasWideLine(content: string, lineWidth: number): boolean {
+function hasWideLine(content: string, lineWidth: number): boolean {
   return content.split('\n').some((line) => line.length > lineWidth && displayWidth(line) > lineWidth);
 }
 
 function biomeBinary(root: string): string | undefined {
-  for (let dir = root; ; dir = path.dirname(dir)) {
-    const bin = path.join(dir, 'node_modules', '.bin', process.platform === 'win32' ? 'biome.cmd' : 'biome');
-    if (existsSync(bin)) return bin;
-    if (path.dirname(dir) === dir) return undefined;
-  }
+  return find.file(path.join('node_modules', '.bin', process.platform === 'win32' ? 'biome.cmd' : 'biome'), {
+    cwd: root,
+  });
 }
 
 /**
