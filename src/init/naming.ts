@@ -10,7 +10,7 @@ import { prefixFromPackageName } from '../registration/definitions.js';
 import { parseName } from '../text/names.js';
 
 /** Longer prefixes push the starter definitions' first lines past Biome's 100 columns. */
-export const MAX_PREFIX_LENGTH = 20;
+const MAX_PREFIX_LENGTH = 20;
 
 /** What validate-npm-package-name finds, in our words, in the order a person should hear it. */
 const IN_OUR_WORDS: [RegExp, (name: string) => string][] = [
@@ -62,7 +62,7 @@ export function unscoped(name: string): string {
   return name.replace(/^@[^/]*\//, '');
 }
 
-export function scopeOf(name: string): string | undefined {
+function scopeOf(name: string): string | undefined {
   return /^@([^/]+)\//.exec(name)?.[1];
 }
 

@@ -14,7 +14,7 @@ export const FRAMEWORK_PACKAGE = FRAMEWORK;
 /** The framework version the starter code is written and tested against. */
 export const FRAMEWORK_VERSION = '0.10.17';
 
-export interface DependencyPin {
+interface DependencyPin {
   /** What goes in package.json. */
   range: string;
   /** Why this package is there, for people reading the module. */
@@ -36,9 +36,6 @@ export const DEV_DEPENDENCIES = {
   vite: { range: '8.3.8', why: "vitest's bundler, held at the last line that runs on Node 20" },
   vitest: { range: '4.1.12', why: 'tests; 5.x needs Node 22' },
 } as const satisfies Record<string, DependencyPin>;
-
-export type DependencyName = keyof typeof DEPENDENCIES;
-export type DevDependencyName = keyof typeof DEV_DEPENDENCIES;
 
 /** The Node versions the generated server and its scripts run on. */
 export const NODE_ENGINE = '>=20.12';

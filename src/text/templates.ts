@@ -39,7 +39,7 @@ export function templatesOf(moduleUrl: string): (file: string) => URL {
   return (file) => new URL(`./templates/${file}`, moduleUrl);
 }
 
-export interface RenderOptions {
+interface RenderOptions {
   /** The project's Biome line width, which `{{prop}}` lays a property out to. */
   lineWidth: number;
 }
