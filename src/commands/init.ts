@@ -7,6 +7,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
+import * as find from 'empathic/find';
+import * as walk from 'empathic/walk';
 import { unifiedDiff } from '../engine/diff.js';
 import { cancelled, EXIT, ScaffoldError } from '../engine/errors.js';
 import { reportFailure } from '../engine/failure.js';
@@ -15,16 +17,16 @@ import { canPrompt, type GlobalOptions } from '../engine/options.js';
 import { type CommandResult, Reporter } from '../engine/reporter.js';
 import { type GitReport, type InstallReport, runGit, runInstall } from '../engine/tasks/install-git.js';
 import { problemsError, Tree } from '../engine/tree.js';
-import {
-  entriesInTheWay,
-  type InitOptions,
-  type InitResult,
-  initGenerator,
-  PACKAGE_MANAGERS,
-  packageManagerInfo,
-} from '../init/generator.js';
+import { entriesInTheWay, type InitOptions, type InitResult, initGenerator } from '../init/generator.js';
 import { defaultOwner, npmNameProblem, packageNameFromFolder, registryNamespace, unscoped } from '../init/naming.js';
-import { detectPackageManager, FRAMEWORK, type PackageJson, type PackageManager } from '../project/project.js';
+import {
+  detectPackageManager,
+  launchingPackageManager,
+  PACKAGE_MANAGERS,
+  type PackageManager,
+  packageManagerInfo,
+} from '../project/package-manager.js';
+import { FRAMEWORK, type PackageJson } from '../project/project.js';
 
 export interface InitFlags {
   name?: string;
@@ -66,10 +68,7 @@ function dependsOnFramework(dir: string): boolean {
 
 /** The nearest folder at or above `start` that holds a server, if any. */
 function enclosingServer(start: string): string | undefined {
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    if (dependsOnFramework(dir)) return dir;
-    if (path.dirname(dir) === dir) return undefined;
-  }
+  return walk.up(start).find(dependsOnFramework);
 }
 
 /**
@@ -107,18 +106,10 @@ export function resolveTarget(cwd: string, dir: string | undefined): Target {
     : { root: base, mode: 'create', impliedName: undefined };
 }
 
-/** The package manager that launched us (`npx`, `pnpm dlx`, `bunx`, `yarn dlx`), if it says. */
-export function launchingPackageManager(userAgent: string | undefined): PackageManager | undefined {
-  const name = userAgent?.split('/')[0];
-  return PACKAGE_MANAGERS.find((pm) => pm === name);
-}
-
 /** Walks up from `start` (or its nearest existing ancestor) to a `.git` entry. */
 export function gitRootOf(start: string): string | undefined {
-  for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, '.git'))) return dir;
-    if (path.dirname(dir) === dir) return undefined;
-  }
+  const git = find.up('.git', { cwd: path.resolve(start) });
+  return git && path.dirname(git);
 }
 
 /** The `origin` remote's URL from a repository's .git/config, read as text (no git process). */
@@ -251,9 +242,7 @@ async function ask(
 }
 
 function nearestExisting(dir: string): string {
-  let cur = dir;
-  while (!existsSync(cur) && path.dirname(cur) !== cur) cur = path.dirname(cur);
-  return cur;
+  return walk.up(dir).find((d) => existsSync(d)) ?? dir;
 }
 
 function fromFlags(flags: InitFlags, detectedPm: PackageManager): Answers['options'] {
@@ -295,7 +284,7 @@ export async function initCommand(
         },
       );
     }
-    const detectedPm = launchingPackageManager(process.env.npm_config_user_agent) ?? 'npm';
+    const detectedPm = launchingPackageManager() ?? 'npm';
     let target = resolveTarget(global.cwd, dir);
     let options = fromFlags(flags, detectedPm);
     if (interactive && !global.dryRun) {

@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { GeneratorResult } from '../engine/generator.js';
 import type { Tree } from '../engine/tree.js';
-import { FRAMEWORK, type PackageJson, type PackageManager } from '../project/project.js';
+import { lineWidthOf } from '../project/formatter.js';
+import { PACKAGE_MANAGERS, type PackageManager, packageManagerInfo } from '../project/package-manager.js';
+import { FRAMEWORK, type PackageJson } from '../project/project.js';
 import { existingDefinitions, sharedPrefix } from '../registration/definitions.js';
 import { camelCase, parseName, safeIdentifier } from '../text/names.js';
 import { render, templatesOf } from '../text/templates.js';
@@ -37,8 +39,6 @@ import {
   staysOnLine,
   TITLES_SINCE,
 } from './versions.js';
-
-export const PACKAGE_MANAGERS = ['npm', 'pnpm', 'yarn', 'bun'] as const;
 
 /** The single source of truth for init's options (the command maps flags and answers onto it). */
 export const initOptions = z.object({
@@ -106,52 +106,6 @@ export function entriesInTheWay(root: string): string[] {
   } catch {
     return [];
   }
-}
-
-interface PackageManagerInfo {
-  install: string;
-  run: string;
-  /** How to run mcp-scaffold without installing it. */
-  dlx: string;
-  /** What goes between `run <script>` and the script's own flags. */
-  argsSeparator: string;
-  /** package.json scripts that run a TypeScript file. */
-  runTs: (file: string) => string;
-}
-
-const PM_INFO: Record<PackageManager, PackageManagerInfo> = {
-  npm: {
-    install: 'npm install',
-    run: 'npm run',
-    dlx: 'npx mcp-scaffold',
-    argsSeparator: '-- ',
-    runTs: (f) => `tsx ${f}`,
-  },
-  pnpm: {
-    install: 'pnpm install',
-    run: 'pnpm run',
-    dlx: 'pnpm dlx mcp-scaffold',
-    argsSeparator: '',
-    runTs: (f) => `tsx ${f}`,
-  },
-  yarn: {
-    install: 'yarn install',
-    run: 'yarn run',
-    dlx: 'npx mcp-scaffold',
-    argsSeparator: '',
-    runTs: (f) => `tsx ${f}`,
-  },
-  bun: {
-    install: 'bun install',
-    run: 'bun run',
-    dlx: 'bunx mcp-scaffold',
-    argsSeparator: '',
-    runTs: (f) => `bun ${f}`,
-  },
-};
-
-export function packageManagerInfo(pm: PackageManager): PackageManagerInfo {
-  return PM_INFO[pm];
 }
 
 const template = templatesOf(import.meta.url);
@@ -342,7 +296,7 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
     }
   }
 
-  const pm = PM_INFO[opts.pm];
+  const pm = packageManagerInfo(opts.pm);
   const defs = definitionNames(prefix);
   const json = (value: unknown) => JSON.stringify(value);
   const deps = dependencyMaps(frameworkRange);
@@ -392,7 +346,7 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
   for (const file of templateFiles()) {
     const output = outputPath(file, fileBases);
     if (upgrade && isStarterContent(output)) continue;
-    const content = render(template(file), data);
+    const content = render(template(file), data, { lineWidth: lineWidthOf(tree) });
     planned.set(output, content);
     if (output === 'AGENTS.md') planned.set('CLAUDE.md', content);
   }

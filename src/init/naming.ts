@@ -4,32 +4,48 @@
  * Registry name in server.json (`owner/project`, owner in reverse-DNS form) and the repository.
  */
 
-import { builtinModules } from 'node:module';
+import validateNpmName from 'validate-npm-package-name';
 import { ScaffoldError } from '../engine/errors.js';
 import { prefixFromPackageName } from '../registration/definitions.js';
 import { parseName } from '../text/names.js';
 
 /** Longer prefixes push the starter definitions' first lines past Biome's 100 columns. */
-export const MAX_PREFIX_LENGTH = 20;
+const MAX_PREFIX_LENGTH = 20;
 
-const NPM_NAME = /^(?:@[a-z0-9-*~][a-z0-9-*._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
+/** What validate-npm-package-name finds, in our words, in the order a person should hear it. */
+const IN_OUR_WORDS: [RegExp, (name: string) => string][] = [
+  [/length must be greater than zero/, () => 'it is empty'],
+  [/more than 214 characters/, (name) => `it is ${name.length} characters long (npm allows 214)`],
+  [/leading or trailing spaces/, () => 'it has leading or trailing white space'],
+  [/capital letters/, () => 'it has capital letters'],
+  [/start with a period|start with an underscore/, () => 'it starts with a dot or an underscore'],
+  [/is not a valid package name/, (name) => `"${name}" is reserved`],
+  [/core module/, (name) => `"${name}" is a Node.js core module`],
+  [/URL-friendly|special characters/, characterProblem],
+];
 
-/** npm's rules for a new package name; returns why not, or undefined when it is fine. */
-export function npmNameProblem(name: string): string | undefined {
-  if (name.length === 0) return 'it is empty';
-  if (name.length > 214) return `it is ${name.length} characters long (npm allows 214)`;
-  if (name !== name.trim()) return 'it has leading or trailing white space';
-  if (name !== name.toLowerCase()) return 'it has capital letters';
-  if (/^[._]/.test(name)) return 'it starts with a dot or an underscore';
-  const base = unscoped(name);
-  if (base === 'node_modules' || base === 'favicon.ico') return `"${base}" is reserved`;
-  if (!name.startsWith('@') && builtinModules.includes(name)) return `"${name}" is a Node.js core module`;
+function characterProblem(name: string): string {
   if (name.startsWith('@') && !/^@[^/]+\/[^/]+$/.test(name)) return 'a scoped name is @scope/name';
-  if (!NPM_NAME.test(name)) {
-    const bad = [...new Set(name.replace(/[a-z0-9\-._~@/]/g, ''))].map((c) => JSON.stringify(c));
-    return bad.length > 0 ? `it contains ${bad.join(' ')}` : 'it is not a valid npm package name';
+  const bad = [...new Set(name.replace(/[a-z0-9\-._~@/]/g, ''))].map((c) => JSON.stringify(c));
+  return bad.length > 0 ? `it contains ${bad.join(' ')}` : 'it is not a valid npm package name';
+}
+
+/**
+ * npm's rules for a new package name (its warnings, such as capitals, count: npm refuses them for
+ * a new package); returns why not, or undefined when it is fine.
+ */
+export function npmNameProblem(name: string): string | undefined {
+  const base = unscoped(name);
+  // `init @acme/node_modules` would make a folder named node_modules.
+  if (base !== name && (base === 'node_modules' || base === 'favicon.ico')) return `"${base}" is reserved`;
+  const { errors = [], warnings = [] } = validateNpmName(name);
+  // A `~` is let through: npm installs and runs such a package; the warning is about publishing one.
+  const tildeOnly = !/['!()*]/.test(base);
+  const findings = [...errors, ...warnings].filter((f) => !(tildeOnly && /special characters/.test(f)));
+  for (const [finding, words] of IN_OUR_WORDS) {
+    if (findings.some((f) => finding.test(f))) return words(name);
   }
-  return undefined;
+  return findings[0];
 }
 
 export function validatePackageName(name: string, flag = '--name'): string {
@@ -46,7 +62,7 @@ export function unscoped(name: string): string {
   return name.replace(/^@[^/]*\//, '');
 }
 
-export function scopeOf(name: string): string | undefined {
+function scopeOf(name: string): string | undefined {
   return /^@([^/]+)\//.exec(name)?.[1];
 }
 

@@ -5,6 +5,7 @@
  * TypeScript stays on 6: 7 dropped the JavaScript API the ecosystem still uses.
  */
 
+import semver from 'semver';
 import { FRAMEWORK } from '../project/project.js';
 
 /** The framework's package name, under the name this module's tables use. */
@@ -13,7 +14,7 @@ export const FRAMEWORK_PACKAGE = FRAMEWORK;
 /** The framework version the starter code is written and tested against. */
 export const FRAMEWORK_VERSION = '0.10.17';
 
-export interface DependencyPin {
+interface DependencyPin {
   /** What goes in package.json. */
   range: string;
   /** Why this package is there, for people reading the module. */
@@ -35,9 +36,6 @@ export const DEV_DEPENDENCIES = {
   vite: { range: '8.3.8', why: "vitest's bundler, held at the last line that runs on Node 20" },
   vitest: { range: '4.1.12', why: 'tests; 5.x needs Node 22' },
 } as const satisfies Record<string, DependencyPin>;
-
-export type DependencyName = keyof typeof DEPENDENCIES;
-export type DevDependencyName = keyof typeof DEV_DEPENDENCIES;
 
 /** The Node versions the generated server and its scripts run on. */
 export const NODE_ENGINE = '>=20.12';
@@ -67,76 +65,36 @@ export function dependencyMaps(frameworkRange?: string): {
  * Tags (`latest`), `*` and URLs are refused; a server pinned to a moving target is not reproducible.
  */
 export function isVersionRange(range: string): boolean {
-  const comparator = String.raw`(?:[\^~]|[<>]=?|=)?\s*v?\d+(?:\.(?:\d+|[xX*])){0,2}(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?`;
-  const hyphen = String.raw`\d+(?:\.\d+){0,2}\s+-\s+\d+(?:\.\d+){0,2}`;
-  const set = String.raw`(?:${hyphen}|${comparator}(?:\s+${comparator})*)`;
-  return new RegExp(String.raw`^\s*${set}(?:\s*\|\|\s*${set})*\s*$`).test(range);
+  // semver reads `*`, `x` and the empty string as "any version": each alternative must name one.
+  return semver.validRange(range) !== null && range.split('||').every((part) => /\d/.test(part));
 }
 
 /**
- * Whether every version `range` allows is on the `line` (major.minor) the starter code is written
- * for. Looking only at how the range starts warned about `>=0.10.17 <0.11` and stayed silent
- * about `^0.10.17 || ^0.11.0`.
+ * Whether every version `range` lets npm install is on the `line` (major.minor) the starter code
+ * is written for. A pre-release of the line (`0.10.5-beta`) counts as on it, which a semver range
+ * without pre-releases cannot say, hence the second look.
  */
 export function staysOnLine(range: string, line = FRAMEWORK_VERSION.split('.').slice(0, 2).join('.')): boolean {
-  const onLine = (version: string) =>
-    version.replace(/^v/, '') === line || version.replace(/^v/, '').startsWith(`${line}.`);
   const [major = '', minor = ''] = line.split('.');
-  const nextLine = `${major}.${Number(minor) + 1}`;
-  return range.split('||').every((part) => {
-    const set = part.trim().replace(/([<>]=?|[\^~=])\s+/g, '$1');
-    const hyphen = /^(\S+)\s+-\s+(\S+)$/.exec(set);
-    if (hyphen) return onLine(hyphen[1]!) && onLine(hyphen[2]!);
-    const comparators = set.split(/\s+/).map((c) => /^([<>]=?|[\^~=])?(.*)$/.exec(c)!);
-    // `0.10.3`, `=0.10.3`, `0.10.x`, `~0.10`, `^0.10.17` (a caret on 0.x keeps the minor): one is enough.
-    if (
-      comparators.some(
-        ([, op, v]) =>
-          ['', '=', '^', '~'].includes(op ?? '') && onLine(v!) && v!.replace(/^v/, '').split('.').length >= 2,
-      )
-    ) {
-      return true;
-    }
-    const lower = comparators.some(([, op, v]) => (op === '>' || op === '>=') && onLine(v!));
-    const upper = comparators.some(
-      ([, op, v]) =>
-        (op === '<=' && onLine(v!)) ||
-        (op === '<' && (onLine(v!) || [nextLine, `${nextLine}.0`].includes(v!.replace(/^v/, '')))),
+  const next = `${major}.${Number(minor) + 1}.0`;
+  try {
+    return (
+      semver.subset(range, `>=${line}.0-0 <${next}`) ||
+      semver.subset(range, `>=${line}.0-0 <${next}-0`, { includePrerelease: true })
     );
-    return lower && upper;
-  });
+  } catch {
+    return false;
+  }
 }
 
-/** `0.10.3` → [0, 10, 3]; `0.9.x`, `0.9` → [0, 9, 0]. */
-function versionTuple(v: string): [number, number, number] {
-  const [a = '0', b = '0', c = '0'] = v.replace(/^v/, '').split(/[-+]/)[0]!.split('.');
-  const n = (s: string) => (/^\d+$/.test(s) ? Number(s) : 0);
-  return [n(a), n(b), n(c)];
-}
-
+/** Compares release versions, pre-release tags aside; `0.9` counts as `0.9.0`. */
 export function compareVersions(a: string, b: string): number {
-  const x = versionTuple(a);
-  const y = versionTuple(b);
-  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+  return semver.compare(semver.coerce(a) ?? '0.0.0', semver.coerce(b) ?? '0.0.0');
 }
 
-/**
- * The lowest version a range lets npm install (ignoring pre-releases): the smallest lower bound
- * over its `||` alternatives; `0.0.0` when an alternative has none (`<0.12`).
- */
+/** The lowest version a range lets npm install: `0.0.0` when it has no lower bound (`<0.12`). */
 export function lowestVersion(range: string): string {
-  const lows = range.split('||').map((part) => {
-    const set = part.trim().replace(/([<>]=?|[\^~=])\s+/g, '$1');
-    const hyphen = /^(\S+)\s+-\s+(\S+)$/.exec(set);
-    if (hyphen) return hyphen[1]!.replace(/^v/, '');
-    const bounds = set
-      .split(/\s+/)
-      .map((c) => /^([<>]=?|[\^~=])?(.*)$/.exec(c)!)
-      .filter(([, op]) => op === undefined || ['=', '^', '~', '>=', '>'].includes(op))
-      .map(([, , v]) => v!.replace(/^v/, '').replace(/[xX*]/g, '0'));
-    return bounds.sort(compareVersions).at(-1) ?? '0.0.0';
-  });
-  return lows.sort(compareVersions)[0] ?? '0.0.0';
+  return (semver.validRange(range) && semver.minVersion(range)?.version) || '0.0.0';
 }
 
 /** The first framework version whose createApp() and prompt() take a `title` (its changelog, 0.10.3). */

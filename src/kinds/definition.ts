@@ -9,7 +9,7 @@ import { ScaffoldError } from '../engine/errors.js';
 import { devcheckTasks, type GeneratorResult } from '../engine/generator.js';
 import type { Tree } from '../engine/tree.js';
 import { describeNaming, inferNaming, type Naming, testFileFor, testImportPath } from '../project/conventions.js';
-import { asNewFile } from '../project/formatter.js';
+import { asNewFile, lineWidthOf } from '../project/formatter.js';
 import type { Project } from '../project/project.js';
 import {
   type DefinitionKind,
@@ -242,8 +242,9 @@ export function writeDefinition(
     ...templateData,
   };
   // New files take the project's line break (templates are LF), so its Biome accepts them.
-  tree.write(def.file, asNewFile(tree, render(templates.definition, data)));
-  if (opts.test) tree.write(def.testFile, asNewFile(tree, render(templates.test, data)));
+  const lineWidth = lineWidthOf(tree);
+  tree.write(def.file, asNewFile(tree, render(templates.definition, data, { lineWidth })));
+  if (opts.test) tree.write(def.testFile, asNewFile(tree, render(templates.test, data, { lineWidth })));
 
   const result = tree.attempt(() =>
     register(

@@ -24,7 +24,7 @@ export function testFileFor(tree: Tree, kind: DefinitionKind, definitionFile: st
 }
 
 /** Whether tests can import `@/…` (the vitest config maps the alias), as the framework's does. */
-export function testsUseAlias(tree: Tree): boolean {
+function testsUseAlias(tree: Tree): boolean {
   return ['vitest.config.ts', 'vitest.config.mts', 'vitest.config.js', 'vitest.config.mjs'].some((f) =>
     /['"]@\/['"]|['"]@\/\*['"]|find:\s*\/\^@\\\//.test(tree.read(f) ?? ''),
   );

@@ -5,24 +5,23 @@
  * written. Files the generator edits in place are never reformatted: only new files.
  */
 
-import { existsSync } from 'node:fs';
 import path from 'node:path';
+import * as find from 'empathic/find';
+import { findNodeAtLocation, getNodeValue, parseTree } from 'jsonc-parser';
 import type { Tree } from '../engine/tree.js';
 import { displayWidth } from '../text/string-literal.js';
 
 /** Biome's default, and the framework's. */
 export const DEFAULT_LINE_WIDTH = 100;
 
-export function hasWideLine(content: string, lineWidth: number): boolean {
+function hasWideLine(content: string, lineWidth: number): boolean {
   return content.split('\n').some((line) => line.length > lineWidth && displayWidth(line) > lineWidth);
 }
 
 function biomeBinary(root: string): string | undefined {
-  for (let dir = root; ; dir = path.dirname(dir)) {
-    const bin = path.join(dir, 'node_modules', '.bin', process.platform === 'win32' ? 'biome.cmd' : 'biome');
-    if (existsSync(bin)) return bin;
-    if (path.dirname(dir) === dir) return undefined;
-  }
+  return find.file(path.join('node_modules', '.bin', process.platform === 'win32' ? 'biome.cmd' : 'biome'), {
+    cwd: root,
+  });
 }
 
 /**
@@ -51,26 +50,33 @@ export async function formatWideNewFiles(tree: Tree, lineWidth: number): Promise
   return failed;
 }
 
+/**
+ * A formatter setting of the project's Biome config for TypeScript files: `javascript.formatter`
+ * overrides the top-level `formatter`. `overrides[]` apply to chosen paths only, so they are not
+ * the project's setting.
+ */
+function biomeFormatterSetting(tree: Tree, key: 'lineWidth' | 'lineEnding'): unknown {
+  const text = ['biome.json', 'biome.jsonc'].map((file) => tree.read(file)).find((t) => t !== undefined);
+  const root = text === undefined ? undefined : parseTree(text, [], { allowTrailingComma: true });
+  if (!root) return undefined;
+  const node =
+    findNodeAtLocation(root, ['javascript', 'formatter', key]) ?? findNodeAtLocation(root, ['formatter', key]);
+  return node && getNodeValue(node);
+}
+
 /** The line width Biome formats to: the project's biome.json if it says, else the framework's. */
 export function lineWidthOf(tree: Tree): number {
-  for (const name of ['biome.json', 'biome.jsonc']) {
-    const m = /"lineWidth"\s*:\s*(\d+)/.exec(tree.read(name) ?? '');
-    if (m) return Number(m[1]);
-  }
-  return DEFAULT_LINE_WIDTH;
+  const width = biomeFormatterSetting(tree, 'lineWidth');
+  return typeof width === 'number' && Number.isInteger(width) && width > 0 ? width : DEFAULT_LINE_WIDTH;
 }
 
 /**
  * The line break new files are written with: CRLF where the project's Biome formats to CRLF
- * (`"lineEnding": "crlf"`), else LF, the framework's. Templates are LF; without this a CRLF
- * project got LF files that its own `biome check` rejects.
+ * (`"lineEnding": "crlf"`), else LF, the framework's. Templates are LF, which the `biome check`
+ * of a CRLF project rejects.
  */
-export function newFileEolOf(tree: Tree): '\n' | '\r\n' {
-  for (const name of ['biome.json', 'biome.jsonc']) {
-    const m = /"lineEnding"\s*:\s*"(\w+)"/.exec(tree.read(name) ?? '');
-    if (m) return m[1] === 'crlf' ? '\r\n' : '\n';
-  }
-  return '\n';
+function newFileEolOf(tree: Tree): '\n' | '\r\n' {
+  return biomeFormatterSetting(tree, 'lineEnding') === 'crlf' ? '\r\n' : '\n';
 }
 
 /** A rendered (LF) template as a new file of this project: in the line ending its Biome asks for. */

@@ -6,11 +6,14 @@
 
 import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import * as find from 'empathic/find';
+import * as walk from 'empathic/walk';
 import { ScaffoldError } from '../engine/errors.js';
+import { detectPackageManager, type PackageManager } from './package-manager.js';
 
 export const FRAMEWORK = '@cyanheads/mcp-ts-core';
 
-export type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
+export type { PackageManager } from './package-manager.js';
 
 export interface PackageJson {
   name?: string;
@@ -53,23 +56,21 @@ export function findProject(cwd: string): Project {
     });
   }
   let nearestPackage: string | undefined;
-  for (let dir = start; ; dir = path.dirname(dir)) {
+  for (const dir of walk.up(start)) {
     const file = path.join(dir, 'package.json');
     const pkg = existsSync(file) ? readJson(file) : undefined;
-    if (pkg) {
-      nearestPackage ??= file;
-      const range = frameworkRangeOf(pkg);
-      if (range !== undefined) {
-        return {
-          root: dir,
-          pkg,
-          frameworkRange: range,
-          frameworkVersion: installedFrameworkVersion(dir),
-          ...detectPackageManager(dir, pkg),
-        };
-      }
+    if (!pkg) continue;
+    nearestPackage ??= file;
+    const range = frameworkRangeOf(pkg);
+    if (range !== undefined) {
+      return {
+        root: dir,
+        pkg,
+        frameworkRange: range,
+        frameworkVersion: installedFrameworkVersion(dir),
+        ...detectPackageManager(dir, pkg),
+      };
     }
-    if (path.dirname(dir) === dir) break;
   }
   const below = statSync(start).isDirectory() ? serversBelow(start) : [];
   throw new ScaffoldError(
@@ -86,65 +87,15 @@ export function findProject(cwd: string): Project {
 
 /** The installed framework package folder, found as Node would: node_modules of the root, then of each parent (workspaces hoist). */
 export function frameworkPackageDir(root: string): string | undefined {
-  for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'node_modules', ...FRAMEWORK.split('/'));
-    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
-    if (path.dirname(dir) === dir) return undefined;
-  }
+  const manifest = find.file(path.join('node_modules', ...FRAMEWORK.split('/'), 'package.json'), {
+    cwd: path.resolve(root),
+  });
+  return manifest && path.dirname(manifest);
 }
 
 function installedFrameworkVersion(root: string): string | undefined {
   const dir = frameworkPackageDir(root);
   return dir ? readJson(path.join(dir, 'package.json'))?.version : undefined;
-}
-
-const LOCKFILES: [string, PackageManager][] = [
-  ['bun.lock', 'bun'],
-  ['bun.lockb', 'bun'],
-  ['pnpm-lock.yaml', 'pnpm'],
-  ['yarn.lock', 'yarn'],
-  ['package-lock.json', 'npm'],
-];
-
-/**
- * A lockfile says what really installed the project, so it wins over the `packageManager` field
- * (the framework's own template declares bun even when the user installs with npm).
- */
-export function detectPackageManager(
-  root: string,
-  pkg: PackageJson,
-): { packageManager: PackageManager; packageManagerSource: string } {
-  for (const [file, pm] of LOCKFILES) {
-    if (existsSync(path.join(root, file))) return { packageManager: pm, packageManagerSource: file };
-  }
-  // A server inside a workspace (packages/x) has no lockfile of its own: the workspace root holds
-  // it. Without this, a pnpm or yarn monorepo was reported and devchecked as npm (the default).
-  const workspace = workspaceRootAbove(root);
-  if (workspace) {
-    for (const [file, pm] of LOCKFILES) {
-      if (existsSync(path.join(workspace, file))) {
-        return {
-          packageManager: pm,
-          packageManagerSource: path.relative(root, path.join(workspace, file)).split(path.sep).join('/'),
-        };
-      }
-    }
-  }
-  const declared = pkg.packageManager?.split('@')[0];
-  if (declared === 'npm' || declared === 'pnpm' || declared === 'yarn' || declared === 'bun') {
-    return { packageManager: declared, packageManagerSource: 'packageManager field' };
-  }
-  return { packageManager: 'npm', packageManagerSource: 'default' };
-}
-
-/** The nearest folder above `root` that declares workspaces (package.json `workspaces`, or pnpm's file). */
-function workspaceRootAbove(root: string): string | undefined {
-  for (let dir = path.dirname(root); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'pnpm-workspace.yaml'))) return dir;
-    const pkg = readJson(path.join(dir, 'package.json')) as (PackageJson & { workspaces?: unknown }) | undefined;
-    if (pkg?.workspaces !== undefined) return dir;
-  }
-  return undefined;
 }
 
 /**

@@ -17,7 +17,7 @@ export interface Names {
   convertedFrom: 'kebab-case' | 'camelCase' | 'PascalCase' | undefined;
 }
 
-export const MAX_TOOL_NAME_LENGTH = 64;
+const MAX_TOOL_NAME_LENGTH = 64;
 
 const SNAKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 const KEBAB = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;

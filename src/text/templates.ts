@@ -26,8 +26,7 @@ function handlebars(): typeof HandlebarsNs {
         throw new Error('prop: expected a key and a string value');
       }
       const indent = ' '.repeat(Number(options.hash.indent ?? 0));
-      const root = options.data?.root as { lineWidth?: number } | undefined;
-      return stringProperty(key, value, indent, root?.lineWidth ?? 100);
+      return stringProperty(key, value, indent, (options.data as RenderOptions).lineWidth);
     });
   }
   return engine;
@@ -40,13 +39,18 @@ export function templatesOf(moduleUrl: string): (file: string) => URL {
   return (file) => new URL(`./templates/${file}`, moduleUrl);
 }
 
+interface RenderOptions {
+  /** The project's Biome line width, which `{{prop}}` lays a property out to. */
+  lineWidth: number;
+}
+
 /** Renders the template file at `template` with `data`. */
-export function render(template: URL, data: object): string {
+export function render(template: URL, data: object, options: RenderOptions): string {
   let compiledTemplate = compiled.get(template.href);
   if (!compiledTemplate) {
     const source = readFileSync(template, 'utf8');
     compiledTemplate = handlebars().compile(source, { strict: true, noEscape: true });
     compiled.set(template.href, compiledTemplate);
   }
-  return compiledTemplate(data);
+  return compiledTemplate(data, { data: { lineWidth: options.lineWidth } });
 }

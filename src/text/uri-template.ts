@@ -8,7 +8,6 @@ import { ScaffoldError } from '../engine/errors.js';
 
 export interface UriTemplate {
   template: string;
-  scheme: string;
   /** Variable names in order of first appearance, each once. */
   variables: string[];
 }
@@ -25,8 +24,7 @@ export function parseUriTemplate(template: string): UriTemplate {
     new ScaffoldError('OPTION_INVALID', `Invalid --uri ${JSON.stringify(template)}: ${why}.`, {
       hint: "Give an RFC 6570 URI template with a scheme, e.g. --uri 'acme://items/{itemId}'.",
     });
-  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(template)?.[1];
-  if (!scheme) throw invalid('it needs a scheme, like acme://');
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(template)) throw invalid('it needs a scheme, like acme://');
   if (/\s/.test(template)) throw invalid('it contains white space');
   const variables: string[] = [];
   let i = 0;
@@ -64,7 +62,7 @@ export function parseUriTemplate(template: string): UriTemplate {
     }
     i = close + 1;
   }
-  return { template, scheme, variables };
+  return { template, variables };
 }
 
 /** The template with each variable given an example value: `acme://items/{itemId}` → `acme://items/example-itemId`. */

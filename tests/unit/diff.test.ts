@@ -153,6 +153,18 @@ describe('unifiedDiff', () => {
     );
   });
 
+  it('keeps the lines both versions end with out of the change, as `diff -u` does', () => {
+    // Lines added among repeated ones: the additions sit where the versions start to differ, not
+    // spread over the file's common end.
+    const before = 'a\n'.repeat(13) + 'a';
+    const after = `a\na\na\na\nb\n${'a\n'.repeat(14)}a`;
+    expect(unifiedDiff('f', before, after)).toBe(
+      ['--- a/f', '+++ b/f', '@@ -2,6 +2,12 @@', ' a', ' a', ' a', '+b', ...Array(5).fill('+a'), ' a', ' a', ' a'].join(
+        '\n',
+      ) + '\n',
+    );
+  });
+
   it('prints CRLF lines without their carriage return', () => {
     expect(unifiedDiff('f', 'a\r\nb\r\n', 'a\r\nc\r\n')).toBe(
       ['--- a/f', '+++ b/f', '@@ -1,2 +1,2 @@', ' a', '-b', '+c'].join('\n') + '\n',

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ScaffoldError } from '../../src/engine/errors.js';
+import { detectPackageManager, launchingPackageManager } from '../../src/project/package-manager.js';
 import { findProject } from '../../src/project/project.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -45,5 +46,55 @@ describe('findProject in a monorepo', () => {
     expect((error as ScaffoldError).hint).toContain('Servers below this folder: packages/x.');
     expect((error as ScaffoldError).hint).toContain(`--cwd ${path.join(root, 'packages/x')}`);
     expect((error as ScaffoldError).hint).not.toContain('packages/other');
+  });
+});
+
+describe('detectPackageManager', () => {
+  const detect = (files: Record<string, string>, pkg: { packageManager?: string } = {}, dir = '.') =>
+    detectPackageManager(path.join(tempDir(files), dir), pkg);
+
+  it("a lockfile wins over the packageManager field, which wins over npm's default", () => {
+    expect(detect({ 'package-lock.json': '' }, { packageManager: 'bun@1.3.14' })).toEqual({
+      packageManager: 'npm',
+      packageManagerSource: 'package-lock.json',
+    });
+    expect(detect({ 'bun.lock': '' })).toEqual({ packageManager: 'bun', packageManagerSource: 'bun.lock' });
+    expect(detect({}, { packageManager: 'pnpm@9.1.0' })).toEqual({
+      packageManager: 'pnpm',
+      packageManagerSource: 'packageManager field',
+    });
+    expect(detect({}, { packageManager: 'deno@2.0.0' })).toEqual({
+      packageManager: 'npm',
+      packageManagerSource: 'default',
+    });
+  });
+
+  it("a pnpm workspace root's lockfile counts for the servers inside it", () => {
+    const files = {
+      'pnpm-workspace.yaml': "packages: ['packages/*']\n",
+      'pnpm-lock.yaml': '',
+      'packages/x/package.json': SERVER,
+    };
+    expect(detect(files, {}, 'packages/x')).toEqual({
+      packageManager: 'pnpm',
+      packageManagerSource: '../../pnpm-lock.yaml',
+    });
+  });
+});
+
+describe('launchingPackageManager', () => {
+  it('reads npm_config_user_agent, and only the package managers a server can use', () => {
+    const saved = process.env.npm_config_user_agent;
+    try {
+      process.env.npm_config_user_agent = 'pnpm/9.1.0 npm/? node/v20.20.2 linux x64';
+      expect(launchingPackageManager()).toBe('pnpm');
+      process.env.npm_config_user_agent = 'deno/2.0.0';
+      expect(launchingPackageManager()).toBeUndefined();
+      delete process.env.npm_config_user_agent;
+      expect(launchingPackageManager()).toBeUndefined();
+    } finally {
+      if (saved === undefined) delete process.env.npm_config_user_agent;
+      else process.env.npm_config_user_agent = saved;
+    }
   });
 });

@@ -125,7 +125,7 @@ export function addServiceGenerator(
   };
   // New files take the project's line break (templates are LF).
   const write = (file: string, template: URL) => {
-    const text = render(template, data);
+    const text = render(template, data, { lineWidth });
     tree.write(file, asNewFile(tree, text));
   };
   write(s.file, TEMPLATE('service.ts.hbs'));
