@@ -4,13 +4,13 @@ import { cancelled, ScaffoldError } from '../engine/errors.js';
 import { canPrompt, type GlobalOptions } from '../engine/options.js';
 import { runGenerator } from '../engine/run.js';
 import { Tree } from '../engine/tree.js';
+import type { DefinitionKind } from '../kinds/definition.js';
 import { serverPrefix } from '../kinds/definition.js';
 import { addPromptGenerator } from '../kinds/prompt/generator.js';
 import { addResourceGenerator } from '../kinds/resource/generator.js';
 import { addServiceGenerator } from '../kinds/service/generator.js';
 import { addToolGenerator, defaultDescription } from '../kinds/tool/generator.js';
 import { findProject } from '../project/project.js';
-import type { DefinitionKind } from '../registration/definitions.js';
 import { parseName } from '../text/names.js';
 
 export interface AddFlags {

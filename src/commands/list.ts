@@ -10,10 +10,14 @@ import { reportFailure } from '../engine/failure.js';
 import type { GlobalOptions } from '../engine/options.js';
 import { errorJson, Reporter } from '../engine/reporter.js';
 import { Tree } from '../engine/tree.js';
+import { promptLayout } from '../kinds/prompt/layout.js';
+import { resourceLayout } from '../kinds/resource/layout.js';
+import { toolLayout } from '../kinds/tool/layout.js';
 import { findProject } from '../project/project.js';
-import { INVENTORY_KINDS, type Inventory, type InventoryKind, inventory } from '../registration/inventory.js';
+import { type Inventory, type InventoryKind, inventory, inventoryKinds } from '../registration/inventory.js';
 
 const COMMAND = 'list';
+const LAYOUTS = [toolLayout, resourceLayout, promptLayout];
 
 const HEADINGS: Record<InventoryKind, string> = {
   tool: 'Tools',
@@ -61,7 +65,7 @@ function table(rows: string[][], colour: ((s: string) => string)[]): string[] {
 
 function human(inv: Inventory, reporter: Reporter): void {
   const lines: string[] = [];
-  for (const kind of INVENTORY_KINDS) {
+  for (const kind of inventoryKinds(LAYOUTS)) {
     const defs = inv.definitions.filter((d) => d.kind === kind);
     if (defs.length === 0) continue;
     if (lines.length > 0) lines.push('');
@@ -97,7 +101,7 @@ export async function listCommand(global: GlobalOptions): Promise<number> {
   try {
     const project = findProject(global.cwd);
     reporter.debug(`project ${project.root}`);
-    const inv = inventory(new Tree(project.root));
+    const inv = inventory(new Tree(project.root), LAYOUTS, { services: true });
     for (const w of inv.warnings) reporter.warn(w);
     const error = listError(inv);
     if (reporter.json) {

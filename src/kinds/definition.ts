@@ -11,16 +11,23 @@ import type { Tree } from '../engine/tree.js';
 import { describeNaming, inferNaming, type Naming, testFileFor, testImportPath } from '../project/conventions.js';
 import { asNewFile } from '../project/formatter.js';
 import type { Project } from '../project/project.js';
-import {
-  type DefinitionKind,
-  existingDefinitions,
-  KIND_INFO,
-  prefixFromPackageName,
-  sharedPrefix,
-} from '../registration/definitions.js';
+import { existingDefinitions, prefixFromPackageName, sharedPrefix } from '../registration/definitions.js';
+import type { DefinitionLayout } from '../registration/layout.js';
 import { register } from '../registration/register.js';
 import { camelCase, type Names, parseName, safeIdentifier } from '../text/names.js';
 import { render } from '../text/templates.js';
+import { promptLayout } from './prompt/layout.js';
+import { resourceLayout } from './resource/layout.js';
+import { toolLayout } from './tool/layout.js';
+
+export type DefinitionKind = 'tool' | 'resource' | 'prompt';
+
+/** Each kind's layout, in the order createApp's keys go (tools, resources, prompts). */
+export const LAYOUTS: Record<DefinitionKind, DefinitionLayout> = {
+  tool: toolLayout,
+  resource: resourceLayout,
+  prompt: promptLayout,
+};
 
 /** Options every `add <definition>` takes; one schema, extended per kind. */
 export const definitionOptions = z.object({
@@ -40,7 +47,7 @@ export const SUFFIX: Record<DefinitionKind, string> = { tool: 'Tool', resource: 
 
 /** The server prefix: what the project's tools share, else what the package name gives. */
 export function serverPrefixWithSource(tree: Tree, project: Project): { prefix: string; source: string } | undefined {
-  const names = existingDefinitions(tree, 'tool').flatMap((d) => (d.name ? [d.name] : []));
+  const names = existingDefinitions(tree, toolLayout).flatMap((d) => (d.name ? [d.name] : []));
   const shared = sharedPrefix(names);
   if (shared) return { prefix: shared, source: "the project's tools use" };
   const fromPackage = prefixFromPackageName(project.pkg.name);
@@ -87,9 +94,9 @@ export function planDefinition(
   opts: DefinitionOptions,
   mcpNameOf: (names: Names) => string,
   /** The file suffix, when not the kind's first (`.app-tool.ts`, `.app-resource.ts`). */
-  suffix: string = KIND_INFO[kind].suffixes[0]!,
+  suffix: string = LAYOUTS[kind].suffixes[0]!,
 ): DefinitionPlan {
-  const info = KIND_INFO[kind];
+  const info = LAYOUTS[kind];
   const names = parseName(opts.name, `${kind} name`);
   // `--description "$DESC"` with an empty variable used to write `description: ''`: a definition
   // the model cannot choose by, which nothing flagged. Empty text is a mistake, not a choice.
@@ -118,7 +125,7 @@ export function planDefinition(
     );
   }
 
-  const existing = existingDefinitions(tree, kind);
+  const existing = existingDefinitions(tree, info);
   const naming = inferNaming(existing, prefix, SUFFIX[kind], info.suffixes);
   const bare = unprefixed(names, prefix);
   let fileBase = naming.file === 'unprefixed' ? bare.join('-') : names.kebab;
@@ -152,7 +159,7 @@ export function planDefinition(
   if (opts.fileName === undefined && opts.exportName === undefined) notes.push(describeNaming(naming, SUFFIX[kind]));
 
   const file = `${info.dir}/definitions/${fileBase}${suffix}`;
-  const testFile = testFileFor(tree, kind, file);
+  const testFile = testFileFor(tree, info, file);
 
   // Collisions, all recorded before anything is written.
   for (const def of existing) {
@@ -206,8 +213,12 @@ export function writeDefinition(
   const result = tree.attempt(() =>
     register(
       tree,
-      { kind: plan.kind, exportName: plan.exportName, file: plan.file },
-      opts.group !== undefined ? { group: opts.group } : {},
+      LAYOUTS[plan.kind],
+      { exportName: plan.exportName, file: plan.file },
+      {
+        keyOrder: Object.values(LAYOUTS).map((l) => l.appKey),
+        ...(opts.group !== undefined ? { group: opts.group } : {}),
+      },
     ),
   );
   plan.warnings.push(...(result?.warnings ?? []));

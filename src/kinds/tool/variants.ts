@@ -26,6 +26,7 @@ import { titleCase } from '../../text/names.js';
 import { templatesOf } from '../../text/templates.js';
 import { compareImportSources } from '../../ts/import-order.js';
 import { planDefinition, unprefixed, writeDefinition } from '../definition.js';
+import { resourceLayout } from '../resource/layout.js';
 import { serviceNames } from '../service/generator.js';
 import { toolData } from './data.js';
 import type { ParsedToolOptions } from './generator.js';
@@ -169,7 +170,7 @@ function appToolPair(
     fileName: `${toolPlan.fileBase}-ui`,
   };
   const resourcePlan = planDefinition(tree, project, 'resource', resourceOpts, (n) => n.kebab, '.app-resource.ts');
-  for (const def of existingDefinitions(tree, 'resource')) {
+  for (const def of existingDefinitions(tree, resourceLayout)) {
     if (def.uri === uiUri && def.file !== resourcePlan.file) {
       tree.problem({
         code: 'ALREADY_EXISTS',
