@@ -128,6 +128,17 @@ export class SiteResolver {
         depth + 1,
       );
     }
+    return this.fromChosenGroup(here, named, direct, depth);
+  }
+
+  /** The one group (or the array itself, `inline`) `--group` picks among several. */
+  private fromChosenGroup(
+    here: ArraySite,
+    named: { name: string; node: TsMorph.SpreadElement }[],
+    direct: boolean,
+    depth: number,
+  ): ArraySite[] {
+    const { file, array, trail } = here;
     const choices = [...named.map((g) => g.name), ...(direct ? ['inline'] : [])];
     const wanted = this.options.group;
     this.groupUsed = true;
