@@ -92,7 +92,8 @@ export async function listCommand(global: GlobalOptions, kinds: readonly KindSpe
   try {
     const project = findProject(global.cwd);
     reporter.debug(`project ${project.root}`);
-    const inv = inventory(new Tree(project.root));
+    const layouts = kinds.flatMap((k) => (k.layout ? [k.layout] : []));
+    const inv = inventory(new Tree(project.root), layouts, { services: true });
     for (const w of inv.warnings) reporter.warn(w);
     const error = listError(inv);
     if (reporter.json) {

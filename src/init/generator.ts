@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { GeneratorResult } from '../engine/generator.js';
 import type { Tree } from '../engine/tree.js';
+import { toolLayout } from '../kinds/tool/layout.js';
 import { lineWidthOf } from '../project/formatter.js';
 import { PACKAGE_MANAGERS, type PackageManager, packageManagerInfo } from '../project/package-manager.js';
 import { FRAMEWORK, type PackageJson } from '../project/project.js';
@@ -194,7 +195,7 @@ function definitionNames(prefix: string) {
 
 /** In an existing server, the prefix its tools already share wins over the package name's. */
 function upgradePrefix(tree: Tree, name: string): string {
-  const toolNames = existingDefinitions(tree, 'tool').flatMap((d) => (d.name ? [d.name] : []));
+  const toolNames = existingDefinitions(tree, toolLayout).flatMap((d) => (d.name ? [d.name] : []));
   let derived: string | undefined;
   try {
     derived = resolvePrefix(name, undefined);

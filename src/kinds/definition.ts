@@ -12,7 +12,6 @@ import { describeNaming, inferNaming, type Naming, testFileFor, testImportPath }
 import { asNewFile, lineWidthOf } from '../project/formatter.js';
 import type { Project } from '../project/project.js';
 import {
-  type DefinitionKind,
   type ExistingDefinition,
   existingDefinitions,
   prefixFromPackageName,
@@ -22,13 +21,18 @@ import type { DefinitionLayout } from '../registration/layout.js';
 import { register } from '../registration/register.js';
 import { camelCase, type Names, parseName, safeIdentifier } from '../text/names.js';
 import { render } from '../text/templates.js';
+import { KINDS } from './index.js';
 import type { definitionOptions } from './options.js';
 import type { optionsSchema } from './schema.js';
 import type { DefinitionSpec } from './spec.js';
+import { toolLayout } from './tool/layout.js';
+
+/** createApp's keys in the registry's order: a new key goes before those of the kinds after it. */
+const KEY_ORDER = KINDS.flatMap((k) => (k.layout ? [k.layout.appKey] : []));
 
 /** The server prefix: what the project's tools share, else what the package name gives. */
 export function serverPrefixWithSource(tree: Tree, project: Project): { prefix: string; source: string } | undefined {
-  const names = existingDefinitions(tree, 'tool').flatMap((d) => (d.name ? [d.name] : []));
+  const names = existingDefinitions(tree, toolLayout).flatMap((d) => (d.name ? [d.name] : []));
   const shared = sharedPrefix(names);
   if (shared) return { prefix: shared, source: "the project's tools use" };
   const fromPackage = prefixFromPackageName(project.pkg.name);
@@ -51,7 +55,7 @@ export function unprefixed(names: Names, prefix: string | undefined): string[] {
 
 /** The definition an `add` writes: its names, its files, and what to tell the user about them. */
 export interface NewDefinition {
-  kind: DefinitionKind;
+  kind: string;
   layout: DefinitionLayout;
   names: Names;
   prefix: string | undefined;
@@ -204,12 +208,10 @@ export function prepareDefinition(
   suffix: string = spec.layout.suffixes[0]!,
 ): NewDefinition {
   const { layout } = spec;
-  // Registration still looks kinds up by name.
-  const kind = layout.kind as DefinitionKind;
   const names = parseName(opts.name, `${layout.kind} name`);
   refuseEmptyTexts(opts);
   const { mcpName, prefix, notes, warnings } = mcpNaming(tree, project, layout.kind, names, mcpNameOf);
-  const existing = existingDefinitions(tree, kind);
+  const existing = existingDefinitions(tree, layout);
   const naming = inferNaming(existing, prefix, layout.exportSuffix, layout.suffixes);
   const bare = unprefixed(names, prefix);
   const fileBase = fileBaseOf(layout, naming, names, bare, opts, suffix);
@@ -217,8 +219,21 @@ export function prepareDefinition(
   if (opts.fileName === undefined && opts.exportName === undefined)
     notes.push(describeNaming(naming, layout.exportSuffix));
   const file = `${layout.dir}/definitions/${fileBase}${suffix}`;
-  const testFile = testFileFor(tree, kind, file);
-  const def = { kind, layout, names, prefix, mcpName, fileBase, exportName, file, testFile, naming, notes, warnings };
+  const testFile = testFileFor(tree, layout, file);
+  const def = {
+    kind: layout.kind,
+    layout,
+    names,
+    prefix,
+    mcpName,
+    fileBase,
+    exportName,
+    file,
+    testFile,
+    naming,
+    notes,
+    warnings,
+  };
   recordCollisions(tree, existing, def, opts);
   return def;
 }
@@ -249,8 +264,9 @@ export function writeDefinition(
   const result = tree.attempt(() =>
     register(
       tree,
-      { kind: def.kind, exportName: def.exportName, file: def.file },
-      opts.group !== undefined ? { group: opts.group } : {},
+      def.layout,
+      { exportName: def.exportName, file: def.file },
+      { keyOrder: KEY_ORDER, ...(opts.group !== undefined ? { group: opts.group } : {}) },
     ),
   );
   def.warnings.push(...(result?.warnings ?? []));

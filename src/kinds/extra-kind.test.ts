@@ -10,8 +10,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FRESH_INDEX, PACKAGE_JSON, VITEST_CONFIG } from '../../tests/helpers/projects.js';
 import { tempDir } from '../../tests/helpers/temp.js';
 import { run } from '../cli/main.js';
-import { Tree } from '../engine/tree.js';
-import { existingDefinitions } from '../registration/definitions.js';
 import type { DefinitionLayout } from '../registration/layout.js';
 import { titleCase } from '../text/names.js';
 import { prepareDefinition, unprefixed, writeDefinition } from './definition.js';
@@ -91,20 +89,6 @@ const demo = () =>
 const WIDGET = 'src/mcp-server/widgets/definitions/demo-spinner.widget.ts';
 const WIDGET_TEST = 'tests/widgets/demo-spinner.widget.test.ts';
 
-/**
- * Whether registration takes a kind's layout (rather than knowing tool, resource and prompt by
- * name). Until it does, a kind the registration code does not know cannot be scanned or registered.
- */
-function registrationTakesLayouts(): boolean {
-  try {
-    existingDefinitions(new Tree(demo()), widgetLayout as never);
-    return true;
-  } catch {
-    return false;
-  }
-}
-const registration = registrationTakesLayouts();
-
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -157,7 +141,7 @@ describe('a kind declared only in test code', () => {
     });
   });
 
-  it.runIf(registration)('add widget --dry-run --json: the changeset as JSON, nothing written', async () => {
+  it('add widget --dry-run --json: the changeset as JSON, nothing written', async () => {
     const root = demo();
     const r = await cli('add', 'widget', 'demo_spinner', '--colour', 'red', '--dry-run', '--json', '--cwd', root);
     expect(r.status).toBe(0);
@@ -173,7 +157,7 @@ describe('a kind declared only in test code', () => {
     expect(existsSync(path.join(root, WIDGET))).toBe(false);
   });
 
-  it.runIf(registration)('add widget writes the widget and registers it under widgets, after prompts', async () => {
+  it('add widget writes the widget and registers it under widgets, after prompts', async () => {
     const root = demo();
     const r = await cli('add', 'widget', 'demo_spinner', '--json', '--no-devcheck', '--cwd', root);
     expect(r.status).toBe(0);
@@ -189,7 +173,7 @@ describe('a kind declared only in test code', () => {
     expect(index).toContain('  prompts: [echoPrompt],\n  widgets: [demoSpinnerWidget],\n');
   });
 
-  it.runIf(registration)('list shows the widget under its heading, registered', async () => {
+  it('list shows the widget under its heading, registered', async () => {
     const root = tempDir({
       'package.json': PACKAGE_JSON,
       'src/index.ts': "import { createApp } from '@cyanheads/mcp-ts-core';\n\nawait createApp({ name: 'demo' });\n",

@@ -5,7 +5,7 @@
 
 import path from 'node:path';
 import type { Tree } from '../engine/tree.js';
-import { type DefinitionKind, KIND_INFO } from '../registration/definitions.js';
+import type { DefinitionLayout } from '../registration/layout.js';
 import { camelCase } from '../text/names.js';
 import { moduleSpecifier } from '../ts/modules.js';
 
@@ -13,9 +13,9 @@ import { moduleSpecifier } from '../ts/modules.js';
  * The test file for a definition file: `tests/<kind>s/<file>.test.ts` (the framework's layout),
  * or the mirror of src/ when the project's tests already mirror it.
  */
-export function testFileFor(tree: Tree, kind: DefinitionKind, definitionFile: string): string {
+export function testFileFor(tree: Tree, layout: DefinitionLayout, definitionFile: string): string {
   const base = path.posix.basename(definitionFile).replace(/\.ts$/, '.test.ts');
-  const flat = `tests/${KIND_INFO[kind].testsDir}`;
+  const flat = `tests/${layout.testsDir}`;
   const mirrored = `tests/${path.posix.dirname(definitionFile).replace(/^src\//, '')}`;
   if (tree.listFiles(flat).length === 0 && tree.listFiles(mirrored).length > 0) {
     return `${mirrored}/${base}`;

@@ -11,6 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ScaffoldError } from '../engine/errors.js';
+import { ModuleGraph, moduleShape, type Trace } from '../ts/module-graph.js';
 import { type TsMorph, tsMorph } from '../ts/ts-morph.js';
 import { FRAMEWORK, frameworkPackageDir } from './project.js';
 
@@ -56,12 +57,20 @@ interface Declaration {
 }
 
 /**
- * Reads declaration files and follows names through `export { x } from`, `export *`, imports and
- * interface `extends` clauses, the way a reader would. Missing files simply find nothing.
+ * Reads declaration files and follows names the way a reader would: through the module graph
+ * (`export { x } from`, `export *`, type-only re-exports, imports, into the packages the
+ * framework depends on) and interface `extends` clauses. Missing files simply find nothing.
  */
 class DeclarationReader {
   private readonly files = new Map<string, TsMorph.ts.SourceFile | undefined>();
   private readonly ts: Ts = tsMorph().ts;
+  private readonly graph = new ModuleGraph({
+    shape: (file) => {
+      const sf = this.parse(file);
+      return sf && moduleShape(this.ts, sf);
+    },
+    resolve: (from, specifier) => this.resolve(from, specifier),
+  });
 
   constructor(readonly packageDir: string) {}
 
@@ -78,9 +87,13 @@ class DeclarationReader {
     return this.files.get(file);
   }
 
-  /** `./x.js` next to `from` → the `.d.ts` that declares it. Package specifiers name no file here. */
+  /**
+   * The `.d.ts` a specifier names from `from`: `./x.js` beside it, or a package (the framework
+   * re-exports some names from its dependencies, e.g. `@modelcontextprotocol/server`) found in the
+   * node_modules folders above it.
+   */
   private resolve(from: string, specifier: string): string | undefined {
-    if (!specifier.startsWith('.')) return undefined;
+    if (!specifier.startsWith('.')) return this.resolvePackage(from, specifier);
     const base = path.resolve(path.dirname(from), specifier);
     const candidates = [
       base.replace(/\.(m|c)?js$/, '.d.$1ts'),
@@ -89,99 +102,56 @@ class DeclarationReader {
       path.join(base, 'index.d.ts'),
       base,
     ];
-    return candidates.find((c) => c.endsWith('.ts') && existsSync(c));
+    return candidates.find((c) => /\.d\.[mc]?ts$/.test(c) && existsSync(c));
   }
 
-  /** The types file of a package subpath (`.`, `./testing`), from `exports`, else `types`. */
+  private resolvePackage(from: string, specifier: string): string | undefined {
+    const parts = specifier.split('/');
+    const nameLength = specifier.startsWith('@') ? 2 : 1;
+    if (parts.length < nameLength || specifier.startsWith('node:')) return undefined;
+    const name = parts.slice(0, nameLength).join('/');
+    const subpath = ['.', ...parts.slice(nameLength)].join('/');
+    for (let dir = path.dirname(from); ; dir = path.dirname(dir)) {
+      const candidate = path.join(dir, 'node_modules', name);
+      if (existsSync(path.join(candidate, 'package.json'))) return packageTypes(candidate, subpath);
+      if (path.dirname(dir) === dir) return undefined;
+    }
+  }
+
+  /** The types file of a subpath (`.`, `./testing`) of the framework package. */
   entry(subpath: string): string | undefined {
-    let pkg: { exports?: unknown; types?: string; typings?: string };
-    try {
-      pkg = JSON.parse(readFileSync(path.join(this.packageDir, 'package.json'), 'utf8'));
-    } catch {
-      return undefined;
-    }
-    const typesOf = (target: unknown): string | undefined => {
-      if (typeof target === 'string') return target.endsWith('.d.ts') ? target : undefined;
-      if (target && typeof target === 'object') {
-        const t = target as Record<string, unknown>;
-        return typesOf(t.types) ?? typesOf(t.import) ?? typesOf(t.default);
-      }
-      return undefined;
-    };
-    let rel: string | undefined;
-    if (pkg.exports && typeof pkg.exports === 'object' && !Array.isArray(pkg.exports)) {
-      const exportsMap = pkg.exports as Record<string, unknown>;
-      rel = subpath in exportsMap ? typesOf(exportsMap[subpath]) : undefined;
-      if (rel === undefined && subpath === '.' && !Object.keys(exportsMap).some((k) => k.startsWith('.')))
-        rel = typesOf(exportsMap);
-    } else if (subpath === '.') {
-      rel = pkg.types ?? pkg.typings;
-    }
-    if (!rel) return undefined;
-    const file = path.join(this.packageDir, rel);
-    return existsSync(file) ? file : undefined;
+    return packageTypes(this.packageDir, subpath);
   }
 
-  /** The declaration of `name` as `file` exports (or declares) it. */
-  find(file: string | undefined, name: string, depth = 0): Declaration | undefined {
-    if (!file || depth > 16) return undefined;
-    const sf = this.parse(file);
-    if (!sf) return undefined;
+  /** The declaration of `name` as `file` exports it. */
+  find(file: string | undefined, name: string): Declaration | undefined {
+    return file === undefined ? undefined : this.declaration(this.graph.exported(file, name, { file, line: 0 }));
+  }
+
+  /** The declaration `name` stands for inside `file` (declared there or imported). */
+  private bound(file: string, name: string): Declaration | undefined {
+    return this.declaration(this.graph.binding(file, name));
+  }
+
+  private declaration(trace: Trace): Declaration | undefined {
+    if (trace.type !== 'found') return undefined;
+    const sf = this.parse(trace.file);
     const ts = this.ts;
-    for (const st of sf.statements) {
+    for (const st of sf?.statements ?? []) {
       if (
         (ts.isInterfaceDeclaration(st) ||
           ts.isClassDeclaration(st) ||
           ts.isFunctionDeclaration(st) ||
           ts.isTypeAliasDeclaration(st) ||
           ts.isEnumDeclaration(st)) &&
-        st.name?.text === name
+        st.name?.text === trace.name
       ) {
-        return { file, node: st, sf };
+        return { file: trace.file, node: st, sf: sf! };
       }
       if (ts.isVariableStatement(st)) {
-        const decl = st.declarationList.declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === name);
-        if (decl) return { file, node: decl, sf };
+        const decl = st.declarationList.declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === trace.name);
+        if (decl) return { file: trace.file, node: decl, sf: sf! };
       }
-    }
-    for (const st of sf.statements) {
-      if (ts.isExportDeclaration(st)) {
-        const spec = st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier) ? st.moduleSpecifier.text : undefined;
-        if (st.exportClause && ts.isNamedExports(st.exportClause)) {
-          for (const el of st.exportClause.elements) {
-            if (el.name.text !== name) continue;
-            const original = el.propertyName?.text ?? el.name.text;
-            if (spec !== undefined) return this.find(this.resolve(file, spec), original, depth + 1);
-            if (original !== name) return this.find(file, original, depth + 1);
-            return this.fromImport(sf, file, name, depth);
-          }
-        }
-      }
-    }
-    const imported = this.fromImport(sf, file, name, depth);
-    if (imported) return imported;
-    for (const st of sf.statements) {
-      if (
-        ts.isExportDeclaration(st) &&
-        !st.exportClause &&
-        st.moduleSpecifier &&
-        ts.isStringLiteral(st.moduleSpecifier)
-      ) {
-        const found = this.find(this.resolve(file, st.moduleSpecifier.text), name, depth + 1);
-        if (found) return found;
-      }
-    }
-    return undefined;
-  }
-
-  private fromImport(sf: TsMorph.ts.SourceFile, file: string, name: string, depth: number): Declaration | undefined {
-    const ts = this.ts;
-    for (const st of sf.statements) {
-      if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier)) continue;
-      const bindings = st.importClause?.namedBindings;
-      if (!bindings || !ts.isNamedImports(bindings)) continue;
-      const el = bindings.elements.find((e) => e.name.text === name);
-      if (el) return this.find(this.resolve(file, st.moduleSpecifier.text), el.propertyName?.text ?? name, depth + 1);
     }
     return undefined;
   }
@@ -206,7 +176,7 @@ class DeclarationReader {
       for (const clause of node.heritageClauses ?? []) {
         for (const t of clause.types) {
           if (!ts.isIdentifier(t.expression)) continue;
-          for (const m of this.members(this.find(decl.file, t.expression.text), depth + 1)) out.add(m);
+          for (const m of this.members(this.bound(decl.file, t.expression.text), depth + 1)) out.add(m);
         }
       }
     } else if (ts.isTypeAliasDeclaration(node)) {
@@ -215,7 +185,7 @@ class DeclarationReader {
         else if (ts.isIntersectionTypeNode(t)) t.types.forEach(visit);
         else if (ts.isParenthesizedTypeNode(t)) visit(t.type);
         else if (ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName)) {
-          for (const m of this.members(this.find(decl.file, t.typeName.text), depth + 1)) out.add(m);
+          for (const m of this.members(this.bound(decl.file, t.typeName.text), depth + 1)) out.add(m);
         }
       };
       visit(node.type);
@@ -228,6 +198,36 @@ class DeclarationReader {
   where(decl: Declaration | undefined): string {
     return decl ? path.relative(this.packageDir, decl.file).split(path.sep).join('/') : '(not found)';
   }
+}
+
+/** The types file of a package's subpath (`.`, `./testing`): from `exports`, else `types`. */
+function packageTypes(packageDir: string, subpath: string): string | undefined {
+  let pkg: { exports?: unknown; types?: string; typings?: string };
+  try {
+    pkg = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const typesOf = (target: unknown): string | undefined => {
+    if (typeof target === 'string') return /\.d\.[mc]?ts$/.test(target) ? target : undefined;
+    if (target && typeof target === 'object') {
+      const t = target as Record<string, unknown>;
+      return typesOf(t.types) ?? typesOf(t.import) ?? typesOf(t.default);
+    }
+    return undefined;
+  };
+  let rel: string | undefined;
+  if (pkg.exports && typeof pkg.exports === 'object' && !Array.isArray(pkg.exports)) {
+    const exportsMap = pkg.exports as Record<string, unknown>;
+    rel = subpath in exportsMap ? typesOf(exportsMap[subpath]) : undefined;
+    if (rel === undefined && subpath === '.' && !Object.keys(exportsMap).some((k) => k.startsWith('.')))
+      rel = typesOf(exportsMap);
+  } else if (subpath === '.') {
+    rel = pkg.types ?? pkg.typings;
+  }
+  if (!rel) return undefined;
+  const file = path.join(packageDir, rel);
+  return existsSync(file) ? file : undefined;
 }
 
 /** Reads the features of the framework installed for the project at `root`. */
@@ -301,8 +301,8 @@ export type ToolVariant = 'confirm' | 'task' | 'app';
 export type ConfirmApi = 'requestInput' | 'elicit';
 
 /**
- * The versions that brought each API, for messages, from the framework's own changelog
- * (changelog/0.10.x/0.10.3.md: ElicitFn; 0.1.x/0.1.0.md: task tools; 0.3.x/0.3.0.md: apps).
+ * The versions that brought each API, for messages, as the framework's own changelog gives them
+ * (ElicitFn in 0.10.3, task tools in 0.1.0, apps in 0.3.0).
  */
 export const NEEDS: Record<ToolVariant, string> = {
   confirm: '@cyanheads/mcp-ts-core 0.10.3 or later (ctx.elicit; 0.11 and later ask through ctx.requestInput)',

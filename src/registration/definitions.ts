@@ -1,38 +1,19 @@
 /**
- * What the project already defines, read as text (cheap, no ts-morph): the MCP names and export
- * names in definition files, by suffix. Used for collisions and the server-prefix warning.
+ * What the project already defines, read off the syntax tree: the definitions a file exports,
+ * the builder call that makes each (the framework's `tool(…)`, `appResource(…)`, … under whatever
+ * name the file imports it as), and the MCP name in it. `add` (collisions, the server prefix,
+ * naming habits) and `list` read definitions through these functions, so they agree on what
+ * exists.
  */
 
 import type { Tree } from '../engine/tree.js';
+import { moduleShape } from '../ts/module-graph.js';
+import { parseSource, type TsMorph, tsMorph } from '../ts/ts-morph.js';
+import { unwrap } from '../ts/unwrap.js';
+import { frameworkBindings } from './entry-point.js';
+import { type DefinitionLayout, isDefinitionFile } from './layout.js';
 
-export type DefinitionKind = 'tool' | 'resource' | 'prompt';
-
-export const KIND_INFO: Record<
-  DefinitionKind,
-  { dir: string; suffixes: string[]; builders: string[]; appKey: string; testsDir: string }
-> = {
-  tool: {
-    dir: 'src/mcp-server/tools',
-    suffixes: ['.tool.ts', '.app-tool.ts'],
-    builders: ['tool', 'appTool'],
-    appKey: 'tools',
-    testsDir: 'tools',
-  },
-  resource: {
-    dir: 'src/mcp-server/resources',
-    suffixes: ['.resource.ts', '.app-resource.ts'],
-    builders: ['resource', 'appResource'],
-    appKey: 'resources',
-    testsDir: 'resources',
-  },
-  prompt: {
-    dir: 'src/mcp-server/prompts',
-    suffixes: ['.prompt.ts'],
-    builders: ['prompt'],
-    appKey: 'prompts',
-    testsDir: 'prompts',
-  },
-};
+export type Declaration = TsMorph.VariableDeclaration | TsMorph.FunctionDeclaration;
 
 export interface ExistingDefinition {
   file: string;
@@ -40,26 +21,105 @@ export interface ExistingDefinition {
   name: string | undefined;
   /** A resource's URI template (its builder's first argument). */
   uri?: string | undefined;
+  /** Every name the file exports. */
   exports: string[];
 }
 
-export function existingDefinitions(tree: Tree, kind: DefinitionKind): ExistingDefinition[] {
-  const info = KIND_INFO[kind];
-  const builderCall = new RegExp(`\\b(?:${info.builders.join('|')})\\(\\s*(['"\`])([^'"\`]+)\\1`);
-  return tree
-    .listFiles(info.dir)
-    .filter((f) => info.suffixes.some((s) => f.endsWith(s)))
-    .map((file) => {
-      const text = tree.read(file) ?? '';
-      const first = builderCall.exec(text)?.[2];
-      const named = kind === 'resource' ? /\bname:\s*(['"`])([^'"`]+)\1/.exec(text)?.[2] : first;
-      return {
-        file,
-        name: named,
-        ...(kind === 'resource' ? { uri: first } : {}),
-        exports: [...text.matchAll(/export\s+(?:const|let|var|function)\s+([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!),
-      };
+/** The MCP name (and, where the name is an option, the first argument: a URI template). */
+export interface DefinitionNames {
+  name: string | null;
+  uri?: string | null;
+}
+
+/**
+ * The definitions in the layout's definition files: one entry per definition a builder makes,
+ * or one without a name for a file that has none (its exports still collide).
+ */
+export function existingDefinitions(tree: Tree, layout: DefinitionLayout): ExistingDefinition[] {
+  const files = tree.listFiles(layout.dir).filter((f) => isDefinitionFile(f, layout));
+  return files.flatMap((file) => {
+    // A file that does not parse still has names and exports a collision check must see.
+    const sf = parseSource(file, tree.read(file) ?? '', { tolerant: true });
+    const shape = moduleShape(tsMorph().ts, sf.compilerNode);
+    const exports = [
+      ...[...shape.declared].flatMap(([name, exported]) => (exported ? [name] : [])),
+      ...shape.namedExports.map((e) => e.name),
+    ];
+    const made = exportedDeclarations(sf).flatMap((e) => {
+      const call = builderCall(e.decl, layout.builders);
+      return call ? [definitionNames(call, layout)] : [];
     });
+    return (made.length > 0 ? made : [{ name: null }]).map((names) => ({
+      file,
+      name: names.name ?? undefined,
+      ...(layout.nameIn === 'name-option' ? { uri: names.uri ?? undefined } : {}),
+      exports,
+    }));
+  });
+}
+
+/** The exported bindings of a file, each with its declaration (local `export { a as b }` lists included). */
+export function exportedDeclarations(sf: TsMorph.SourceFile): { exportName: string; decl: Declaration }[] {
+  const out: { exportName: string; decl: Declaration }[] = [];
+  for (const v of sf.getVariableStatements()) {
+    if (v.hasExportKeyword()) for (const d of v.getDeclarations()) out.push({ exportName: d.getName(), decl: d });
+  }
+  for (const f of sf.getFunctions())
+    if (f.hasExportKeyword() && f.getName()) out.push({ exportName: f.getName()!, decl: f });
+  for (const ed of sf.getExportDeclarations()) {
+    if (ed.getModuleSpecifierValue() !== undefined) continue;
+    for (const ne of ed.getNamedExports()) {
+      const local = ne.getName();
+      const decl = sf.getVariableDeclaration(local) ?? sf.getFunction(local);
+      if (decl) out.push({ exportName: ne.getAliasNode()?.getText() ?? local, decl });
+    }
+  }
+  return out;
+}
+
+/**
+ * The builder call that makes the definition a declaration holds: its value itself, or the first
+ * builder call inside it (a wrapped builder). `builders` are the framework's names for them.
+ */
+export function builderCall(
+  decl: Declaration | TsMorph.Node | undefined,
+  builders: readonly string[],
+): TsMorph.CallExpression | undefined {
+  const { Node, SyntaxKind } = tsMorph();
+  const expr = decl && Node.isVariableDeclaration(decl) ? decl.getInitializer() : decl;
+  if (!expr || Node.isFunctionDeclaration(expr)) return undefined;
+  const names = frameworkBindings(expr.getSourceFile(), builders);
+  const isBuilder = (n: TsMorph.Node): n is TsMorph.CallExpression =>
+    Node.isCallExpression(n) && names.has(n.getExpression().getText().replace(/\s+/g, ''));
+  const e = unwrap(expr);
+  if (isBuilder(e)) return e;
+  return expr.getDescendantsOfKind(SyntaxKind.CallExpression).find(isBuilder);
+}
+
+/** The MCP name a builder call gives (and a resource's URI template). */
+export function definitionNames(call: TsMorph.CallExpression | undefined, layout: DefinitionLayout): DefinitionNames {
+  const byOption = layout.nameIn === 'name-option';
+  if (!call) return byOption ? { name: null, uri: null } : { name: null };
+  const { Node } = tsMorph();
+  const [first, options] = call.getArguments();
+  if (!byOption) return { name: stringValue(first) };
+  let name: string | null = null;
+  if (options && Node.isObjectLiteralExpression(options)) {
+    const prop = options.getProperty('name');
+    if (prop && Node.isPropertyAssignment(prop)) name = stringValue(prop.getInitializer());
+  }
+  return { name, uri: stringValue(first) };
+}
+
+/** A string literal, or a local const holding one. */
+function stringValue(expr: TsMorph.Node | undefined): string | null {
+  const { Node } = tsMorph();
+  const literal = (e: TsMorph.Node | undefined) =>
+    e && (Node.isStringLiteral(e) || Node.isNoSubstitutionTemplateLiteral(e)) ? e.getLiteralValue() : null;
+  const e = unwrap(expr);
+  if (e && Node.isIdentifier(e))
+    return literal(unwrap(e.getSourceFile().getVariableDeclaration(e.getText())?.getInitializer()));
+  return literal(e);
 }
 
 /**

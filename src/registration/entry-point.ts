@@ -15,13 +15,14 @@ export interface AppCall {
   options: TsMorph.ObjectLiteralExpression;
 }
 
+/** UNSUPPORTED_LAYOUT at a node, or at a line, of `relPath`. */
 export function unsupported(
   relPath: string,
-  node: TsMorph.Node | undefined,
+  at: TsMorph.Node | number | undefined,
   message: string,
   hint?: string,
 ): ScaffoldError {
-  const line = node?.getStartLineNumber();
+  const line = typeof at === 'number' ? at : at?.getStartLineNumber();
   return new ScaffoldError('UNSUPPORTED_LAYOUT', `${relPath}${line ? `:${line}` : ''}: ${message}`, {
     hint:
       hint ?? 'Nothing was written. Register the definition by hand, or report this layout so mcp-scaffold learns it.',
@@ -29,26 +30,28 @@ export function unsupported(
   });
 }
 
+const FRAMEWORK_MODULE = /^@cyanheads\/mcp-ts-core(\/|$)/;
+
 /**
- * How this file spells the app factories: `createApp`, a renamed import of it from the framework
- * (`import { createApp as makeApp }`), or a namespace import (`core.createApp`).
+ * How this file spells the framework's exports `names`: as they are, renamed on import
+ * (`import { tool as defineTool }`), or through a namespace import (`core.tool`).
  */
-function factoryCallees(sf: TsMorph.SourceFile): Set<string> {
-  const callees = new Set(APP_FACTORIES);
+export function frameworkBindings(sf: TsMorph.SourceFile, names: readonly string[]): Set<string> {
+  const spelled = new Set(names);
   for (const d of sf.getImportDeclarations()) {
-    if (!/^@cyanheads\/mcp-ts-core(\/|$)/.test(d.getModuleSpecifierValue())) continue;
+    if (!FRAMEWORK_MODULE.test(d.getModuleSpecifierValue())) continue;
     for (const n of d.getNamedImports()) {
-      if (APP_FACTORIES.includes(n.getName()) && n.getAliasNode()) callees.add(n.getAliasNode()!.getText());
+      if (names.includes(n.getName()) && n.getAliasNode()) spelled.add(n.getAliasNode()!.getText());
     }
     const ns = d.getNamespaceImport()?.getText();
-    if (ns) for (const f of APP_FACTORIES) callees.add(`${ns}.${f}`);
+    if (ns) for (const name of names) spelled.add(`${ns}.${name}`);
   }
-  return callees;
+  return spelled;
 }
 
 export function findAppCall(sf: TsMorph.SourceFile, relPath: string): AppCall | undefined {
   const { SyntaxKind } = tsMorph();
-  const callees = factoryCallees(sf);
+  const callees = frameworkBindings(sf, APP_FACTORIES);
   const calls = sf
     .getDescendantsOfKind(SyntaxKind.CallExpression)
     .filter((c) => callees.has(c.getExpression().getText().replace(/\s+/g, '')));
@@ -92,6 +95,8 @@ export interface EntryApp {
   file: string;
   sf: TsMorph.SourceFile;
   options: TsMorph.ObjectLiteralExpression;
+  /** The line of the app factory call. */
+  line: number;
 }
 
 /** Every entry point that calls an app factory, parsed by `parse`; refuses when none does. */
@@ -100,7 +105,7 @@ export function appEntryPoints(tree: Tree, parse: (file: string) => TsMorph.Sour
   const found = candidates.flatMap((file) => {
     const sf = parse(file);
     const app = findAppCall(sf, file);
-    return app ? [{ file, sf, options: app.options }] : [];
+    return app ? [{ file, sf, options: app.options, line: app.call.getStartLineNumber() }] : [];
   });
   // index.ts and worker.ts are the Node and Worker entries of one server; two other files that
   // each start an app are alternatives, and which one runs is not for us to guess.
@@ -108,8 +113,8 @@ export function appEntryPoints(tree: Tree, parse: (file: string) => TsMorph.Sour
   if (discovered.length > 1) {
     throw new ScaffoldError(
       'UNSUPPORTED_LAYOUT',
-      `Several files start an app (${discovered.map((f) => f.file).join(', ')}); cannot tell which one is the server.`,
-      { hint, details: discovered.map((f) => ({ path: f.file, message: 'calls an app factory' })) },
+      `Several files start an app (${discovered.map((f) => `${f.file}:${f.line}`).join(', ')}); cannot tell which one is the server.`,
+      { hint, details: discovered.map((f) => ({ path: f.file, line: f.line, message: 'calls an app factory' })) },
     );
   }
   if (found.length === 0) {

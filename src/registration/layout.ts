@@ -24,3 +24,8 @@ export interface DefinitionLayout {
   /** Ending of export names by the framework's habit: `Tool` in `echoTool`. */
   exportSuffix: string;
 }
+
+/** Whether `file` is one of the layout's definition files, by its suffix. */
+export function isDefinitionFile(file: string, layout: DefinitionLayout): boolean {
+  return layout.suffixes.some((s) => file.endsWith(s));
+}

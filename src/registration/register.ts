@@ -1,9 +1,10 @@
 /**
  * Registers a new definition's export with the app, wherever the project lists its definitions:
  * in `createApp({...})` itself (src/index.ts, or src/worker.ts with `createWorkerHandler`), in a
- * local array, or in a barrel (`definitions/index.ts`) reached by following names (see
- * ast/resolve.ts). It matches the pattern the project already uses and never switches patterns.
- * Every shape it cannot place with certainty is refused before anything is written.
+ * local array, or in a barrel (`definitions/index.ts`) reached by following names (SiteResolver,
+ * sites.ts). It matches the pattern the project already uses and never switches patterns.
+ * Every shape it cannot place with certainty is refused before anything is written. What it
+ * knows of the kind being registered comes from the kind's DefinitionLayout.
  */
 
 import path from 'node:path';
@@ -22,20 +23,23 @@ import {
 import { moduleSpecifier, resolveModuleFile } from '../ts/modules.js';
 import { applyEdits, type TextEdit } from '../ts/text-edits.js';
 import { type TsMorph, tsMorph } from '../ts/ts-morph.js';
-import { type DefinitionKind, KIND_INFO } from './definitions.js';
 import { appEntryPoints, assertBindingFree, unsupported } from './entry-point.js';
-import { type ArraySite, type ResolveOptions, SiteResolver } from './sites.js';
+import { type DefinitionLayout, isDefinitionFile } from './layout.js';
+import { type ArraySite, SiteResolver } from './sites.js';
 
 const NAME_HINT = 'Choose another name (--export-name).';
 
-/** Canonical key order: a new `tools` key goes before `resources` and `prompts`. */
-const KEY_ORDER = ['tools', 'resources', 'prompts'];
-
 export interface Registration {
-  kind: DefinitionKind;
   exportName: string;
   /** Project-relative path of the definition file, e.g. src/mcp-server/tools/definitions/x.tool.ts */
   file: string;
+}
+
+export interface RegisterOptions {
+  /** The app's keys in the order a new key takes among them (`tools` before `resources`). */
+  keyOrder?: string[];
+  /** The spread group a new definition joins, where there are several. */
+  group?: string;
 }
 
 export interface RegistrationResult {
@@ -100,7 +104,7 @@ export function registrationTargets(resolver: SiteResolver, key: string): Target
 function routedBarrel(
   resolver: SiteResolver,
   site: ArraySite,
-  kind: DefinitionKind,
+  layout: DefinitionLayout,
 ): { file: string; specifier: string } | undefined {
   const sf = resolver.source(site.file);
   const { Node } = tsMorph();
@@ -113,11 +117,12 @@ function routedBarrel(
   if (specifiers.size !== 1) return undefined;
   const specifier = [...specifiers][0]!;
   const file = resolveModuleFile(resolver.tree, site.file, specifier);
-  if (!file || KIND_INFO[kind].suffixes.some((s) => file.endsWith(s))) return undefined;
+  if (!file || isDefinitionFile(file, layout)) return undefined;
   return path.posix.basename(file) === 'index.ts' ? { file, specifier } : undefined;
 }
 
-class EditPlan {
+/** Text edits gathered per file, written only once every file could be planned. */
+class PendingEdits {
   private readonly edits = new Map<string, TextEdit[]>();
   add(file: string, edits: TextEdit[]): void {
     if (edits.length === 0) return;
@@ -131,34 +136,53 @@ class EditPlan {
 }
 
 /** Import (and, in a barrel that re-exports, re-export) the definition in `file`. */
-function planImport(resolver: SiteResolver, plan: EditPlan, file: string, reg: Registration): void {
+function planImport(resolver: SiteResolver, edits: PendingEdits, file: string, reg: Registration): void {
   const sf = resolver.source(file);
   const specifier = moduleSpecifier(file, reg.file, pathStyleOf(sf) ?? 'relative');
   assertBindingFree(sf, file, reg.exportName, specifier, NAME_HINT);
-  plan.add(file, ensureNamedImport(sf, reg.exportName, specifier, lineWidthOf(resolver.tree)));
+  edits.add(file, ensureNamedImport(sf, reg.exportName, specifier, lineWidthOf(resolver.tree)));
 }
 
 /** Barrels that list definitions twice (array and re-exports) keep both lists complete. */
-function planBarrelExports(resolver: SiteResolver, plan: EditPlan, site: ArraySite, reg: Registration): void {
+function planBarrelExports(
+  resolver: SiteResolver,
+  edits: PendingEdits,
+  site: ArraySite,
+  layout: DefinitionLayout,
+  reg: Registration,
+): void {
   const sf = resolver.source(site.file);
   const members = site.array.getElements().map((e) => e.getText());
   const definitionReExports = reExports(sf).filter((r) =>
-    KIND_INFO[reg.kind].suffixes.some((s) => r.specifier.endsWith(s.replace(/\.ts$/, '.js'))),
+    isDefinitionFile(r.specifier.replace(/\.js$/, '.ts'), layout),
   );
   if (definitionReExports.length > 0) {
     const specifier = moduleSpecifier(site.file, reg.file, pathStyleOf(sf) ?? 'relative');
-    plan.add(site.file, ensureNamedReExport(sf, reg.exportName, specifier, lineWidthOf(resolver.tree)));
+    edits.add(site.file, ensureNamedReExport(sf, reg.exportName, specifier, lineWidthOf(resolver.tree)));
   }
   const list = localExportListWith(sf, members);
   if (list && !list.getNamedExports().some((e) => e.getName() === reg.exportName)) {
-    plan.add(site.file, addToNamedList(list, list.getNamedExports(), reg.exportName, lineWidthOf(resolver.tree)));
+    edits.add(site.file, addToNamedList(list, list.getNamedExports(), reg.exportName, lineWidthOf(resolver.tree)));
   }
 }
 
-export function register(tree: Tree, reg: Registration, options: ResolveOptions = {}): RegistrationResult {
-  const resolver = new SiteResolver(tree, options);
-  const key = KIND_INFO[reg.kind].appKey;
-  const plan = new EditPlan();
+/**
+ * Registers `reg` (a definition of `layout`'s kind) in every entry point's list of that kind.
+ * Throws UNSUPPORTED_LAYOUT, GROUP_REQUIRED or ALREADY_EXISTS before anything is written.
+ */
+export function register(
+  tree: Tree,
+  layout: DefinitionLayout,
+  reg: Registration,
+  options: RegisterOptions = {},
+): RegistrationResult {
+  const resolver = new SiteResolver(tree, {
+    ...(options.group !== undefined ? { group: options.group } : {}),
+    groupSuffixes: layout.groupSuffixes,
+  });
+  const key = layout.appKey;
+  const keyOrder = options.keyOrder ?? [key];
+  const edits = new PendingEdits();
   const files = new Set<string>();
   const via: string[] = [];
   const lineWidth = lineWidthOf(tree);
@@ -167,44 +191,46 @@ export function register(tree: Tree, reg: Registration, options: ResolveOptions 
     if (target.type === 'new-key') {
       files.add(target.file);
       via.push(`${target.file}: new \`${key}\` key`);
-      planImport(resolver, plan, target.file, reg);
-      plan.add(
-        target.file,
-        addArrayProperty(target.options, key, reg.exportName, KEY_ORDER.slice(KEY_ORDER.indexOf(key) + 1), lineWidth),
-      );
+      planImport(resolver, edits, target.file, reg);
+      const later = keyOrder.includes(key) ? keyOrder.slice(keyOrder.indexOf(key) + 1) : [];
+      edits.add(target.file, addArrayProperty(target.options, key, reg.exportName, later, lineWidth));
       continue;
     }
     const { site } = target;
     files.add(site.file);
     via.push(site.trail.concat(`${site.file}:${site.array.getStartLineNumber()}`).join(' → '));
-    const barrel = routedBarrel(resolver, site, reg.kind);
+    const barrel = routedBarrel(resolver, site, layout);
     // The barrel holds the registration too (its re-export), also on a re-run that changes nothing.
     if (barrel) files.add(barrel.file);
-    if (barrel && !arrayHasIdentifier(site.array, reg.exportName)) {
-      // Entry point imports each name from a re-exporting barrel: re-export there, import from it.
-      const barrelSf = resolver.source(barrel.file);
-      plan.add(
-        barrel.file,
-        ensureNamedReExport(
-          barrelSf,
-          reg.exportName,
-          moduleSpecifier(barrel.file, reg.file, pathStyleOf(barrelSf) ?? 'relative'),
-          lineWidth,
-        ),
-      );
-      const sf = resolver.source(site.file);
-      assertBindingFree(sf, site.file, reg.exportName, barrel.specifier, NAME_HINT);
-      plan.add(site.file, ensureNamedImport(sf, reg.exportName, barrel.specifier, lineWidth));
-    } else if (!barrel) {
-      planImport(resolver, plan, site.file, reg);
-      planBarrelExports(resolver, plan, site, reg);
+    if (barrel && !arrayHasIdentifier(site.array, reg.exportName))
+      planThroughBarrel(resolver, edits, site, barrel, reg);
+    else if (!barrel) {
+      planImport(resolver, edits, site.file, reg);
+      planBarrelExports(resolver, edits, site, layout, reg);
     }
-    plan.add(site.file, ensureArrayElement(site.array, reg.exportName, lineWidth));
+    edits.add(site.file, ensureArrayElement(site.array, reg.exportName, lineWidth));
   }
-  const changed = plan.apply(resolver);
+  const changed = edits.apply(resolver);
   const warnings =
     options.group !== undefined && !resolver.groupUsed
       ? [`--group ${options.group} was ignored: the project lists its ${key} in one place, not in groups.`]
       : [];
   return { files: [...files], changed: changed.length > 0, via, warnings };
+}
+
+/** The entry point imports each name from a re-exporting barrel: re-export there, import from it. */
+function planThroughBarrel(
+  resolver: SiteResolver,
+  edits: PendingEdits,
+  site: ArraySite,
+  barrel: { file: string; specifier: string },
+  reg: Registration,
+): void {
+  const lineWidth = lineWidthOf(resolver.tree);
+  const barrelSf = resolver.source(barrel.file);
+  const specifier = moduleSpecifier(barrel.file, reg.file, pathStyleOf(barrelSf) ?? 'relative');
+  edits.add(barrel.file, ensureNamedReExport(barrelSf, reg.exportName, specifier, lineWidth));
+  const sf = resolver.source(site.file);
+  assertBindingFree(sf, site.file, reg.exportName, barrel.specifier, NAME_HINT);
+  edits.add(site.file, ensureNamedImport(sf, reg.exportName, barrel.specifier, lineWidth));
 }

@@ -22,10 +22,11 @@ import type { Tree } from '../engine/tree.js';
 import { DEFAULT_LINE_WIDTH } from '../project/formatter.js';
 import { displayWidth } from '../text/string-literal.js';
 import { containsComment } from '../ts/array-edits.js';
-import { ensureNamedImport, pathStyleOf } from '../ts/imports.js';
+import { ensureNamedImport, namedImport, pathStyleOf } from '../ts/imports.js';
 import { moduleSpecifier } from '../ts/modules.js';
 import { applyEdits, eolOf, indentAt, indentUnitOf, lineStart, restOfLine, type TextEdit } from '../ts/text-edits.js';
 import { parseSource, short, type TsMorph, tsMorph } from '../ts/ts-morph.js';
+import { unwrap } from '../ts/unwrap.js';
 import { appEntryPoints, assertBindingFree, unsupported } from './entry-point.js';
 
 export interface SetupCall {
@@ -38,7 +39,7 @@ export interface SetupCall {
 /** The parameter name a new `setup` (or a parameterless one) gets, as the framework writes it. */
 export const CORE_PARAM = 'core';
 
-type FunctionLike =
+export type FunctionLike =
   | TsMorph.MethodDeclaration
   | TsMorph.ArrowFunction
   | TsMorph.FunctionExpression
@@ -53,12 +54,8 @@ function initCallee(statement: TsMorph.Statement): string | undefined {
     const decls = statement.getDeclarations();
     expr = decls.length === 1 ? decls[0]!.getInitializer() : undefined;
   }
-  while (
-    expr &&
-    (Node.isAwaitExpression(expr) || Node.isVoidExpression(expr) || Node.isParenthesizedExpression(expr))
-  ) {
-    expr = expr.getExpression();
-  }
+  expr = unwrap(expr);
+  while (expr && (Node.isAwaitExpression(expr) || Node.isVoidExpression(expr))) expr = unwrap(expr.getExpression());
   if (!expr || !Node.isCallExpression(expr)) return undefined;
   const callee = expr.getExpression();
   return Node.isIdentifier(callee) && isInitName(callee.getText()) ? callee.getText() : undefined;
@@ -97,35 +94,50 @@ function lastInitAnchor(statements: TsMorph.Statement[]): TsMorph.Statement | un
   return anchor;
 }
 
-/** The function `setup` names: a method, an arrow/function expression, or a local function. */
-function setupFunction(prop: TsMorph.ObjectLiteralElementLike, relPath: string): FunctionLike {
+/** What the app's `setup` option is. */
+export type SetupLookup =
+  | { type: 'none' }
+  | { type: 'function'; fn: FunctionLike }
+  | { type: 'unsupported'; node: TsMorph.Node; message: string };
+
+/**
+ * The function the app's `setup` option is: a method, an arrow or function expression (wrapped
+ * or not), or the name of a function declared (or held by a const) in the same file. `add
+ * service` edits it and `list` reads the init calls in it, so both find it the same way.
+ */
+export function setupFunctionOf(options: TsMorph.ObjectLiteralExpression): SetupLookup {
   const { Node } = tsMorph();
-  if (Node.isMethodDeclaration(prop)) return prop;
+  const props = options
+    .getProperties()
+    .filter((p) => !Node.isSpreadAssignment(p) && (p as TsMorph.PropertyAssignment).getName?.() === 'setup');
+  const prop = props[0];
+  if (!prop) return { type: 'none' };
+  const refuse = (node: TsMorph.Node, message: string): SetupLookup => ({ type: 'unsupported', node, message });
+  if (props.length > 1) return refuse(props[1]!, 'the options object sets `setup` more than once');
+  if (Node.isMethodDeclaration(prop)) return { type: 'function', fn: prop };
   let value: TsMorph.Node;
-  if (Node.isPropertyAssignment(prop)) value = prop.getInitializerOrThrow();
+  if (Node.isPropertyAssignment(prop)) value = unwrap(prop.getInitializerOrThrow());
   else if (Node.isShorthandPropertyAssignment(prop)) value = prop.getNameNode();
-  else throw unsupported(relPath, prop, `\`setup\` is not a method or a plain property (\`${short(prop)}\`)`, HINT);
-  while (Node.isParenthesizedExpression(value) || Node.isAsExpression(value) || Node.isSatisfiesExpression(value)) {
-    value = value.getExpression();
-  }
-  if (Node.isArrowFunction(value) || Node.isFunctionExpression(value)) return value;
+  else return refuse(prop, `\`setup\` is not a method or a plain property (\`${short(prop)}\`)`);
   if (Node.isIdentifier(value)) {
     const sf = prop.getSourceFile();
     const name = value.getText();
     const fn = sf.getFunction(name);
-    if (fn) return fn;
-    const variable = sf.getVariableDeclaration(name);
-    let init = variable?.getInitializer();
-    while (
-      init &&
-      (Node.isParenthesizedExpression(init) || Node.isAsExpression(init) || Node.isSatisfiesExpression(init))
-    ) {
-      init = init.getExpression();
+    if (fn) return { type: 'function', fn };
+    const imported = namedImport(sf, name);
+    if (imported) {
+      return refuse(
+        prop,
+        `\`setup\` is \`${name}\`, imported from '${imported.specifier}'; its body cannot be followed`,
+      );
     }
-    if (init && (Node.isArrowFunction(init) || Node.isFunctionExpression(init))) return init;
-    throw unsupported(relPath, value, `cannot find the function \`${name}\` that setup names in this file`, HINT);
+    const init = unwrap(sf.getVariableDeclaration(name)?.getInitializer());
+    if (!init || !(Node.isArrowFunction(init) || Node.isFunctionExpression(init)))
+      return refuse(value, `cannot find the function \`${name}\` that setup names in this file`);
+    value = init;
   }
-  throw unsupported(relPath, value, `setup is \`${short(value)}\`, not a function this tool can edit`, HINT);
+  if (Node.isArrowFunction(value) || Node.isFunctionExpression(value)) return { type: 'function', fn: value };
+  return refuse(value, `setup is \`${short(value)}\`, not a function this tool can edit`);
 }
 
 const HINT =
@@ -353,23 +365,19 @@ export function ensureSetupCall(
 ): TextEdit[] {
   const { Node } = tsMorph();
   if (alreadyCalled(options.getSourceFile(), call.name)) return [];
-  const props = options
-    .getProperties()
-    .filter((p) => !Node.isSpreadAssignment(p) && (p as TsMorph.PropertyAssignment).getName?.() === 'setup');
-  if (props.length > 1) throw unsupported(relPath, props[1], 'the options object sets `setup` more than once', HINT);
-  const prop = props[0];
-  if (!prop) {
-    const spread = options.getProperties().find((p) => Node.isSpreadAssignment(p));
-    if (spread)
-      throw unsupported(
-        relPath,
-        spread,
-        `the options object spreads \`${spread.getText()}\`, which may already set setup`,
-        HINT,
-      );
-    return newSetup(options, call, relPath, lineWidth);
+  const setup = setupFunctionOf(options);
+  if (setup.type === 'unsupported') throw unsupported(relPath, setup.node, setup.message, HINT);
+  if (setup.type === 'function') return intoExistingSetup(setup.fn, call, relPath, lineWidth);
+  const spread = options.getProperties().find((p) => Node.isSpreadAssignment(p));
+  if (spread) {
+    throw unsupported(
+      relPath,
+      spread,
+      `the options object spreads \`${spread.getText()}\`, which may already set setup`,
+      HINT,
+    );
   }
-  return intoExistingSetup(setupFunction(prop, relPath), call, relPath, lineWidth);
+  return newSetup(options, call, relPath, lineWidth);
 }
 
 export interface SetupRegistration {

@@ -10,8 +10,10 @@ import { ScaffoldError } from '../engine/errors.js';
 import type { Tree } from '../engine/tree.js';
 import { isConditionalSpread } from '../ts/array-edits.js';
 import { namedImport } from '../ts/imports.js';
+import { ModuleGraph, moduleShape, type Trace } from '../ts/module-graph.js';
 import { resolveModuleFile } from '../ts/modules.js';
 import { parseSource, short, type TsMorph, tsMorph } from '../ts/ts-morph.js';
+import { unwrap } from '../ts/unwrap.js';
 import { unsupported } from './entry-point.js';
 
 export interface ArraySite {
@@ -26,6 +28,8 @@ export interface ResolveOptions {
   group?: string;
   /** Follow every group and branch (for `list`) instead of choosing one. */
   all?: boolean;
+  /** Endings of group names that `--group` may leave out (`write` picks `writeTools`). */
+  groupSuffixes?: string[];
 }
 
 const PASS_THROUGH_METHODS = new Set(['filter', 'map', 'slice', 'toSorted', 'toReversed']);
@@ -35,6 +39,12 @@ export class SiteResolver {
   private readonly sources = new Map<string, TsMorph.SourceFile>();
   /** Whether any array met was split into groups, i.e. whether `options.group` meant anything. */
   groupUsed = false;
+  /** The project's modules, for following names through imports and re-exports. */
+  readonly graph = new ModuleGraph({
+    shape: (file) =>
+      this.tree.read(file) === undefined ? undefined : moduleShape(tsMorph().ts, this.source(file).compilerNode),
+    resolve: (from, specifier) => resolveModuleFile(this.tree, from, specifier),
+  });
 
   constructor(
     readonly tree: Tree,
@@ -56,15 +66,7 @@ export class SiteResolver {
   resolve(expr: TsMorph.Node, file: string, trail: string[], depth = 0): ArraySite[] {
     const { Node } = tsMorph();
     if (depth > MAX_DEPTH) throw unsupported(file, expr, `gave up following \`${short(expr)}\`: too many indirections`);
-    if (
-      Node.isParenthesizedExpression(expr) ||
-      Node.isAsExpression(expr) ||
-      Node.isSatisfiesExpression(expr) ||
-      Node.isNonNullExpression(expr) ||
-      Node.isTypeAssertion(expr)
-    ) {
-      return this.resolve(expr.getExpression(), file, trail, depth + 1);
-    }
+    if (unwrap(expr) !== expr) return this.resolve(unwrap(expr), file, trail, depth + 1);
     if (Node.isArrayLiteralExpression(expr)) return this.fromArray(expr, file, trail, depth);
     if (Node.isIdentifier(expr)) return this.fromIdentifier(expr, file, trail, depth);
     if (Node.isConditionalExpression(expr)) {
@@ -126,6 +128,17 @@ export class SiteResolver {
         depth + 1,
       );
     }
+    return this.fromChosenGroup(here, named, direct, depth);
+  }
+
+  /** The one group (or the array itself, `inline`) `--group` picks among several. */
+  private fromChosenGroup(
+    here: ArraySite,
+    named: { name: string; node: TsMorph.SpreadElement }[],
+    direct: boolean,
+    depth: number,
+  ): ArraySite[] {
+    const { file, array, trail } = here;
     const choices = [...named.map((g) => g.name), ...(direct ? ['inline'] : [])];
     const wanted = this.options.group;
     this.groupUsed = true;
@@ -140,7 +153,7 @@ export class SiteResolver {
       );
     }
     if (wanted === 'inline' && direct) return [here];
-    const match = named.find((g) => groupMatches(g.name, wanted));
+    const match = named.find((g) => groupMatches(g.name, wanted, this.options.groupSuffixes ?? []));
     if (!match) {
       throw new ScaffoldError('GROUP_REQUIRED', `No group "${wanted}" at ${file}:${array.getStartLineNumber()}.`, {
         hint: `Pass --group <name>, one of: ${choices.join(', ')}.`,
@@ -156,29 +169,19 @@ export class SiteResolver {
   }
 
   private fromIdentifier(id: TsMorph.Identifier, file: string, trail: string[], depth: number): ArraySite[] {
-    const sf = this.source(file);
     const name = id.getText();
-    const imported = namedImport(sf, name);
-    if (imported) {
-      const target = resolveModuleFile(this.tree, file, imported.specifier);
-      if (!target) {
-        throw unsupported(
-          file,
-          imported.node,
-          `\`${name}\` comes from '${imported.specifier}', which is not a file of this project`,
-        );
-      }
-      return this.fromExport(
-        target,
-        imported.name,
-        [...trail, `${file}:${id.getStartLineNumber()} ${name}`],
-        depth + 1,
-        file,
-        imported.node,
-      );
-    }
-    const decl = findLocalVariable(sf, name, id);
-    if (!decl) throw unsupported(file, id, `cannot find where \`${name}\` is defined`);
+    const imported = namedImport(this.source(file), name);
+    if (!imported) return this.fromLocal(file, name, id, trail, depth);
+    const line = imported.node.getStartLineNumber();
+    const trace = this.graph.imported(file, imported.specifier, imported.name, name, line, false);
+    return this.fromTrace(trace, [...trail, `${file}:${id.getStartLineNumber()} ${name}`], depth + 1);
+  }
+
+  /** The array a variable of `file` holds; `use` is where it is named (its scope decides). */
+  private fromLocal(file: string, name: string, use: TsMorph.Node, trail: string[], depth: number): ArraySite[] {
+    const sf = this.source(file);
+    const decl = findLocalVariable(sf, name, use);
+    if (!decl) throw unsupported(file, use, `cannot find where \`${name}\` is defined`);
     const init = decl.getInitializer();
     if (!init) throw unsupported(file, decl, `\`${name}\` is declared without a value`);
     // `let tools = [a]; if (x) tools = [b];`: extending the first array would leave the new
@@ -191,73 +194,43 @@ export class SiteResolver {
         `\`${name}\` is assigned another value here; cannot tell which array is registered`,
       );
     }
-    return this.resolve(init, file, [...trail, `${file}:${decl.getStartLineNumber()} ${name}`], depth + 1);
+    // An exported variable is where the trail already points; a local one behind an export list is a step.
+    const step = decl.getVariableStatement()?.hasExportKeyword()
+      ? []
+      : [`${file}:${decl.getStartLineNumber()} ${name}`];
+    return this.resolve(init, file, [...trail, ...step], depth + 1);
   }
 
-  /** The sites behind the export `name` of `file`, following re-exports. */
-  private fromExport(
-    file: string,
-    name: string,
-    trail: string[],
-    depth: number,
-    fromFile: string,
-    fromNode: TsMorph.Node,
-  ): ArraySite[] {
-    const { Node } = tsMorph();
-    if (depth > MAX_DEPTH) throw unsupported(fromFile, fromNode, `gave up following \`${name}\`: too many re-exports`);
-    const sf = this.source(file);
-    // hasExportKeyword, not isExported: the latter asks the type checker (~850 ms on first use).
-    const local = sf
-      .getVariableStatements()
-      .find((v) => v.hasExportKeyword() && v.getDeclarations().some((d) => d.getName() === name));
-    if (local) {
-      const decl = local.getDeclarations().find((d) => d.getName() === name)!;
-      const init = decl.getInitializer();
-      if (!init) throw unsupported(file, decl, `\`${name}\` is declared without a value`);
-      return this.resolve(init, file, trail, depth + 1);
-    }
-    for (const ed of sf.getExportDeclarations()) {
-      const spec = ed.getModuleSpecifierValue();
-      for (const ne of ed.getNamedExports()) {
-        if ((ne.getAliasNode()?.getText() ?? ne.getName()) !== name) continue;
-        if (spec === undefined) {
-          // `export { x }` or `export { y as x }` of a local binding.
-          const id = ne.getNameNode();
-          if (Node.isIdentifier(id)) return this.fromIdentifier(id, file, trail, depth + 1);
-        } else {
-          const target = resolveModuleFile(this.tree, file, spec);
-          if (!target)
-            throw unsupported(
-              file,
-              ed,
-              `\`${name}\` is re-exported from '${spec}', which is not a file of this project`,
-            );
-          return this.fromExport(target, ne.getName(), trail, depth + 1, file, ed);
+  /** The sites behind the declaration a name was followed to through imports and re-exports. */
+  private fromTrace(trace: Trace, trail: string[], depth: number): ArraySite[] {
+    switch (trace.type) {
+      case 'found': {
+        const sf = this.source(trace.file);
+        if (!sf.getVariableDeclaration(trace.name)) {
+          const decl = sf.getFunction(trace.name) ?? sf.getClass(trace.name);
+          throw unsupported(trace.file, decl, `\`${trace.name}\` is not a variable holding an array of definitions`);
         }
+        return this.fromLocal(trace.file, trace.name, sf, trail, depth);
       }
+      case 'unresolved':
+        throw unsupported(
+          trace.at.file,
+          trace.at.line,
+          `\`${trace.name}\` ${trace.reExport ? 'is re-exported from' : 'comes from'} '${trace.specifier}', which is not a file of this project`,
+        );
+      case 'missing-export':
+        throw unsupported(trace.at.file, trace.at.line, `cannot find the export \`${trace.name}\` in ${trace.file}`);
+      case 'undeclared':
+        throw unsupported(trace.file, trace.line, `cannot find where \`${trace.name}\` is defined`);
+      case 'default-or-namespace':
+        throw unsupported(
+          trace.file,
+          trace.binding.line,
+          `\`${trace.name}\` is a ${trace.binding.kind} import; cannot follow it to an array of definitions`,
+        );
+      case 'too-deep':
+        throw unsupported(trace.at.file, trace.at.line, `gave up following \`${trace.name}\`: too many re-exports`);
     }
-    for (const ed of sf.getExportDeclarations()) {
-      const spec = ed.getModuleSpecifierValue();
-      // ts-morph's isNamespaceExport() is true for a plain `export * from` too; only `export * as ns`
-      // (which has a namespace name) is not a star re-export of the names themselves.
-      if (spec === undefined || ed.getNamedExports().length > 0 || ed.getNamespaceExport() !== undefined) continue;
-      // `export * from '../core/ast/x.js'`: follow it only where the name is really there.
-      const target = resolveModuleFile(this.tree, file, spec);
-      if (target && this.exportsName(target, name)) return this.fromExport(target, name, trail, depth + 1, file, ed);
-    }
-    throw unsupported(fromFile, fromNode, `cannot find the export \`${name}\` in ${file}`);
-  }
-
-  private exportsName(file: string, name: string): boolean {
-    const sf = this.source(file);
-    return (
-      sf
-        .getVariableStatements()
-        .some((v) => v.hasExportKeyword() && v.getDeclarations().some((d) => d.getName() === name)) ||
-      sf
-        .getExportDeclarations()
-        .some((d) => d.getNamedExports().some((e) => (e.getAliasNode()?.getText() ?? e.getName()) === name))
-    );
   }
 }
 
@@ -274,21 +247,18 @@ function dedupe(sites: ArraySite[]): ArraySite[] {
 /** `...writeTools.map((d) => …)` → `writeTools`: the name the user picks a group by. */
 function groupName(spread: TsMorph.SpreadElement): string {
   const { Node } = tsMorph();
-  let expr: TsMorph.Node = spread.getExpression();
-  for (;;) {
-    if (Node.isParenthesizedExpression(expr) || Node.isAsExpression(expr) || Node.isNonNullExpression(expr))
-      expr = expr.getExpression();
-    else if (Node.isCallExpression(expr) && Node.isPropertyAccessExpression(expr.getExpression())) {
-      expr = (expr.getExpression() as TsMorph.PropertyAccessExpression).getExpression();
-    } else break;
+  let expr = unwrap(spread.getExpression());
+  while (Node.isCallExpression(expr) && Node.isPropertyAccessExpression(expr.getExpression())) {
+    expr = unwrap((expr.getExpression() as TsMorph.PropertyAccessExpression).getExpression());
   }
   return Node.isIdentifier(expr) ? expr.getText() : short(expr);
 }
 
 /** `--group write` picks `writeTools`; the exact identifier works too. */
-function groupMatches(groupIdentifier: string, wanted: string): boolean {
+function groupMatches(groupIdentifier: string, wanted: string, suffixes: string[]): boolean {
   const norm = (s: string) => s.toLowerCase().replace(/[-_]/g, '');
-  const bare = groupIdentifier.replace(/(Tools|Resources|Prompts|Definitions|Defs|Group)$/, '');
+  const suffix = suffixes.find((s) => groupIdentifier.endsWith(s));
+  const bare = suffix ? groupIdentifier.slice(0, -suffix.length) : groupIdentifier;
   return norm(groupIdentifier) === norm(wanted) || norm(bare) === norm(wanted);
 }
 

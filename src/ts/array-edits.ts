@@ -16,6 +16,7 @@ import {
   type TextEdit,
 } from './text-edits.js';
 import { type TsMorph, tsMorph } from './ts-morph.js';
+import { unwrap } from './unwrap.js';
 
 function isMultiline(node: TsMorph.Node): boolean {
   return node.getStartLineNumber() !== node.getEndLineNumber();
@@ -25,8 +26,6 @@ function isMultiline(node: TsMorph.Node): boolean {
 export function isConditionalSpread(el: TsMorph.Node): boolean {
   const { Node } = tsMorph();
   if (!Node.isSpreadElement(el)) return false;
-  const unwrap = (e: TsMorph.Node): TsMorph.Node =>
-    Node.isParenthesizedExpression(e) || Node.isAsExpression(e) ? unwrap(e.getExpression()) : e;
   // Optional extras are written out in place: `[cTool]` or `[]` in each branch. A choice between
   // two named lists, `...(lite ? liteTools : fullTools)`, is not extras but where the definitions
   // live, and is followed (and refused when its branches differ) like any other spread.

@@ -1,7 +1,7 @@
 /**
  * ts-morph, loaded on first use. `createRequire` is used rather than `import()` because Node scans
- * the large CommonJS bundle for named exports on ESM import, which costs ~150 ms more
- * (field-notes.md). Files are parsed into an in-memory project: no tsconfig, no program, no disk.
+ * the large CommonJS bundle for named exports on ESM import, which costs ~150 ms more. Files are
+ * parsed into an in-memory project: no tsconfig, no program, no disk.
  */
 
 import { createRequire } from 'node:module';
@@ -18,8 +18,12 @@ export function tsMorph(): typeof TsMorph {
   return mod;
 }
 
-/** Parses `text` as the file `relPath`; syntax errors become PARSE_ERROR naming file and line. */
-export function parseSource(relPath: string, text: string): TsMorph.SourceFile {
+/**
+ * Parses `text` as the file `relPath`; syntax errors become PARSE_ERROR naming file and line,
+ * unless `tolerant`: then the tree the parser recovered is read as it is (a reader that only
+ * looks for names is still right about the parts that parse).
+ */
+export function parseSource(relPath: string, text: string, { tolerant = false } = {}): TsMorph.SourceFile {
   const { Project } = tsMorph();
   project ??= new Project({
     useInMemoryFileSystem: true,
@@ -29,7 +33,7 @@ export function parseSource(relPath: string, text: string): TsMorph.SourceFile {
   const sf = project.createSourceFile(`/${relPath}`, text, { overwrite: true });
   const diagnostics = (sf.compilerNode as unknown as { parseDiagnostics?: TsMorph.ts.DiagnosticWithLocation[] })
     .parseDiagnostics;
-  if (diagnostics && diagnostics.length > 0) {
+  if (!tolerant && diagnostics && diagnostics.length > 0) {
     const first = diagnostics[0]!;
     const line = sf.getLineAndColumnAtPos(first.start).line;
     const message = tsMorph().ts.flattenDiagnosticMessageText(first.messageText, '\n');

@@ -168,6 +168,38 @@ describe('the name as typed', () => {
   );
 });
 
+describe('collisions with a definition made by a renamed builder', () => {
+  it('`tool as defineTool` named acme_find_items: add tool acme_find_items is ALREADY_EXISTS', () => {
+    const d = NEW(TOOL);
+    const finder = {
+      ...d,
+      base: 'finder.tool',
+      exportName: 'finderTool',
+      path: 'src/mcp-server/tools/definitions/finder.tool.ts',
+    };
+    const source = L(
+      "import { tool as defineTool, z } from '@cyanheads/mcp-ts-core';",
+      '',
+      `export const finderTool = defineTool('${d.mcpName}', {`,
+      "  description: 'Does a thing.',",
+      '  input: z.object({}),',
+      '  handler: () => ({}),',
+      '});',
+      '',
+    );
+    expectProblems(
+      TOOL,
+      fixture({ 'src/index.ts': inlineIndex(plain({ k: TOOL, d: finder })), [finder.path]: source }, [
+        ...EXISTING,
+        finder,
+      ]),
+      {},
+      [{ code: 'ALREADY_EXISTS', path: finder.path, message: `a tool named ${d.mcpName} is already defined here` }],
+      { editsAllowed: true },
+    );
+  });
+});
+
 describe.each(KINDS)('$kind collisions', (k) => {
   const d = NEW(k);
   const testPath = `tests/${k.key}/${d.base}.test.ts`;

@@ -467,7 +467,7 @@ describe('refusals: UNSUPPORTED_LAYOUT with file and line, nothing recorded', ()
       'setup imported from elsewhere',
       L(HEAD, "import { setup } from './setup.js';", 'await createApp({ setup });', ''),
       5,
-      'cannot find the function `setup`',
+      "`setup` is `setup`, imported from './setup.js'; its body cannot be followed",
     ],
     [
       'a spread that may set setup',

@@ -141,6 +141,37 @@ describe('detectFrameworkFeatures', () => {
     expect(requireVariant(f, 'confirm', true)).toBe('requestInput');
   });
 
+  it('0.12-shaped package: inputRequired re-exported from a dependency package (exports, .d.mts, export *)', () => {
+    const SERVER = 'node_modules/@modelcontextprotocol/server';
+    const f = features({
+      ...fakePackage('0.12.3', {
+        ...V011,
+        'core/index.d.ts': `${V010['core/index.d.ts']}\nexport { completable, inputRequired } from '@modelcontextprotocol/server';\nexport type { Context } from '../core/context.js';`,
+      }),
+      [`${SERVER}/package.json`]: JSON.stringify({
+        name: '@modelcontextprotocol/server',
+        exports: { '.': { import: { types: './dist/index.d.mts', default: './dist/index.mjs' } } },
+      }),
+      // A bundler's output: `export *` of a module whose public name aliases a chunk's short one.
+      [`${SERVER}/dist/index.d.mts`]: "export * from './completable.mjs';\nexport * from './public.mjs';\n",
+      [`${SERVER}/dist/completable.d.mts`]:
+        'export type { Completable } from "./types.mjs";\nexport declare const completable: unknown;\n',
+      [`${SERVER}/dist/public.d.mts`]:
+        "import { Ct as inputRequired } from './mcp-chunk.mjs';\nexport { inputRequired };\n",
+      [`${SERVER}/dist/mcp-chunk.d.mts`]: 'declare function input(o: unknown): never;\nexport { input as Ct };\n',
+    });
+    expect(f).toMatchObject({ requestInput: true, elicit: false });
+    expect(f.evidence.join('\n')).toContain('main entry exports: inputRequired, appTool, appResource');
+    // Without the dependency installed, the name leads nowhere: no requestInput.
+    const without = features(
+      fakePackage('0.12.3', {
+        ...V011,
+        'core/index.d.ts': `${V010['core/index.d.ts']}\nexport { inputRequired } from '@modelcontextprotocol/server';\nexport type { Context } from '../core/context.js';`,
+      }),
+    );
+    expect(without.requestInput).toBe(false);
+  });
+
   it('the version number alone decides nothing: a 0.12 without the declarations offers nothing', () => {
     const f = features(
       fakePackage('0.12.0', V_OLD, { '.': './dist/index.d.ts', './testing': { types: './dist/testing.d.ts' } }),

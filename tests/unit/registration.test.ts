@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { ScaffoldError } from '../../src/engine/errors.js';
 import { flush } from '../../src/engine/flush.js';
 import { Tree } from '../../src/engine/tree.js';
+import { promptLayout } from '../../src/kinds/prompt/layout.js';
+import { resourceLayout } from '../../src/kinds/resource/layout.js';
+import { toolLayout } from '../../src/kinds/tool/layout.js';
 import { register } from '../../src/registration/register.js';
 import { FRESH_INDEX, project } from '../helpers/projects.js';
 
 const L = (...lines: string[]) => lines.join('\n');
+/** createApp's keys in the order the kinds' layouts come. */
+const KEYS = { keyOrder: [toolLayout, resourceLayout, promptLayout].map((l) => l.appKey) };
 const TOOL = {
-  kind: 'tool' as const,
   exportName: 'demoFindItemsTool',
   file: 'src/mcp-server/tools/definitions/demo-find-items.tool.ts',
 };
@@ -19,13 +23,13 @@ const IMPORT = "import { demoFindItemsTool } from './mcp-server/tools/definition
  */
 function registered(files: Record<string, string>, entry = 'src/index.ts'): string {
   const { tree } = project(files);
-  const first = register(tree, TOOL);
+  const first = register(tree, toolLayout, TOOL, KEYS);
   expect(first).toMatchObject({ files: [entry], changed: true });
   expect(first.via).toHaveLength(1);
   expect(tree.changes().map((c) => `${c.action} ${c.path}`)).toEqual([`update ${entry}`]);
   const after = tree.read(entry)!;
   // Idempotent: a second registration changes nothing, byte for byte.
-  expect(register(tree, TOOL)).toMatchObject({ files: [entry], changed: false });
+  expect(register(tree, toolLayout, TOOL, KEYS)).toMatchObject({ files: [entry], changed: false });
   expect(tree.read(entry)).toBe(after);
   return after;
 }
@@ -35,7 +39,7 @@ function refused(files: Record<string, string>): ScaffoldError {
   const { tree } = project(files);
   let error: unknown;
   try {
-    register(tree, TOOL);
+    register(tree, toolLayout, TOOL, KEYS);
   } catch (e) {
     error = e;
   }
@@ -92,10 +96,10 @@ describe('register a tool', () => {
 
   it('stays registered once flushed: a new run over the disk changes nothing', () => {
     const { root, tree } = project({ 'src/index.ts': FRESH_INDEX });
-    register(tree, TOOL);
+    register(tree, toolLayout, TOOL, KEYS);
     flush(root, tree.changes());
     const again = new Tree(root);
-    expect(register(again, TOOL)).toEqual({
+    expect(register(again, toolLayout, TOOL, KEYS)).toEqual({
       files: ['src/index.ts'],
       changed: false,
       via: ['src/index.ts:18 tools → src/index.ts:18'],
@@ -377,7 +381,10 @@ describe('register follows names to where the definitions are listed', () => {
     expect(e.details).toEqual([{ path: 'src/index.ts', line: 5, message: 'groups: readTools, inline' }]);
     expect(e.exitCode).toBe(1);
     const { tree } = project({ 'src/index.ts': source });
-    expect(register(tree, TOOL, { group: 'inline' })).toMatchObject({ files: ['src/index.ts'], changed: true });
+    expect(register(tree, toolLayout, TOOL, { ...KEYS, group: 'inline' })).toMatchObject({
+      files: ['src/index.ts'],
+      changed: true,
+    });
     expect(tree.read('src/index.ts')).toBe(
       source
         .replace('import { echoTool } from', `${IMPORT}\nimport { echoTool } from`)
@@ -490,9 +497,14 @@ describe('register refuses what it cannot place with certainty', () => {
         .replace('tools: [echoTool]', 'tools: [echoTool, demoFindItemsTool]'),
     );
     // Two such files: which one runs cannot be told, so nothing is guessed.
-    const e = refused({ 'src/index.ts': 'export {};\n', 'src/a.ts': server, 'src/b.ts': server });
+    const e = refused({ 'src/index.ts': 'export {};\n', 'src/a.ts': server, 'src/b.ts': `\n${server}` });
     expect(e.code).toBe('UNSUPPORTED_LAYOUT');
-    expect(e.message).toBe('Several files start an app (src/a.ts, src/b.ts); cannot tell which one is the server.');
+    expect(e.message).toBe('Several files start an app (src/a.ts:5, src/b.ts:6); cannot tell which one is the server.');
+    // Every location, not only the first: the user must see each file that starts an app.
+    expect(e.details).toEqual([
+      { path: 'src/a.ts', line: 5, message: 'calls an app factory' },
+      { path: 'src/b.ts', line: 6, message: 'calls an app factory' },
+    ]);
   });
 
   it('an export name the entry point already imports from elsewhere: ALREADY_EXISTS', () => {

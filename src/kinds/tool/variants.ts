@@ -171,7 +171,7 @@ function appToolPair(
     fileName: `${toolDef.fileBase}-ui`,
   };
   const resourceDef = prepareDefinition(tree, project, resourceSpec, resourceOpts, (n) => n.kebab, '.app-resource.ts');
-  for (const other of existingDefinitions(tree, 'resource')) {
+  for (const other of existingDefinitions(tree, resourceSpec.layout)) {
     if (other.uri === uiUri && other.file !== resourceDef.file) {
       tree.problem({
         code: 'ALREADY_EXISTS',
