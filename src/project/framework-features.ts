@@ -234,56 +234,72 @@ function packageTypes(packageDir: string, subpath: string): string | undefined {
 export function detectFrameworkFeatures(root: string): FrameworkFeatures {
   const packageDir = frameworkPackageDir(root);
   if (!packageDir) return { ...NONE, mock: { ...NONE.mock }, packageDir: undefined, version: undefined, evidence: [] };
-  let version: string | undefined;
-  try {
-    version = (JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version?: string }).version;
-  } catch {
-    version = undefined;
-  }
   const r = new DeclarationReader(packageDir);
-  const main = r.entry('.');
-  const testing = r.entry('./testing');
-  const vitestEntry = r.entry('./testing/vitest');
   const evidence: string[] = [];
+  return {
+    packageDir,
+    version: packageVersion(packageDir),
+    ...mainEntryFeatures(r, evidence),
+    ...testingFeatures(r, evidence),
+    evidence,
+  };
+}
 
+function packageVersion(packageDir: string): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the main entry's `Context`, `ToolDefinition`, `PromptDefinition` and exports offer. */
+function mainEntryFeatures(
+  r: DeclarationReader,
+  evidence: string[],
+): Pick<FrameworkFeatures, 'requestInput' | 'elicit' | 'tasks' | 'apps' | 'promptTitle'> {
+  const main = r.entry('.');
   const contextDecl = r.find(main, 'Context');
   const context = r.members(contextDecl);
   evidence.push(
     `Context (${r.where(contextDecl)}): ${['requestInput', 'inputs', 'elicit', 'progress'].filter((m) => context.has(m)).join(', ') || 'none of requestInput, inputs, elicit, progress'}`,
   );
-
   const toolDecl = r.find(main, 'ToolDefinition') ?? r.find(r.entry('./tools'), 'ToolDefinition');
   const toolMembers = r.members(toolDecl);
   evidence.push(`ToolDefinition (${r.where(toolDecl)}): ${toolMembers.has('task') ? 'has' : 'no'} task`);
-
   const promptDecl = r.find(main, 'PromptDefinition');
   const promptTitle = r.members(promptDecl).has('title');
   evidence.push(`PromptDefinition (${r.where(promptDecl)}): ${promptTitle ? 'has' : 'no'} title`);
-
   const inputRequired = r.exports(main, 'inputRequired');
   const apps = r.exports(main, 'appTool') && r.exports(main, 'appResource');
   evidence.push(
     `main entry exports: ${[inputRequired && 'inputRequired', apps && 'appTool, appResource'].filter(Boolean).join(', ') || 'neither inputRequired nor appTool/appResource'}`,
   );
-
-  const mockDecl = r.find(testing, 'MockContextOptions');
-  const mockOptions = r.members(mockDecl);
-  evidence.push(`MockContextOptions (${r.where(mockDecl)}): ${[...mockOptions].sort().join(', ') || 'not found'}`);
-  const hasMock = r.exports(testing, 'createMockContext');
-
-  let inMemoryStorage: FrameworkFeatures['inMemoryStorage'];
-  if (r.exports(testing, 'createInMemoryStorage')) inMemoryStorage = 'createInMemoryStorage';
-  else if (r.members(r.find(vitestEntry, 'McpTestFixtures')).has('storage')) inMemoryStorage = 'mcpTest';
-  evidence.push(`in-memory storage for tests: ${inMemoryStorage ?? 'none'}`);
-
   return {
-    packageDir,
-    version,
     requestInput: context.has('requestInput') && context.has('inputs') && inputRequired,
     elicit: context.has('elicit'),
     tasks: toolMembers.has('task') && context.has('progress'),
     apps,
     promptTitle,
+  };
+}
+
+/** What `./testing` (and `./testing/vitest`) offer the generated tests. */
+function testingFeatures(
+  r: DeclarationReader,
+  evidence: string[],
+): Pick<FrameworkFeatures, 'inMemoryStorage' | 'mock'> {
+  const testing = r.entry('./testing');
+  const mockDecl = r.find(testing, 'MockContextOptions');
+  const mockOptions = r.members(mockDecl);
+  evidence.push(`MockContextOptions (${r.where(mockDecl)}): ${[...mockOptions].sort().join(', ') || 'not found'}`);
+  const hasMock = r.exports(testing, 'createMockContext');
+  let inMemoryStorage: FrameworkFeatures['inMemoryStorage'];
+  if (r.exports(testing, 'createInMemoryStorage')) inMemoryStorage = 'createInMemoryStorage';
+  else if (r.members(r.find(r.entry('./testing/vitest'), 'McpTestFixtures')).has('storage'))
+    inMemoryStorage = 'mcpTest';
+  evidence.push(`in-memory storage for tests: ${inMemoryStorage ?? 'none'}`);
+  return {
     inMemoryStorage,
     mock: {
       elicit: hasMock && mockOptions.has('elicit'),
@@ -291,7 +307,6 @@ export function detectFrameworkFeatures(root: string): FrameworkFeatures {
       progress: hasMock && mockOptions.has('progress'),
       tenantId: hasMock && mockOptions.has('tenantId'),
     },
-    evidence,
   };
 }
 

@@ -229,12 +229,19 @@ function alreadyCalled(sf: TsMorph.SourceFile, name: string): boolean {
   return sf.getDescendantsOfKind(SyntaxKind.CallExpression).some((c) => c.getExpression().getText() === name);
 }
 
+/** The source text's conventions an inserted statement follows. */
+interface Layout {
+  source: string;
+  eol: string;
+  unit: string;
+  lineWidth: number;
+}
+
 /** Edits that put the call into an existing setup function. */
 function intoExistingSetup(fn: FunctionLike, call: SetupCall, relPath: string, lineWidth: number): TextEdit[] {
   const { Node } = tsMorph();
   const source = fn.getSourceFile().getFullText();
-  const eol = eolOf(source);
-  const unit = indentUnitOf(source);
+  const layout: Layout = { source, eol: eolOf(source), unit: indentUnitOf(source), lineWidth };
   const body = fn.getBody();
   if (!body || !Node.isBlock(body)) {
     throw unsupported(
@@ -247,31 +254,38 @@ function intoExistingSetup(fn: FunctionLike, call: SetupCall, relPath: string, l
   const { args, addParam } = argumentsFor(fn, call, relPath);
   const edits: TextEdit[] = addParam ? [addParameter(fn)] : [];
   const statements = body.getStatements();
+  if (statements.length === 0) edits.push(intoEmptyBody(body, call, args, relPath, layout));
+  else edits.push(afterLastInit(body, statements, call, args, relPath, layout));
+  return edits;
+}
+
+/** A body with no statements (maybe comments): the call goes last, before the closing brace. */
+function intoEmptyBody(body: TsMorph.Block, call: SetupCall, args: string[], relPath: string, l: Layout): TextEdit {
   const open = body.getStart();
   const close = body.getEnd() - 1;
-  const singleLine = body.getStartLineNumber() === body.getEndLineNumber();
-
-  if (statements.length === 0) {
-    const outer = indentAt(source, open);
-    const inner = outer + unit;
-    const text = callStatement(call, args, inner, unit, eol, lineWidth);
-    if (singleLine) {
-      if (/\/\/|\/\*/.test(source.slice(open + 1, close))) {
-        throw unsupported(
-          relPath,
-          body,
-          "setup's body is a comment on one line; cannot tell where the call goes",
-          HINT,
-        );
-      }
-      edits.push({ pos: open + 1, end: close, text: `${eol}${inner}${text}${eol}${outer}` });
-    } else {
-      // Only comments (or nothing) inside: the call goes last, before the closing brace.
-      edits.push({ pos: lineStart(source, close), text: `${indentAt(source, close)}${unit}${text}${eol}` });
-    }
-    return edits;
+  const outer = indentAt(l.source, open);
+  const inner = outer + l.unit;
+  const text = callStatement(call, args, inner, l.unit, l.eol, l.lineWidth);
+  if (body.getStartLineNumber() !== body.getEndLineNumber()) {
+    return { pos: lineStart(l.source, close), text: `${indentAt(l.source, close)}${l.unit}${text}${l.eol}` };
   }
-  if (singleLine) {
+  if (/\/\/|\/\*/.test(l.source.slice(open + 1, close))) {
+    throw unsupported(relPath, body, "setup's body is a comment on one line; cannot tell where the call goes", HINT);
+  }
+  return { pos: open + 1, end: close, text: `${l.eol}${inner}${text}${l.eol}${outer}` };
+}
+
+/** After the last statement that calls an init…() function, else after the last statement. */
+function afterLastInit(
+  body: TsMorph.Block,
+  statements: TsMorph.Statement[],
+  call: SetupCall,
+  args: string[],
+  relPath: string,
+  l: Layout,
+): TextEdit {
+  const { Node } = tsMorph();
+  if (body.getStartLineNumber() === body.getEndLineNumber()) {
     throw unsupported(relPath, body, "setup's body is written on one line; format the file (biome format) first", HINT);
   }
   let anchor = lastInitAnchor(statements);
@@ -287,7 +301,7 @@ function intoExistingSetup(fn: FunctionLike, call: SetupCall, relPath: string, l
     }
     anchor = last;
   }
-  const rest = restOfLine(source, anchor.getEnd());
+  const rest = restOfLine(l.source, anchor.getEnd());
   if (!rest || rest.comma) {
     throw unsupported(
       relPath,
@@ -296,9 +310,8 @@ function intoExistingSetup(fn: FunctionLike, call: SetupCall, relPath: string, l
       HINT,
     );
   }
-  const indent = indentAt(source, anchor.getStart());
-  edits.push({ pos: rest.end, text: `${eol}${indent}${callStatement(call, args, indent, unit, eol, lineWidth)}` });
-  return edits;
+  const indent = indentAt(l.source, anchor.getStart());
+  return { pos: rest.end, text: `${l.eol}${indent}${callStatement(call, args, indent, l.unit, l.eol, l.lineWidth)}` };
 }
 
 /** Edits that add `setup(core) { … }` to an options object without one. */

@@ -54,47 +54,58 @@ export function ensureArrayElement(
   lineWidth = DEFAULT_LINE_WIDTH,
 ): TextEdit[] {
   if (arrayHasIdentifier(array, name)) return [];
-  const source = array.getSourceFile().getFullText();
-  const eol = eolOf(source);
   const elements = array.getElements();
   // The new element goes after the last element that is not a trailing conditional spread.
   let anchorIndex = elements.length - 1;
   while (anchorIndex >= 0 && isConditionalSpread(elements[anchorIndex]!)) anchorIndex--;
-  const anchor = anchorIndex >= 0 ? elements[anchorIndex] : undefined;
-  const open = array.getStart() + 1;
-  const close = array.getEnd() - 1;
+  const at: Insertion = { array, elements, anchorIndex, name };
+  return isMultiline(array) ? intoMultilineArray(at) : intoOneLineArray(at, lineWidth);
+}
 
-  if (!isMultiline(array)) {
-    const edit: TextEdit = anchor
-      ? { pos: anchor.getEnd(), text: `, ${name}` }
-      : elements.length > 0
-        ? { pos: elements[0]!.getStart(), text: `${name}, ` }
-        : { pos: open, text: name };
-    const lineLength = lineEnd(source, array.getEnd()) - lineStart(source, array.getStart()) + edit.text.length;
-    if (lineLength <= lineWidth || containsComment(array)) return [edit];
-    const texts = elements.map((el) => el.getText());
-    texts.splice(anchor ? anchorIndex + 1 : 0, 0, name);
-    // Biome breaks the outermost group first: an array inside a one-line `createApp({ … })`
-    // object makes the object go one property per line, and the array only if still too wide.
-    // (Breaking the array alone, as before, left a layout `biome check` rewrote.)
-    const object = hostObject(array);
-    if (object) {
-      const prop = array.getParent() as TsMorph.PropertyAssignment;
-      const key = prop.getNameNode().getText();
-      return [
-        breakObject(
-          object,
-          object
-            .getProperties()
-            .map((p) => (p === prop ? (at: string) => propertyText(key, texts, at, source, lineWidth) : p.getText())),
-        ),
-      ];
-    }
-    // Too wide for one line: lay the array out one element per line, as Biome would.
-    const indent = indentAt(source, array.getStart());
-    return [{ pos: open, end: close, text: arrayBody(texts, indent, source) }];
+/** Where a new element goes: after `elements[anchorIndex]`, or first when the index is -1. */
+interface Insertion {
+  array: TsMorph.ArrayLiteralExpression;
+  elements: TsMorph.Expression[];
+  anchorIndex: number;
+  name: string;
+}
+
+function intoOneLineArray({ array, elements, anchorIndex, name }: Insertion, lineWidth: number): TextEdit[] {
+  const source = array.getSourceFile().getFullText();
+  const anchor = elements[anchorIndex];
+  const edit: TextEdit = anchor
+    ? { pos: anchor.getEnd(), text: `, ${name}` }
+    : elements.length > 0
+      ? { pos: elements[0]!.getStart(), text: `${name}, ` }
+      : { pos: array.getStart() + 1, text: name };
+  const lineLength = lineEnd(source, array.getEnd()) - lineStart(source, array.getStart()) + edit.text.length;
+  if (lineLength <= lineWidth || containsComment(array)) return [edit];
+  const texts = elements.map((el) => el.getText());
+  texts.splice(anchor ? anchorIndex + 1 : 0, 0, name);
+  // Biome breaks the outermost group first: an array inside a one-line `createApp({ … })`
+  // object makes the object go one property per line, and the array only if still too wide.
+  const object = hostObject(array);
+  if (object) {
+    const prop = array.getParent() as TsMorph.PropertyAssignment;
+    const key = prop.getNameNode().getText();
+    return [
+      breakObject(
+        object,
+        object
+          .getProperties()
+          .map((p) => (p === prop ? (at: string) => propertyText(key, texts, at, source, lineWidth) : p.getText())),
+      ),
+    ];
   }
+  // Too wide for one line: lay the array out one element per line, as Biome would.
+  const indent = indentAt(source, array.getStart());
+  return [{ pos: array.getStart() + 1, end: array.getEnd() - 1, text: arrayBody(texts, indent, source) }];
+}
 
+function intoMultilineArray({ array, elements, anchorIndex, name }: Insertion): TextEdit[] {
+  const source = array.getSourceFile().getFullText();
+  const eol = eolOf(source);
+  const anchor = elements[anchorIndex];
   if (anchor) {
     const rest = restOfLine(source, anchor.getEnd());
     if (!rest) return [{ pos: anchor.getEnd(), text: `, ${name}` }];
@@ -108,7 +119,8 @@ export function ensureArrayElement(
   }
   // Empty (maybe comment-only) multi-line array, or only conditional spreads: a line of its own
   // before the first spread, or before the closing bracket.
-  const before = elements[0] ?? undefined;
+  const close = array.getEnd() - 1;
+  const before = elements[0];
   const at = before ? lineStart(source, before.getStart()) : lineStart(source, close);
   const indent = before ? indentAt(source, before.getStart()) : indentAt(source, close) + indentUnitOf(source);
   return [{ pos: at, text: `${indent}${name},${eol}` }];

@@ -1,5 +1,5 @@
 /**
- * The built binary, spawned: the command-line contract of design.md (flags, --json, exit codes,
+ * The built binary, spawned: the command-line contract the README states (flags, --json, exit codes,
  * no prompt without a TTY), on small fixture projects.
  */
 

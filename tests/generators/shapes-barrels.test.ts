@@ -1,5 +1,5 @@
 /**
- * registration-patterns.md, barrel shapes (3 to 8), for tools, resources and prompts: the entry
+ * Barrel shapes, for tools, resources and prompts: the entry
  * point names a barrel's array (by name, spread, filtered, either branch of a conditional), groups
  * of barrels, and every barrel body seen. Each fixture is Biome-clean; each add is checked byte for
  * byte, re-run with force (no change), and checked by the real Biome.

@@ -1,5 +1,5 @@
 /**
- * registration-patterns.md, entry point shapes (1, 2 and the Imports section), for tools,
+ * Entry point shapes (definitions listed where the app is made, and how they are imported), for tools,
  * resources and prompts: the definitions listed in createApp({...}) or createWorkerHandler({...})
  * itself, or in a local array. Each fixture is Biome-clean; each add is checked byte for byte,
  * re-run with force (no change), and checked by the real Biome.

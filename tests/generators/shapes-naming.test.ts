@@ -1,5 +1,5 @@
 /**
- * registration-patterns.md "Naming conventions differ between servers", collisions, and the
+ * Naming conventions that differ between servers, collisions, and the
  * layouts that must stay refusals (UNSUPPORTED_LAYOUT with file and line, nothing edited), for
  * tools, resources and prompts.
  */
@@ -350,7 +350,7 @@ describe.each(KINDS)('$kind: layouts that stay refusals (UNSUPPORTED_LAYOUT, fil
     );
   });
 
-  it('a local array that is reassigned (not described in registration-patterns.md)', () => {
+  it('a local array that is reassigned (a shape real servers were not seen to use)', () => {
     refused(
       withKey(`${k.kind}List`, [`let ${k.kind}List = [];`, `if (process.env.ACME_LITE) ${k.kind}List = [];`, '']),
       4,

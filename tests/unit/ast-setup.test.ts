@@ -1,6 +1,6 @@
 /**
- * ensureSetupCall / registerSetupCall on inline sources: every setup() shape of
- * registration-patterns.md, exact output, idempotent, and refusals that name file and line.
+ * ensureSetupCall / registerSetupCall on inline sources: every setup() shape real servers use,
+ * exact output, idempotent, and refusals that name file and line.
  */
 
 import { describe, expect, it } from 'vitest';
