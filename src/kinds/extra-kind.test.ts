@@ -190,6 +190,8 @@ describe('a kind declared only in test code', () => {
       }),
     );
     const human = await cli('list', '--cwd', root);
-    expect(human.stdout).toMatch(/Widgets \(1\)\n {2}demo_spinner +demoSpinnerWidget +src\/mcp-server\/widgets/);
+    expect(human.stdout.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(
+      /Widgets \(1\)\n {2}demo_spinner +demoSpinnerWidget +src\/mcp-server\/widgets/,
+    );
   });
 });
