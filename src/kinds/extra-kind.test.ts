@@ -6,6 +6,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FRESH_INDEX, PACKAGE_JSON, VITEST_CONFIG } from '../../tests/helpers/projects.js';
 import { tempDir } from '../../tests/helpers/temp.js';
@@ -190,7 +191,7 @@ describe('a kind declared only in test code', () => {
       }),
     );
     const human = await cli('list', '--cwd', root);
-    expect(human.stdout.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(
+    expect(stripVTControlCharacters(human.stdout)).toMatch(
       /Widgets \(1\)\n {2}demo_spinner +demoSpinnerWidget +src\/mcp-server\/widgets/,
     );
   });
