@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Runs every vitest project and ends with one plain line, `N passed, N failed, N skipped`, that
 // CI reads; the exit status is vitest's own. Extra arguments go to vitest (e.g. --project unit).
+// A file that fails outside any test (an import error, a failing beforeAll) counts as one failure
+// of its own, so the line never reads "0 failed" for a run that failed.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +20,10 @@ let summary = 'no test report was written';
 try {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  summary = `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`;
+  const failedOutsideTests = r.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'),
+  ).length;
+  summary = `${r.numPassedTests} passed, ${r.numFailedTests + failedOutsideTests} failed, ${skipped} skipped`;
 } catch {
   // vitest died before writing its report; its exit status says so.
 }
