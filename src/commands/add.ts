@@ -62,7 +62,7 @@ export async function addCommand(
     command: `add ${spec.name}`,
     global,
     reporter,
-    plan: async () => {
+    generate: async () => {
       const project = findProject(global.cwd);
       reporter.debug(
         `project ${project.root} · framework ${project.frameworkVersion ?? `not installed (${project.frameworkRange})`} · ${project.packageManager} (${project.packageManagerSource})`,

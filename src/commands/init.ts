@@ -77,7 +77,7 @@ function initTasks(result: InitResult, { target, options }: Answers): Task[] {
   return [install, git];
 }
 
-function planInit(answers: Answers, global: GlobalOptions): Planned<InitResult> {
+function generateInit(answers: Answers, global: GlobalOptions): Planned<InitResult> {
   const { target, options } = answers;
   const tree = new Tree(new DiskHost(target.root));
   const generated = initGenerator(tree, {
@@ -152,7 +152,7 @@ export async function initCommand(
     command: 'init',
     global,
     reporter,
-    plan: () => planInit(answers, global),
+    generate: () => generateInit(answers, global),
     conclude: (outcome) => concludeInit(outcome, global.cwd, reporter, interactive),
   });
 }

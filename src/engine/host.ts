@@ -5,6 +5,8 @@
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { flush } from './flush.js';
+import type { FileChange } from './tree.js';
 
 export interface HostEntry {
   name: string;
@@ -20,6 +22,8 @@ export interface Host {
   isDirectory(rel: string): boolean;
   /** The entries directly in a folder; none when it is missing or not a folder. */
   list(rel: string): HostEntry[];
+  /** Writes a checked changeset, all of it or (when a write fails) none of it. */
+  flush(changes: readonly FileChange[]): void;
 }
 
 /** The project's folder on disk. */
@@ -56,6 +60,10 @@ export class DiskHost implements Host {
       return [];
     }
   }
+
+  flush(changes: readonly FileChange[]): void {
+    flush(this.root, changes);
+  }
 }
 
 /**
@@ -71,6 +79,10 @@ export class MemoryHost implements Host {
     this.root = path.resolve(opts.root ?? '/memory/project');
     for (const [rel, content] of Object.entries(files)) this.write(rel, content);
     for (const folder of opts.folders ?? []) this.addFolder(folder);
+  }
+
+  flush(changes: readonly FileChange[]): void {
+    for (const change of changes) this.write(change.path, change.after);
   }
 
   /** Puts a file in (a later step of a test: what a flush would have written). */

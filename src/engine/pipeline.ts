@@ -8,7 +8,6 @@ import { formatWideNewFiles, lineWidthOf } from '../project/formatter.js';
 import { unifiedDiff } from './diff.js';
 import { EXIT } from './errors.js';
 import { reportFailure } from './failure.js';
-import { flush } from './flush.js';
 import type { GeneratorResult } from './generator.js';
 import type { GlobalOptions } from './options.js';
 import { problemsError } from './problems.js';
@@ -45,7 +44,7 @@ export interface PipelineSpec<R extends GeneratorResult = GeneratorResult> {
   global: GlobalOptions;
   reporter: Reporter;
   /** Finds where the change goes and runs the generator into a tree over it. */
-  plan: () => Planned<R> | Promise<Planned<R>>;
+  generate: () => Planned<R> | Promise<Planned<R>>;
   /** Extra JSON fields once the tasks ran; it may speak to people too (init's next steps). */
   conclude?: (outcome: Outcome<R>) => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
@@ -85,11 +84,11 @@ function sayChanges(planned: Planned, changes: ListedChange[], reporter: Reporte
 export async function runPipeline<R extends GeneratorResult>(spec: PipelineSpec<R>): Promise<number> {
   const { reporter, global } = spec;
   try {
-    const planned = await spec.plan();
+    const planned = await spec.generate();
     const changes = await checkedChanges(planned, reporter);
     const listedChanges = listed(changes, global.dryRun);
     // Listed after the flush: CREATE and UPDATE say what is on disk, not what was meant to be.
-    if (!global.dryRun) flush(planned.tree.root, changes);
+    if (!global.dryRun) planned.tree.host.flush(changes);
     sayChanges(planned, listedChanges, reporter, global.dryRun);
     const tasks = await runTasks(
       planned.result.tasks,

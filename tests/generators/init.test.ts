@@ -387,7 +387,7 @@ describe('initGenerator: the upgrade flow', () => {
   it('changes nothing the second time', () => {
     const host = folder();
     const first = generate({}, host);
-    for (const change of first.tree.changes()) host.write(change.path, change.after);
+    host.flush(first.tree.changes());
     const again = generate({ mode: 'upgrade' }, host);
     expect(again.tree.changes()).toEqual([]);
     expect(again.result.skipped).toEqual(FRESH_FILES.filter((f) => !f.startsWith('src/') && !f.startsWith('tests/')));

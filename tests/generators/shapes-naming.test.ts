@@ -6,7 +6,6 @@
 
 import { describe, expect, it } from 'vitest';
 import {
-  applyChanges,
   type Def,
   def,
   EXISTING,
@@ -274,7 +273,7 @@ describe.each(KINDS)('$kind collisions', (k) => {
     expect(tree.read(testPath)).toBe(ref.test);
     expect(tree.read('src/index.ts')).toBe(registered);
     expect(result.notes).toEqual([namingNote(k, 3), `${d.exportName} was already registered in src/index.ts.`]);
-    applyChanges(host, tree);
+    host.flush(tree.changes());
     const again = runAddIn(k, host, { force: true });
     expect(again.problems).toEqual([]);
     expect(again.tree.changes()).toEqual([]);

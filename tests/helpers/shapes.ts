@@ -213,11 +213,6 @@ export function runAddIn(k: KindSpec, host: MemoryHost, options: AddOptions = {}
   return { host, tree, result, problems: result.problems };
 }
 
-/** Writes a changeset into the host, as the flush writes it to the disk. */
-export function applyChanges(host: MemoryHost, tree: Tree): void {
-  for (const change of tree.changes()) host.write(change.path, change.after);
-}
-
 const referenceCache = new Map<string, { definition: string; test: string }>();
 
 /**
@@ -296,7 +291,7 @@ export function expectAdd(c: AddCase): { host: MemoryHost; result: GeneratorResu
   expect(data.exportName).toBe(d.exportName);
   expect(data.file).toBe(d.path);
 
-  applyChanges(host, tree);
+  host.flush(changes);
   const again = runAddIn(c.k, host, { ...c.options, force: true });
   expect(again.problems).toEqual([]);
   expect(again.tree.changes()).toEqual([]);

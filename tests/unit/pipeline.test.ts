@@ -6,12 +6,13 @@
 
 import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ScaffoldError } from '../../src/engine/errors.js';
 import type { GeneratorResult } from '../../src/engine/generator.js';
 import { MemoryHost } from '../../src/engine/host.js';
 import type { GlobalOptions } from '../../src/engine/options.js';
 import { type Planned, runPipeline } from '../../src/engine/pipeline.js';
 import { Reporter } from '../../src/engine/reporter.js';
-import { skippedTask } from '../../src/engine/tasks/task.js';
+import { skippedTask, type Task } from '../../src/engine/tasks/task.js';
 import { Tree } from '../../src/engine/tree.js';
 import { addToolGenerator } from '../../src/kinds/tool/generator.js';
 import { memoryProject, PACKAGE_JSON, VITEST_CONFIG } from '../helpers/projects.js';
@@ -31,14 +32,14 @@ afterEach(() => {
 });
 
 /** Runs the pipeline with stdout and stderr captured; the exit status and what each said. */
-async function pipeline(plan: () => Planned, global: Partial<GlobalOptions> = {}) {
+async function pipeline(generate: () => Planned, global: Partial<GlobalOptions> = {}) {
   const out: string[] = [];
   const err: string[] = [];
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0);
   vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => err.push(String(chunk)) > 0);
   const options = { ...GLOBAL, ...global };
   const reporter = new Reporter({ json: options.json, verbose: false });
-  const code = await runPipeline({ command: 'add tool', global: options, reporter, plan });
+  const code = await runPipeline({ command: 'add tool', global: options, reporter, generate });
   vi.restoreAllMocks();
   const stdout = out.join('');
   return { code, stdout, stderr: err.join(''), json: options.json ? JSON.parse(stdout) : undefined };
@@ -169,5 +170,67 @@ describe('a dry run', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('a run: flush, then the tasks, each report under its key', () => {
+  const ran: string[] = [];
+  const probe = (key: string, failing = false): Task => ({
+    key,
+    run: async ({ root }) => {
+      ran.push(`${key} in ${root}`);
+      if (!failing) return { report: { ran: true, passed: true } };
+      const error = new ScaffoldError('INSTALL_FAILED', `${key} failed; the files were written.`, { exitCode: 2 });
+      return { report: { ran: true, passed: false, exitCode: 1 }, error };
+    },
+  });
+  const planned = (host: MemoryHost, tasks: Task[]) => (): Planned => {
+    const tree = new Tree(host);
+    tree.write('new.txt', 'hello\n');
+    return { tree, result: { notes: [], warnings: [], problems: [], tasks, data: {} } };
+  };
+
+  it('writes through the host, runs every task in order, reports each', async () => {
+    ran.length = 0;
+    const host = new MemoryHost({}, { root: '/memory/demo' });
+    const r = await pipeline(planned(host, [probe('install'), skippedTask('git', '--no-git'), probe('devcheck')]));
+    expect(r.code).toBe(0);
+    expect(host.read('new.txt')).toBe('hello\n');
+    expect(ran).toEqual([`install in ${host.root}`, `devcheck in ${host.root}`]);
+    expect(r.json).toMatchObject({
+      ok: true,
+      changes: [{ path: 'new.txt', action: 'create' }],
+      install: { ran: true, passed: true },
+      git: { ran: false, reason: '--no-git' },
+      devcheck: { ran: true, passed: true },
+    });
+  });
+
+  it('a failed task: exit 2 with its error and every report; the tasks after it still run', async () => {
+    ran.length = 0;
+    const host = new MemoryHost({}, { root: '/memory/demo' });
+    const r = await pipeline(planned(host, [probe('install', true), probe('git')]));
+    expect(r.code).toBe(2);
+    expect(ran).toEqual([`install in ${host.root}`, `git in ${host.root}`]);
+    expect(r.json).toMatchObject({
+      ok: false,
+      error: { code: 'INSTALL_FAILED', message: 'install failed; the files were written.' },
+      install: { ran: true, passed: false, exitCode: 1 },
+      git: { ran: true, passed: true },
+    });
+    expect(host.read('new.txt')).toBe('hello\n');
+  });
+
+  it('nothing changed: no task runs', async () => {
+    ran.length = 0;
+    const host = new MemoryHost({ 'new.txt': 'hello\n' });
+    const r = await pipeline(planned(host, [probe('devcheck'), skippedTask('git', '--no-git')]));
+    expect(r.code).toBe(0);
+    expect(ran).toEqual([]);
+    expect(r.json).toMatchObject({
+      changes: [],
+      devcheck: { ran: false, reason: 'no changes' },
+      git: { reason: '--no-git' },
+    });
   });
 });

@@ -96,7 +96,7 @@ describe('register a tool', () => {
   it('stays registered once written: a new run over the result changes nothing', () => {
     const { host, tree } = project({ 'src/index.ts': FRESH_INDEX });
     register(tree, toolLayout, TOOL, KEYS);
-    for (const change of tree.changes()) host.write(change.path, change.after);
+    host.flush(tree.changes());
     const again = new Tree(host);
     expect(register(again, toolLayout, TOOL, KEYS)).toEqual({
       files: ['src/index.ts'],
