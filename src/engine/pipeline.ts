@@ -90,7 +90,7 @@ export async function runPipeline<R extends GeneratorResult>(spec: PipelineSpec<
     // Listed after the flush: CREATE and UPDATE say what is on disk, not what was meant to be.
     if (!global.dryRun) planned.tree.host.flush(changes);
     sayChanges(planned, listedChanges, reporter, global.dryRun);
-    const tasks = await runTasks(
+    const taskRun = await runTasks(
       planned.result.tasks,
       { root: planned.tree.root, reporter, spinner: process.stdout.isTTY === true && !global.json },
       { dryRun: global.dryRun, changed: changes.length > 0 },
@@ -99,20 +99,20 @@ export async function runPipeline<R extends GeneratorResult>(spec: PipelineSpec<
       result: planned.result,
       dryRun: global.dryRun,
       changes,
-      reports: tasks.reports,
-      failed: tasks.error !== undefined,
+      reports: taskRun.reports,
+      failed: taskRun.error !== undefined,
     };
     const out: CommandResult = {
       ok: true,
       command: spec.command,
       dryRun: global.dryRun,
       changes: listedChanges,
-      ...tasks.reports,
+      ...taskRun.reports,
       warnings: reporter.warnings,
       ...planned.result.data,
       ...(await spec.conclude?.(outcome)),
     };
-    if (tasks.error) return reporter.failureAfterWrite(out, tasks.error);
+    if (taskRun.error) return reporter.failureAfterWrite(out, taskRun.error);
     reporter.result(out);
     return EXIT.ok;
   } catch (e) {
