@@ -6,15 +6,8 @@
 import { FRAMEWORK, findProject, type Project } from '../../project/project.js';
 import { EXIT, ScaffoldError } from '../errors.js';
 import type { Reporter } from '../reporter.js';
-import { findOnPath } from './path-lookup.js';
+import { findOnPath, HOW_TO_INSTALL } from './path-lookup.js';
 import { skippedTask, type Task, type TaskOutcome } from './task.js';
-
-const INSTALL_HINT = {
-  npm: 'Install Node.js and npm.',
-  pnpm: 'Install pnpm (`npm i -g pnpm` or `corepack enable`).',
-  yarn: 'Install yarn (`npm i -g yarn` or `corepack enable`).',
-  bun: 'Install bun (`npm i -g bun`).',
-} as const;
 
 /** The project's devcheck as the task after the flush, unless --no-devcheck. */
 export function devcheckTask(enabled: boolean): Task {
@@ -28,7 +21,7 @@ function packageManagerMissing(project: Project): ScaffoldError {
   return new ScaffoldError(
     'PACKAGE_MANAGER_MISSING',
     `The project uses ${pm} (from ${project.packageManagerSource}) but ${pm} is not on PATH, so devcheck could not run.`,
-    { hint: `${INSTALL_HINT[pm]} Or pass --no-devcheck.`, exitCode: EXIT.writtenButFailed },
+    { hint: `${HOW_TO_INSTALL[pm]}. Or pass --no-devcheck.`, exitCode: EXIT.writtenButFailed },
   );
 }
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { PackageManager } from '../../project/project.js';
 import { EXIT, ScaffoldError } from '../errors.js';
 import type { Reporter } from '../reporter.js';
-import { findOnPath } from './path-lookup.js';
+import { findOnPath, HOW_TO_INSTALL } from './path-lookup.js';
 import type { Task, TaskContext, TaskOutcome } from './task.js';
 
 const INSTALL_ARGS: Record<PackageManager, string[]> = {
@@ -18,13 +18,6 @@ const INSTALL_ARGS: Record<PackageManager, string[]> = {
   pnpm: ['install'],
   yarn: ['install'],
   bun: ['install'],
-};
-
-const INSTALL_HINT: Record<PackageManager, string> = {
-  npm: 'Install Node.js with npm',
-  pnpm: 'Install pnpm (`npm i -g pnpm` or `corepack enable`)',
-  yarn: 'Install yarn (`npm i -g yarn` or `corepack enable`)',
-  bun: 'Install bun (`npm i -g bun`)',
 };
 
 /** The last `lines` lines of a log, for the failure message. */
@@ -42,7 +35,7 @@ function packageManagerMissing(pm: PackageManager, root: string): ScaffoldError 
     'PACKAGE_MANAGER_MISSING',
     `${pm} is not on PATH, so the dependencies were not installed; the files were written.`,
     {
-      hint: `${INSTALL_HINT[pm]}, then run \`${pm} install\` in ${root}. Or pass --pm with another package manager.`,
+      hint: `${HOW_TO_INSTALL[pm]}, then run \`${pm} install\` in ${root}. Or pass --pm with another package manager.`,
       exitCode: EXIT.writtenButFailed,
     },
   );

@@ -2,6 +2,15 @@
 
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
+import type { PackageManager } from '../../project/project.js';
+
+/** How to get a package manager that is not on PATH (a clause: callers end the sentence). */
+export const HOW_TO_INSTALL: Record<PackageManager, string> = {
+  npm: 'Install Node.js with npm',
+  pnpm: 'Install pnpm (`npm i -g pnpm` or `corepack enable`)',
+  yarn: 'Install yarn (`npm i -g yarn` or `corepack enable`)',
+  bun: 'Install bun (`npm i -g bun`)',
+};
 
 /** Looks a command up on PATH the way a shell would. */
 export function findOnPath(command: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
