@@ -1,8 +1,10 @@
 /** `mcp-scaffold add <kind> <name>`: gathers answers, then runs the kind's generator. */
 
 import { cancelled, ScaffoldError } from '../engine/errors.js';
+import { DiskHost } from '../engine/host.js';
 import { canPrompt, type GlobalOptions } from '../engine/options.js';
-import { runGenerator } from '../engine/run.js';
+import { runPipeline } from '../engine/pipeline.js';
+import { Reporter } from '../engine/reporter.js';
 import { Tree } from '../engine/tree.js';
 import type { KindGenerator, KindSpec } from '../kinds/spec.js';
 import { findProject } from '../project/project.js';
@@ -16,7 +18,7 @@ async function askDescription(
 ): Promise<string | undefined> {
   const names = parseName(name, `${spec.name} name`);
   const project = findProject(global.cwd);
-  const fallback = generator.suggestDescription?.(new Tree(project.root), project, names);
+  const fallback = generator.suggestDescription?.(new Tree(new DiskHost(project.root)), project, names);
   const { text, isCancel } = await import('@clack/prompts');
   const answer = await text({
     message: `What does ${names.snake} do? (one paragraph for the model; --description skips this)`,
@@ -55,5 +57,18 @@ export async function addCommand(
       if (e instanceof ScaffoldError && e.code === 'CANCELLED') throw e;
     }
   }
-  return runGenerator(`add ${spec.name}`, global, (tree, project) => generator.generate(tree, project, options));
+  const reporter = new Reporter({ json: global.json, verbose: global.verbose });
+  return runPipeline({
+    command: `add ${spec.name}`,
+    global,
+    reporter,
+    generate: async () => {
+      const project = findProject(global.cwd);
+      reporter.debug(
+        `project ${project.root} · framework ${project.frameworkVersion ?? `not installed (${project.frameworkRange})`} · ${project.packageManager} (${project.packageManagerSource})`,
+      );
+      const tree = new Tree(new DiskHost(project.root));
+      return { tree, result: await generator.generate(tree, project, options) };
+    },
+  });
 }

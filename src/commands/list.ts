@@ -7,6 +7,7 @@
 import pc from '../engine/colors.js';
 import { EXIT, ScaffoldError } from '../engine/errors.js';
 import { reportFailure } from '../engine/failure.js';
+import { DiskHost } from '../engine/host.js';
 import type { GlobalOptions } from '../engine/options.js';
 import { errorJson, Reporter } from '../engine/reporter.js';
 import { Tree } from '../engine/tree.js';
@@ -93,7 +94,7 @@ export async function listCommand(global: GlobalOptions, kinds: readonly KindSpe
     const project = findProject(global.cwd);
     reporter.debug(`project ${project.root}`);
     const layouts = kinds.flatMap((k) => (k.layout ? [k.layout] : []));
-    const inv = inventory(new Tree(project.root), layouts, { services: true });
+    const inv = inventory(new Tree(new DiskHost(project.root)), layouts, { services: true });
     for (const w of inv.warnings) reporter.warn(w);
     const error = listError(inv);
     if (reporter.json) {

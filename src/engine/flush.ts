@@ -30,7 +30,7 @@ function onDisk(abs: string): string | undefined {
  * Refuses the whole flush, before any write, when a file changed on disk since it was planned
  * (an editor saved it, another run wrote it): writing would silently drop that change.
  */
-function assertUnchangedSincePlanned(root: string, changes: FileChange[]): void {
+function assertUnchangedSincePlanned(root: string, changes: readonly FileChange[]): void {
   const moved = changes.filter((c) => onDisk(path.join(root, c.path)) !== c.before);
   if (moved.length === 0) return;
   throw new ScaffoldError(
@@ -46,7 +46,7 @@ function assertUnchangedSincePlanned(root: string, changes: FileChange[]): void 
   );
 }
 
-export function flush(root: string, changes: FileChange[]): void {
+export function flush(root: string, changes: readonly FileChange[]): void {
   assertUnchangedSincePlanned(root, changes);
   const done: Written[] = [];
   const createdDirs: string[] = [];

@@ -8,21 +8,19 @@ import pc from './colors.js';
 import type { ScaffoldError } from './errors.js';
 import type { FileChange } from './tree.js';
 
-export interface DevcheckReport {
-  ran: boolean;
-  passed?: boolean;
-  exitCode?: number;
-  durationMs?: number;
-  command?: string;
-  reason?: string;
+/** A change as the result lists it: with its unified diff on a dry run. */
+export interface ListedChange {
+  path: string;
+  action: FileChange['action'];
+  diff?: string;
 }
 
+/** The --json result of a generating command; each task's report sits under its key (`devcheck`). */
 export interface CommandResult {
   ok: boolean;
   command: string;
   dryRun: boolean;
-  changes: { path: string; action: FileChange['action']; diff?: string }[];
-  devcheck: DevcheckReport;
+  changes: ListedChange[];
   warnings: string[];
   [extra: string]: unknown;
 }
@@ -60,7 +58,7 @@ export class Reporter {
   }
 
   /** CREATE/UPDATE lines, with the diff on a dry run. */
-  changes(changes: CommandResult['changes'], dryRun: boolean): void {
+  changes(changes: ListedChange[], dryRun: boolean): void {
     for (const change of changes) {
       const label = change.action === 'create' ? pc.green('CREATE') : pc.cyan('UPDATE');
       this.info(`${label} ${change.path}`);

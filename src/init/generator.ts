@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { GeneratorResult } from '../engine/generator.js';
+import { Problems } from '../engine/problems.js';
 import type { Tree } from '../engine/tree.js';
 import { toolLayout } from '../kinds/tool/layout.js';
 import { lineWidthOf } from '../project/formatter.js';
@@ -98,15 +99,12 @@ export interface InitProject {
 const HARMLESS_ENTRIES = new Set(['.git', '.DS_Store', 'Thumbs.db']);
 
 /** What is in a folder that would stop a fresh init (sorted; folders end in `/`). */
-export function entriesInTheWay(root: string): string[] {
-  try {
-    return readdirSync(root, { withFileTypes: true })
-      .filter((e) => !HARMLESS_ENTRIES.has(e.name))
-      .map((e) => (e.isDirectory() ? `${e.name}/` : e.name))
-      .sort();
-  } catch {
-    return [];
-  }
+export function entriesInTheWay(tree: Tree): string[] {
+  return tree
+    .entries('')
+    .filter((e) => !HARMLESS_ENTRIES.has(e.name))
+    .map((e) => (e.type === 'directory' ? `${e.name}/` : e.name))
+    .sort();
 }
 
 const template = templatesOf(import.meta.url);
@@ -211,6 +209,7 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
   const opts = initOptions.parse(raw);
   const notes: string[] = [];
   const warnings: string[] = [];
+  const problems = new Problems();
   const upgrade = opts.mode === 'upgrade';
   const existing = upgrade ? readPackageJson(tree) : {};
 
@@ -255,7 +254,7 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
   const repoInput = opts.repository ?? repositoryFromPackage(existing) ?? opts.environment.gitRemote;
   const repository = repoInput ? normalizeRepository(repoInput) : undefined;
   if (opts.repository !== undefined && !repository) {
-    tree.problem({
+    problems.add({
       code: 'OPTION_INVALID',
       message: `--repository ${JSON.stringify(opts.repository)} is not a repository URL`,
       hint: 'Pass a URL such as https://github.com/acme/weather-server.',
@@ -265,7 +264,7 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
   let frameworkRange = `^${FRAMEWORK_VERSION}`;
   if (opts.frameworkVersion !== undefined) {
     if (!isVersionRange(opts.frameworkVersion)) {
-      tree.problem({
+      problems.add({
         code: 'OPTION_INVALID',
         message: `--framework-version ${JSON.stringify(opts.frameworkVersion)} is not a version or version range`,
         hint: 'Pass a version or range npm can resolve, e.g. 0.10.17 or ^0.10.17 (tags like latest are not accepted).',
@@ -285,10 +284,10 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
 
   // The folder must be empty (or hold only harmless entries) for a fresh server, unless --force.
   if (!upgrade) {
-    const inTheWay = entriesInTheWay(tree.root);
+    const inTheWay = entriesInTheWay(tree);
     if (inTheWay.length > 0 && !opts.force) {
       const shown = inTheWay.slice(0, 20);
-      tree.problem({
+      problems.add({
         code: 'CONFLICT',
         path: '.',
         message: `the folder ${tree.root} is not empty: ${shown.join(', ')}${inTheWay.length > shown.length ? `, and ${inTheWay.length - shown.length} more` : ''}`,
@@ -366,7 +365,7 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
       continue;
     }
     if (tree.isDirectory(output)) {
-      tree.problem({ code: 'CONFLICT', path: output, message: 'a folder is where this file goes' });
+      problems.add({ code: 'CONFLICT', path: output, message: 'a folder is where this file goes' });
       continue;
     }
     tree.write(output, content);
@@ -406,6 +405,7 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
   return {
     notes,
     warnings,
+    problems: problems.list,
     tasks: [],
     data: {},
     plan,

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { ScaffoldError } from '../engine/errors.js';
 import { devcheckTasks, type GeneratorResult } from '../engine/generator.js';
+import { Problems } from '../engine/problems.js';
 import type { Tree } from '../engine/tree.js';
 import { describeNaming, inferNaming, type Naming, testFileFor, testImportPath } from '../project/conventions.js';
 import { asNewFile, lineWidthOf } from '../project/formatter.js';
@@ -68,6 +69,8 @@ export interface NewDefinition {
   naming: Naming;
   notes: string[];
   warnings: string[];
+  /** What stops this definition from being written (names taken, files in the way). */
+  problems: Problems;
 }
 
 /** The options every definition kind takes, parsed: what naming and writing read. */
@@ -168,14 +171,14 @@ function recordCollisions(
   for (const other of existing) {
     if (other.file === def.file) continue;
     if (other.name === def.mcpName) {
-      tree.problem({
+      def.problems.add({
         code: 'ALREADY_EXISTS',
         path: other.file,
         message: `a ${def.layout.kind} named ${def.mcpName} is already defined here`,
       });
     }
     if (other.exports.includes(def.exportName)) {
-      tree.problem({
+      def.problems.add({
         code: 'ALREADY_EXISTS',
         path: other.file,
         message: `the export ${def.exportName} already exists here`,
@@ -184,7 +187,7 @@ function recordCollisions(
   }
   for (const target of opts.test ? [def.file, def.testFile] : [def.file]) {
     if (tree.exists(target) && !opts.force) {
-      tree.problem({
+      def.problems.add({
         code: 'ALREADY_EXISTS',
         path: target,
         message: 'file already exists',
@@ -195,7 +198,7 @@ function recordCollisions(
 }
 
 /**
- * Names, paths and collision checks for a new definition. Problems are recorded in the tree;
+ * Names, paths and collision checks for a new definition. Problems are recorded on the definition;
  * bad input (a name or an override that cannot be used) throws before anything is prepared.
  */
 export function prepareDefinition(
@@ -233,6 +236,7 @@ export function prepareDefinition(
     naming,
     notes,
     warnings,
+    problems: new Problems(),
   };
   recordCollisions(tree, existing, def, opts);
   return def;
@@ -261,7 +265,7 @@ export function writeDefinition(
   tree.write(def.file, asNewFile(tree, render(templates.definition, data, { lineWidth })));
   if (opts.test) tree.write(def.testFile, asNewFile(tree, render(templates.test, data, { lineWidth })));
 
-  const result = tree.attempt(() =>
+  const result = def.problems.attempt(() =>
     register(
       tree,
       def.layout,
@@ -276,6 +280,7 @@ export function writeDefinition(
   return {
     notes: def.notes,
     warnings: def.warnings,
+    problems: def.problems.list,
     tasks: devcheckTasks(opts.devcheck),
     data: {
       [def.kind]: {

@@ -1,5 +1,5 @@
 /**
- * The init generator, in memory over temp folders: the exact file list, the content that carries
+ * The init generator over folders held in memory: the exact file list, the content that carries
  * names and user text, the folder rules (empty, non-empty, --force), the upgrade flow, and the
  * naming and version helpers it is built from. Nothing here installs or spawns anything.
  */
@@ -9,7 +9,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ScaffoldError } from '../../src/engine/errors.js';
-import { flush } from '../../src/engine/flush.js';
+import { MemoryHost } from '../../src/engine/host.js';
 import { Tree } from '../../src/engine/tree.js';
 import { type InitOptions, initGenerator, outputPath, templateFiles } from '../../src/init/generator.js';
 import {
@@ -34,12 +34,16 @@ import { tempDir } from '../helpers/temp.js';
 
 const ENV = { username: 'tester', insideGitWorkTree: false };
 
-/** Runs the generator on a new folder `name` inside a temp dir (or on `root`). */
-function generate(options: Partial<InitOptions> = {}, root = path.join(tempDir(), 'demo')) {
-  const tree = new Tree(root);
-  const result = initGenerator(tree, { root, environment: ENV, ...options });
+/** A folder named `name` holding `files`, in memory. */
+const folder = (files: Record<string, string> = {}, name = 'demo') =>
+  new MemoryHost(files, { root: `/memory/${name}` });
+
+/** Runs the generator on a new folder `demo` (or on `host`). */
+function generate(options: Partial<InitOptions> = {}, host = folder()) {
+  const tree = new Tree(host);
+  const result = initGenerator(tree, { root: host.root, environment: ENV, ...options });
   const files = Object.fromEntries(tree.changes().map((c) => [c.path, c.after]));
-  return { tree, result, files, root };
+  return { tree, result, files, problems: result.problems };
 }
 
 const byLocale = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -70,8 +74,8 @@ const FRESH_FILES = [
 
 describe('initGenerator: a fresh server', () => {
   it('creates exactly the server files, every one of them new', () => {
-    const { tree, result } = generate();
-    expect(tree.problems).toEqual([]);
+    const { tree, result, problems } = generate();
+    expect(problems).toEqual([]);
     expect(tree.changes().map((c) => [c.action, c.path])).toEqual(FRESH_FILES.map((p) => ['create', p]));
     expect(result.skipped).toEqual([]);
     expect(result.plan).toEqual({ install: { packageManager: 'npm' }, git: { init: true, commit: true } });
@@ -226,7 +230,7 @@ await createApp({
   });
 
   it('takes a scoped package name: bin, identifier and registry name use its parts', () => {
-    const { files, result } = generate({ name: '@acme/weather-mcp-server' }, path.join(tempDir(), 'weather'));
+    const { files, result } = generate({ name: '@acme/weather-mcp-server' }, folder({}, 'weather'));
     const pkg = JSON.parse(files['package.json']!);
     expect(pkg.name).toBe('@acme/weather-mcp-server');
     expect(pkg.bin).toEqual({ 'weather-mcp-server': 'dist/index.js' });
@@ -252,7 +256,7 @@ await createApp({
     const other = generate({ frameworkVersion: '^0.12.0' });
     expect(other.result.warnings.join(' ')).toContain('written for @cyanheads/mcp-ts-core 0.10.17');
     const bad = generate({ frameworkVersion: 'latest' });
-    expect(bad.tree.problems.map((p) => p.code)).toEqual(['OPTION_INVALID']);
+    expect(bad.problems.map((p) => p.code)).toEqual(['OPTION_INVALID']);
   });
 
   it('leaves out the server and prompt titles where the range lets npm install a framework older than 0.10.3', () => {
@@ -305,25 +309,22 @@ await createApp({
 
 describe('initGenerator: where it writes', () => {
   it('accepts an empty folder, or one holding only .git', () => {
-    const root = tempDir({ '.git/HEAD': 'ref: refs/heads/main\n' });
-    const { tree } = generate({}, root);
-    expect(tree.problems).toEqual([]);
+    const { tree, problems } = generate({}, folder({ '.git/HEAD': 'ref: refs/heads/main\n' }));
+    expect(problems).toEqual([]);
     expect(tree.changes()).toHaveLength(FRESH_FILES.length);
   });
 
   it('refuses a non-empty folder, listing what is in the way, and writes nothing', () => {
-    const root = tempDir({ 'notes.txt': 'mine\n', 'README.md': '# mine\n', 'data/x.csv': '1\n' });
-    const { tree } = generate({}, root);
-    expect(tree.problems).toHaveLength(1);
-    expect(tree.problems[0]).toMatchObject({ code: 'CONFLICT' });
-    expect(tree.problems[0]!.message).toContain('README.md, data/, notes.txt');
-    expect(tree.problems[0]!.hint).toContain('--force');
+    const { problems } = generate({}, folder({ 'notes.txt': 'mine\n', 'README.md': '# mine\n', 'data/x.csv': '1\n' }));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ code: 'CONFLICT' });
+    expect(problems[0]!.message).toContain('README.md, data/, notes.txt');
+    expect(problems[0]!.hint).toContain('--force');
   });
 
   it('with --force writes into it, replacing same-named files and leaving the others', () => {
-    const root = tempDir({ 'notes.txt': 'mine\n', 'README.md': '# mine\n' });
-    const { tree } = generate({ force: true }, root);
-    expect(tree.problems).toEqual([]);
+    const { tree, problems } = generate({ force: true }, folder({ 'notes.txt': 'mine\n', 'README.md': '# mine\n' }));
+    expect(problems).toEqual([]);
     const actions = Object.fromEntries(tree.changes().map((c) => [c.path, c.action]));
     expect(actions['README.md']).toBe('update');
     expect(actions['notes.txt']).toBeUndefined();
@@ -332,7 +333,7 @@ describe('initGenerator: where it writes', () => {
 
 describe('initGenerator: the upgrade flow', () => {
   const existingServer = () =>
-    tempDir({
+    folder({
       'package.json': `${JSON.stringify({ name: 'acme-server', description: 'Acme tools.', dependencies: { [FRAMEWORK_PACKAGE]: '^0.10.0' } }, null, 2)}\n`,
       'src/index.ts': '// mine\n',
       'src/mcp-server/tools/definitions/acme-get-item.tool.ts': "export const t = tool('acme_get_item', {});\n",
@@ -341,9 +342,8 @@ describe('initGenerator: the upgrade flow', () => {
     });
 
   it('writes only missing tooling files, never starters, never over a file', () => {
-    const root = existingServer();
-    const { tree, result } = generate({ mode: 'upgrade', force: true }, root);
-    expect(tree.problems).toEqual([]);
+    const { tree, result, problems } = generate({ mode: 'upgrade', force: true }, existingServer());
+    expect(problems).toEqual([]);
     const changes = tree.changes();
     expect(changes.every((c) => c.action === 'create')).toBe(true);
     expect(changes.map((c) => c.path)).toEqual(
@@ -370,7 +370,7 @@ describe('initGenerator: the upgrade flow', () => {
   });
 
   it("names the server as its own server.json does, even without an owner part (the framework's init writes one)", () => {
-    const root = tempDir({
+    const root = folder({
       'package.json': `${JSON.stringify({ name: 'demo', mcpName: 'demo', dependencies: { [FRAMEWORK_PACKAGE]: '^0.10.17' } }, null, 2)}\n`,
       'server.json': `${JSON.stringify({ name: 'demo', version: '0.1.0' }, null, 2)}\n`,
     });
@@ -385,10 +385,10 @@ describe('initGenerator: the upgrade flow', () => {
   });
 
   it('changes nothing the second time', () => {
-    const root = path.join(tempDir(), 'demo');
-    const first = generate({}, root);
-    flush(root, first.tree.changes());
-    const again = generate({ mode: 'upgrade' }, root);
+    const host = folder();
+    const first = generate({}, host);
+    host.flush(first.tree.changes());
+    const again = generate({ mode: 'upgrade' }, host);
     expect(again.tree.changes()).toEqual([]);
     expect(again.result.skipped).toEqual(FRESH_FILES.filter((f) => !f.startsWith('src/') && !f.startsWith('tests/')));
   });
@@ -427,7 +427,7 @@ describe('naming', () => {
     expect(packageNameFromFolder('sérveur')).toBe('serveur');
     expect(packageNameFromFolder('Crème Brûlée')).toBe('creme-brulee');
     expect(packageNameFromFolder('My Server')).toBe('my-server');
-    const { result } = generate({}, path.join(tempDir(), 'Météo Server'));
+    const { result } = generate({}, folder({}, 'Météo Server'));
     expect(result.project.name).toBe('meteo-server');
     expect(result.notes.join('\n')).toContain(
       'The package is named meteo-server (the folder name "Météo Server" made valid for npm)',

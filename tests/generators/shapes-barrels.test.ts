@@ -328,13 +328,13 @@ describe.each(KINDS)('add $kind, barrel shapes', (k) => {
 
     it('without --group: GROUP_REQUIRED listing the groups, nothing edited', () => {
       const groups = `read${k.Suffix}s, write${k.Suffix}s`;
+      const line = 10 + KINDS.indexOf(k);
       expectProblems(k, files(), { name: upd.inputName }, [
         {
           code: 'GROUP_REQUIRED',
-          path: 'src/index.ts',
-          line: 10 + KINDS.indexOf(k),
-          message: `groups: ${groups}`,
+          message: `src/index.ts:${line}: the definitions are split into groups (${groups}); choose one with --group.`,
           hint: `Pass --group <name>, one of: ${groups}.`,
+          details: [{ path: 'src/index.ts', line, message: `groups: ${groups}` }],
         },
       ]);
     });
@@ -356,13 +356,13 @@ describe.each(KINDS)('add $kind, barrel shapes', (k) => {
 
     it('an unknown --group: GROUP_REQUIRED listing the groups', () => {
       const groups = `read${k.Suffix}s, write${k.Suffix}s`;
+      const line = 10 + KINDS.indexOf(k);
       expectProblems(k, files(), { name: upd.inputName, group: 'admin' }, [
         {
           code: 'GROUP_REQUIRED',
-          path: 'src/index.ts',
-          line: 10 + KINDS.indexOf(k),
-          message: `groups: ${groups}`,
+          message: `No group "admin" at src/index.ts:${line}.`,
           hint: `Pass --group <name>, one of: ${groups}.`,
+          details: [{ path: 'src/index.ts', line, message: `groups: ${groups}` }],
         },
       ]);
     });
@@ -414,10 +414,10 @@ describe('groups as the pattern shows them: a local array, .map(), one barrel fi
     expectProblems(TOOL, files, { name: upd.inputName }, [
       {
         code: 'GROUP_REQUIRED',
-        path: 'src/index.ts',
-        line: 7,
-        message: 'groups: readTools, writeTools',
+        message:
+          'src/index.ts:7: the definitions are split into groups (readTools, writeTools); choose one with --group.',
         hint: 'Pass --group <name>, one of: readTools, writeTools.',
+        details: [{ path: 'src/index.ts', line: 7, message: 'groups: readTools, writeTools' }],
       },
     ]);
   });

@@ -4,10 +4,7 @@
  * tools, resources and prompts.
  */
 
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { flush } from '../../src/engine/flush.js';
 import {
   type Def,
   def,
@@ -259,30 +256,29 @@ describe.each(KINDS)('$kind collisions', (k) => {
     expectProblems(k, fixture({ 'src/index.ts': index, 'src/legacy.ts': `export const ${d.exportName} = {};\n` }), {}, [
       {
         code: 'ALREADY_EXISTS',
-        path: 'src/index.ts',
-        line: 2,
-        message: `${d.exportName} is already bound`,
+        message: `src/index.ts:2 already imports a different ${d.exportName} (from './legacy.js').`,
         hint: 'Choose another name (--export-name).',
+        details: [{ path: 'src/index.ts', line: 2, message: `${d.exportName} is already bound` }],
       },
     ]);
   });
 
   it('with force, an existing registered definition is rewritten, the registration never duplicated', () => {
     const files = fixture({ 'src/index.ts': registered, [testPath]: 'export {};\n' }, [...EXISTING, d]);
-    const { root, tree, result } = runAdd(k, files, { force: true });
-    expect(tree.problems).toEqual([]);
+    const { host, tree, result, problems } = runAdd(k, files, { force: true });
+    expect(problems).toEqual([]);
     const ref = reference(d);
     expect(tree.changes().map((c) => `${c.action} ${c.path}`)).toEqual([`update ${d.path}`, `update ${testPath}`]);
     expect(tree.read(d.path)).toBe(ref.definition);
     expect(tree.read(testPath)).toBe(ref.test);
     expect(tree.read('src/index.ts')).toBe(registered);
     expect(result.notes).toEqual([namingNote(k, 3), `${d.exportName} was already registered in src/index.ts.`]);
-    flush(root, tree.changes());
-    const again = runAddIn(k, root, { force: true });
-    expect(again.tree.problems).toEqual([]);
+    host.flush(tree.changes());
+    const again = runAddIn(k, host, { force: true });
+    expect(again.problems).toEqual([]);
     expect(again.tree.changes()).toEqual([]);
-    expect(readFileSync(path.join(root, 'src/index.ts'), 'utf8')).toBe(registered);
-    expectBiomeClean(root, files, [d.path, testPath]);
+    expect(host.read('src/index.ts')).toBe(registered);
+    expectBiomeClean(host, files, [d.path, testPath]);
   });
 
   it('with force, an existing unregistered definition is rewritten and registered once', () => {
@@ -300,7 +296,12 @@ describe.each(KINDS)('$kind collisions', (k) => {
 describe.each(KINDS)('$kind: layouts that stay refusals (UNSUPPORTED_LAYOUT, file:line, nothing edited)', (k) => {
   const refused = (index: string, line: number, message: string, extra: Record<string, string> = {}, options = {}) =>
     expectProblems(k, fixture({ 'src/index.ts': index, ...extra }), options, [
-      { code: 'UNSUPPORTED_LAYOUT', path: 'src/index.ts', line, message, hint: UNSUPPORTED_HINT },
+      {
+        code: 'UNSUPPORTED_LAYOUT',
+        message: `src/index.ts:${line}: ${message}`,
+        hint: UNSUPPORTED_HINT,
+        details: [{ path: 'src/index.ts', line, message }],
+      },
     ]);
   const withKey = (value: string, head: string[] = [], imports: string[] = []) =>
     L(CREATE_APP, ...imports, '', ...head, 'await createApp({', "  name: 'acme',", `  ${k.key}: ${value},`, '});', '');

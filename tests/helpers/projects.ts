@@ -1,7 +1,8 @@
 /** Fixture projects: the framework's fresh entry point and variations on it. */
 
+import { MemoryHost } from '../../src/engine/host.js';
 import { Tree } from '../../src/engine/tree.js';
-import { tempDir } from './temp.js';
+import { FRAMEWORK, type PackageJson, type Project } from '../../src/project/project.js';
 
 /** The framework's fresh src/index.ts, exactly. */
 export const FRESH_INDEX = `#!/usr/bin/env node
@@ -48,8 +49,24 @@ export default defineConfig({
 });
 `;
 
-/** A temp project holding `files`, and a tree over it. */
-export function project(files: Record<string, string>): { root: string; tree: Tree } {
-  const root = tempDir(files);
-  return { root, tree: new Tree(root) };
+/**
+ * The project a generator is given, read from a host's package.json as findProject reads it from
+ * the disk. Nothing is installed in memory, so the framework's version is unknown.
+ */
+export function memoryProject(host: MemoryHost): Project {
+  const pkg = JSON.parse(host.read('package.json') ?? '{}') as PackageJson;
+  return {
+    root: host.root,
+    pkg,
+    frameworkRange: pkg.dependencies?.[FRAMEWORK] ?? pkg.devDependencies?.[FRAMEWORK] ?? '*',
+    frameworkVersion: undefined,
+    packageManager: 'npm',
+    packageManagerSource: 'the default',
+  };
+}
+
+/** A project holding `files` in memory, a tree over it, and the project as a generator sees it. */
+export function project(files: Record<string, string>): { host: MemoryHost; tree: Tree; project: Project } {
+  const host = new MemoryHost(files);
+  return { host, tree: new Tree(host), project: memoryProject(host) };
 }

@@ -5,12 +5,11 @@
  * nothing, and that the real Biome finds nothing to change in the files it touched.
  */
 
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect } from 'vitest';
-import { flush } from '../../src/engine/flush.js';
 import type { GeneratorResult } from '../../src/engine/generator.js';
-import { type Problem, Tree } from '../../src/engine/tree.js';
+import { MemoryHost } from '../../src/engine/host.js';
+import type { Problem } from '../../src/engine/problems.js';
+import { Tree } from '../../src/engine/tree.js';
 import type { DefinitionOptions } from '../../src/kinds/definition.js';
 import { addPromptGenerator } from '../../src/kinds/prompt/generator.js';
 import { promptSpec } from '../../src/kinds/prompt/spec.js';
@@ -20,10 +19,10 @@ import type { DefinitionSpec } from '../../src/kinds/spec.js';
 import { addToolGenerator } from '../../src/kinds/tool/generator.js';
 import { toolSpec } from '../../src/kinds/tool/spec.js';
 import type { ExportNaming, FileNaming } from '../../src/project/conventions.js';
-import { findProject, type Project } from '../../src/project/project.js';
+import type { Project } from '../../src/project/project.js';
 import { biomeCheck, biomeJson } from './biome.js';
-import { VITEST_CONFIG } from './projects.js';
-import { tempDir, writeFiles } from './temp.js';
+import { memoryProject, VITEST_CONFIG } from './projects.js';
+import { tempDir } from './temp.js';
 
 /** Lines joined by `\n`; `false` and `undefined` entries are left out (conditional lines). */
 export const L = (...lines: (string | false | undefined)[]): string =>
@@ -202,19 +201,16 @@ export function fixture(
   };
 }
 
-/** Runs `add <kind>` over the files, as the command would (no devcheck). */
+/** Runs `add <kind>` over the files, held in memory, as the command would (no devcheck). */
 export function runAdd(k: KindSpec, files: Record<string, string>, options: AddOptions = {}) {
-  const root = tempDir(files);
-  const tree = new Tree(root);
-  const result = k.generate(tree, findProject(root), { name: NEW(k).inputName, devcheck: false, ...options });
-  return { root, tree, result };
+  return runAddIn(k, new MemoryHost(files), options);
 }
 
-/** Like runAdd on an existing folder (a second `add` over what the first one flushed). */
-export function runAddIn(k: KindSpec, root: string, options: AddOptions = {}) {
-  const tree = new Tree(root);
-  const result = k.generate(tree, findProject(root), { name: NEW(k).inputName, devcheck: false, ...options });
-  return { root, tree, result };
+/** Like runAdd on an existing host (a second `add` over what the first one wrote). */
+export function runAddIn(k: KindSpec, host: MemoryHost, options: AddOptions = {}) {
+  const tree = new Tree(host);
+  const result = k.generate(tree, memoryProject(host), { name: NEW(k).inputName, devcheck: false, ...options });
+  return { host, tree, result, problems: result.problems };
 }
 
 const referenceCache = new Map<string, { definition: string; test: string }>();
@@ -228,7 +224,7 @@ export function reference(d: Def, options: AddOptions = {}): { definition: strin
   const key = JSON.stringify([d.k.kind, d.inputName, d.base, d.exportName, options]);
   let ref = referenceCache.get(key);
   if (!ref) {
-    const { tree } = runAdd(
+    const { tree, problems } = runAdd(
       d.k,
       {
         'package.json': PACKAGE,
@@ -237,7 +233,7 @@ export function reference(d: Def, options: AddOptions = {}): { definition: strin
       },
       { name: d.inputName, fileName: d.base.replace(/\.[a-z]+$/, ''), exportName: d.exportName, ...options },
     );
-    expect(tree.problems).toEqual([]);
+    expect(problems).toEqual([]);
     const testPath = `tests/${d.k.key}/${d.base}.test.ts`;
     ref = { definition: tree.read(d.path)!, test: tree.read(testPath)! };
     referenceCache.set(key, ref);
@@ -269,10 +265,10 @@ export interface AddCase {
  * and runs Biome once over the touched files and the originals of the edited ones (proof the
  * fixture was Biome-clean to begin with).
  */
-export function expectAdd(c: AddCase): { root: string; result: GeneratorResult } {
+export function expectAdd(c: AddCase): { host: MemoryHost; result: GeneratorResult } {
   const d = c.created ?? NEW(c.k);
-  const { root, tree, result } = runAdd(c.k, c.files, c.options);
-  expect(tree.problems).toEqual([]);
+  const { host, tree, result, problems } = runAdd(c.k, c.files, c.options);
+  expect(problems).toEqual([]);
   const testPath = `tests/${c.k.key}/${d.base}.test.ts`;
   const eol = (text: string) => (c.crlf ? text.replaceAll('\n', '\r\n') : text);
   const ref = reference(d, { ...(c.options?.uri ? { uri: c.options.uri } : {}) });
@@ -295,28 +291,29 @@ export function expectAdd(c: AddCase): { root: string; result: GeneratorResult }
   expect(data.exportName).toBe(d.exportName);
   expect(data.file).toBe(d.path);
 
-  flush(root, changes);
-  const again = runAddIn(c.k, root, { ...c.options, force: true });
-  expect(again.tree.problems).toEqual([]);
+  host.flush(changes);
+  const again = runAddIn(c.k, host, { ...c.options, force: true });
+  expect(again.problems).toEqual([]);
   expect(again.tree.changes()).toEqual([]);
   expect(again.result.notes.at(-1)).toBe(`${d.exportName} was already registered in ${registeredIn.join(', ')}.`);
 
   expectBiomeClean(
-    root,
+    host,
     c.files,
     changes.map((ch) => ch.path),
   );
-  return { root, result };
+  return { host, result };
 }
 
 /**
  * One Biome run over the touched files and copies (under _orig/) of the originals of those that
  * existed: both must be clean, so an edit can neither hide nor blame a fixture that was not.
+ * Biome reads a disk, so the project is copied to a temp folder for it.
  */
-export function expectBiomeClean(root: string, originals: Record<string, string>, touched: string[]): void {
+export function expectBiomeClean(host: MemoryHost, originals: Record<string, string>, touched: string[]): void {
   const copies: Record<string, string> = {};
   for (const file of touched) if (originals[file] !== undefined) copies[`_orig/${file}`] = originals[file]!;
-  writeFiles(root, copies);
+  const root = tempDir({ ...host.snapshot(), ...copies });
   const { diagnostics, wanted } = biomeCheck(root, [...touched, ...Object.keys(copies)]);
   expect({ diagnostics, wanted }).toEqual({ diagnostics: [], wanted: {} });
 }
@@ -332,8 +329,8 @@ export function expectProblems(
   problems: Problem[],
   { editsAllowed = false } = {},
 ): Tree {
-  const { tree } = runAdd(k, files, options);
-  expect(tree.problems).toEqual(problems);
+  const { tree, problems: found } = runAdd(k, files, options);
+  expect(found).toEqual(problems);
   if (!editsAllowed) {
     expect(
       tree
@@ -343,9 +340,4 @@ export function expectProblems(
     ).toEqual([]);
   }
   return tree;
-}
-
-/** Writes a file into a flushed fixture (a later step of a multi-step test). */
-export function writeInto(root: string, file: string, text: string): void {
-  writeFileSync(path.join(root, file), text);
 }

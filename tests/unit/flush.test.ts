@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ScaffoldError } from '../../src/engine/errors.js';
 import { flush, flushHooks } from '../../src/engine/flush.js';
+import { DiskHost } from '../../src/engine/host.js';
 import { Tree } from '../../src/engine/tree.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -21,7 +22,7 @@ const README = 'readme\n';
 
 function project() {
   const root = tempDir({ 'src/index.ts': INDEX, 'README.md': README, 'src/existing/keep.ts': 'keep\n' });
-  const tree = new Tree(root);
+  const tree = new Tree(new DiskHost(root));
   tree.write('src/index.ts', 'await createApp({ tools: [aTool] });\n');
   tree.write('README.md', 'new readme\n');
   tree.write('src/mcp-server/tools/definitions/a.tool.ts', 'export const aTool = 1;\n');
@@ -104,7 +105,7 @@ describe('flush', () => {
 
   it('rolls back when the disk itself refuses a write', () => {
     const root = tempDir({ 'src/index.ts': INDEX, blocker: 'a file where a folder must go\n' });
-    const tree = new Tree(root);
+    const tree = new Tree(new DiskHost(root));
     tree.write('src/index.ts', 'changed\n');
     tree.write('src/new/deep/a.ts', 'a\n');
     tree.write('zz/new/b.ts', 'b\n');

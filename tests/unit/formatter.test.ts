@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { addToolGenerator } from '../../src/kinds/tool/generator.js';
 import { asNewFile, lineWidthOf } from '../../src/project/formatter.js';
-import { findProject } from '../../src/project/project.js';
 import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../helpers/projects.js';
 
 const widthOf = (files: Record<string, string>) => lineWidthOf(project(files).tree);
@@ -53,13 +52,13 @@ describe("the templates' line width", () => {
   const broken = `  description:\n    '${description}',\n`;
 
   function toolFile(biome: string | undefined): string {
-    const { root, tree } = project({
+    const { tree, project: p } = project({
       'package.json': PACKAGE_JSON,
       'src/index.ts': FRESH_INDEX,
       'vitest.config.ts': VITEST_CONFIG,
       ...(biome === undefined ? {} : { 'biome.json': biome }),
     });
-    addToolGenerator(tree, findProject(root), { name: 'demo_find_items', description, devcheck: false });
+    addToolGenerator(tree, p, { name: 'demo_find_items', description, devcheck: false });
     return tree.read('src/mcp-server/tools/definitions/demo-find-items.tool.ts')!;
   }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ScaffoldError } from '../../src/engine/errors.js';
-import { flush } from '../../src/engine/flush.js';
 import { Tree } from '../../src/engine/tree.js';
 import { promptLayout } from '../../src/kinds/prompt/layout.js';
 import { resourceLayout } from '../../src/kinds/resource/layout.js';
@@ -94,11 +93,11 @@ describe('register a tool', () => {
     );
   });
 
-  it('stays registered once flushed: a new run over the disk changes nothing', () => {
-    const { root, tree } = project({ 'src/index.ts': FRESH_INDEX });
+  it('stays registered once written: a new run over the result changes nothing', () => {
+    const { host, tree } = project({ 'src/index.ts': FRESH_INDEX });
     register(tree, toolLayout, TOOL, KEYS);
-    flush(root, tree.changes());
-    const again = new Tree(root);
+    host.flush(tree.changes());
+    const again = new Tree(host);
     expect(register(again, toolLayout, TOOL, KEYS)).toEqual({
       files: ['src/index.ts'],
       changed: false,

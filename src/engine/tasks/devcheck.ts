@@ -1,55 +1,51 @@
 /**
- * Side effects that run after the flush, never on a dry run: today the project's devcheck.
- * execa is loaded on first use.
+ * The project's devcheck after `add`, streaming its output (to stderr under --json). Files are
+ * already written when it runs, so a failure here is exit 2, never 1. execa is loaded on first use.
  */
 
-import { accessSync, constants } from 'node:fs';
-import path from 'node:path';
-import type { PackageManager, Project } from '../../project/project.js';
+import { FRAMEWORK, findProject, type Project } from '../../project/project.js';
 import { EXIT, ScaffoldError } from '../errors.js';
-import type { DevcheckReport, Reporter } from '../reporter.js';
+import type { Reporter } from '../reporter.js';
+import { findOnPath, HOW_TO_INSTALL } from './path-lookup.js';
+import { skippedTask, type Task, type TaskOutcome } from './task.js';
 
-/** Looks a command up on PATH the way a shell would. */
-export function findOnPath(command: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const exts = process.platform === 'win32' ? (env.PATHEXT ?? '.EXE;.CMD').split(';') : [''];
-  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
-    if (!dir) continue;
-    for (const ext of exts) {
-      const candidate = path.join(dir, command + ext);
-      try {
-        accessSync(candidate, constants.X_OK);
-        return candidate;
-      } catch {
-        // keep looking
-      }
-    }
-  }
-  return undefined;
+/** The project's devcheck as the task after the flush, unless --no-devcheck. */
+export function devcheckTask(enabled: boolean): Task {
+  if (!enabled) return skippedTask('devcheck', '--no-devcheck');
+  // The project is read again after the flush: its package.json is the one devcheck will see.
+  return { key: 'devcheck', run: ({ root, reporter }) => runDevcheck(findProject(root), reporter) };
 }
 
-const INSTALL_HINT: Record<PackageManager, string> = {
-  npm: 'Install Node.js and npm.',
-  pnpm: 'Install pnpm (`npm i -g pnpm` or `corepack enable`).',
-  yarn: 'Install yarn (`npm i -g yarn` or `corepack enable`).',
-  bun: 'Install bun (`npm i -g bun`).',
-};
+function packageManagerMissing(project: Project): ScaffoldError {
+  const pm = project.packageManager;
+  return new ScaffoldError(
+    'PACKAGE_MANAGER_MISSING',
+    `The project uses ${pm} (from ${project.packageManagerSource}) but ${pm} is not on PATH, so devcheck could not run.`,
+    { hint: `${HOW_TO_INSTALL[pm]}. Or pass --no-devcheck.`, exitCode: EXIT.writtenButFailed },
+  );
+}
 
-/**
- * Runs `<pm> run devcheck` in the project, streaming its output (to stderr under --json). Files
- * are already written when this runs, so a failure here is exit 2, never 1.
- */
-export async function runDevcheck(project: Project, reporter: Reporter): Promise<DevcheckReport> {
+function devcheckFailed(project: Project, exitCode: number, command: string): ScaffoldError {
+  return new ScaffoldError('DEVCHECK_FAILED', `devcheck exited with ${exitCode}; the files were written.`, {
+    // With no framework in node_modules the usual cause is an uninstalled project, not the code.
+    hint:
+      project.frameworkVersion === undefined
+        ? `The dependencies look uninstalled (no ${FRAMEWORK} in node_modules): run \`${project.packageManager} install\`, then \`${command}\`.`
+        : `Run \`${command}\` in the project to see the failures.`,
+    exitCode: EXIT.writtenButFailed,
+  });
+}
+
+/** `<pm> run devcheck` in the project. */
+export async function runDevcheck(project: Project, reporter: Reporter): Promise<TaskOutcome> {
   if (!project.pkg.scripts?.devcheck) {
     reporter.info('No devcheck script in package.json: skipped.');
-    return { ran: false, reason: 'no devcheck script' };
+    return { report: { ran: false, reason: 'no devcheck script' } };
   }
   const pm = project.packageManager;
   if (!findOnPath(pm)) {
-    throw new ScaffoldError(
-      'PACKAGE_MANAGER_MISSING',
-      `The project uses ${pm} (from ${project.packageManagerSource}) but ${pm} is not on PATH, so devcheck could not run.`,
-      { hint: `${INSTALL_HINT[pm]} Or pass --no-devcheck.`, exitCode: EXIT.writtenButFailed },
-    );
+    const error = packageManagerMissing(project);
+    return { report: { ran: false, reason: error.message }, error };
   }
   const command = `${pm} run devcheck`;
   reporter.info(`Running ${command} …`);
@@ -69,7 +65,12 @@ export async function runDevcheck(project: Project, reporter: Reporter): Promise
   const durationMs = Math.round(performance.now() - started);
   const exitCode = result.exitCode ?? 1;
   const passed = exitCode === 0 && !result.failed;
-  if (passed) reporter.success(`devcheck passed in ${(durationMs / 1000).toFixed(1)}s`);
-  else reporter.warn(`devcheck failed with exit code ${exitCode} after ${(durationMs / 1000).toFixed(1)}s`);
-  return { ran: true, passed, exitCode, durationMs, command };
+  const seconds = (durationMs / 1000).toFixed(1);
+  const report = { ran: true, passed, exitCode, durationMs, command };
+  if (passed) {
+    reporter.success(`devcheck passed in ${seconds}s`);
+    return { report };
+  }
+  reporter.warn(`devcheck failed with exit code ${exitCode} after ${seconds}s`);
+  return { report, error: devcheckFailed(project, exitCode, command) };
 }

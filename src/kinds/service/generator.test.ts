@@ -8,7 +8,6 @@ import { FEATURES_0_10 } from '../../../tests/helpers/framework.js';
 import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../../../tests/helpers/projects.js';
 import { ScaffoldError } from '../../engine/errors.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
-import { findProject } from '../../project/project.js';
 import { type AddServiceOptions, addServiceGenerator, serviceNames } from './generator.js';
 
 const BASE = { 'package.json': PACKAGE_JSON, 'src/index.ts': FRESH_INDEX, 'vitest.config.ts': VITEST_CONFIG };
@@ -17,9 +16,9 @@ const TYPES = 'src/services/ncbi/types.ts';
 const TEST = 'tests/services/ncbi/ncbi-service.test.ts';
 
 function run(files: Record<string, string>, options: AddServiceOptions, features: FrameworkFeatures = FEATURES_0_10) {
-  const { root, tree } = project(files);
-  const result = addServiceGenerator(tree, findProject(root), { devcheck: false, ...options }, features);
-  return { tree, result };
+  const { tree, project: p } = project(files);
+  const result = addServiceGenerator(tree, p, { devcheck: false, ...options }, features);
+  return { tree, result, problems: result.problems };
 }
 
 describe('serviceNames', () => {
@@ -43,8 +42,8 @@ describe('serviceNames', () => {
 
 describe('addServiceGenerator', () => {
   it('writes the service, its types and its test, and calls init from a new setup(core)', () => {
-    const { tree, result } = run(BASE, { name: 'ncbi', description: 'Wraps the NCBI E-utilities API.' });
-    expect(tree.problems).toEqual([]);
+    const { tree, result, problems } = run(BASE, { name: 'ncbi', description: 'Wraps the NCBI E-utilities API.' });
+    expect(problems).toEqual([]);
     expect(tree.changes().map((c) => `${c.action} ${c.path}`)).toEqual([
       `update src/index.ts`,
       `create ${SERVICE}`,
@@ -142,8 +141,7 @@ describe('addServiceGenerator', () => {
   });
 
   it('a second service joins the first in setup(), after its init call', () => {
-    const { root, tree } = project(BASE);
-    const p = findProject(root);
+    const { tree, project: p } = project(BASE);
     addServiceGenerator(tree, p, { name: 'ncbi', devcheck: false }, FEATURES_0_10);
     addServiceGenerator(tree, p, { name: 'pubchem', devcheck: false }, FEATURES_0_10);
     expect(tree.read('src/index.ts')).toContain(
@@ -152,8 +150,12 @@ describe('addServiceGenerator', () => {
   });
 
   it('--no-test writes no test and needs nothing from the testing entry', () => {
-    const { tree } = run(BASE, { name: 'ncbi', test: false }, { ...FEATURES_0_10, inMemoryStorage: undefined });
-    expect(tree.problems).toEqual([]);
+    const { tree, problems } = run(
+      BASE,
+      { name: 'ncbi', test: false },
+      { ...FEATURES_0_10, inMemoryStorage: undefined },
+    );
+    expect(problems).toEqual([]);
     expect(tree.read(TEST)).toBeUndefined();
   });
 
@@ -174,13 +176,13 @@ describe('addServiceGenerator', () => {
     const { tree: first } = run(BASE, { name: 'ncbi' });
     const files = Object.fromEntries(first.changes().map((c) => [c.path, c.after]));
     const again = run({ ...BASE, ...files }, { name: 'ncbi' });
-    expect(again.tree.problems.map((p) => `${p.code} ${p.path}`)).toEqual([
+    expect(again.problems.map((p) => `${p.code} ${p.path}`)).toEqual([
       `ALREADY_EXISTS ${SERVICE}`,
       `ALREADY_EXISTS ${TYPES}`,
       `ALREADY_EXISTS ${TEST}`,
     ]);
     const forced = run({ ...BASE, ...files }, { name: 'ncbi', force: true });
-    expect(forced.tree.problems).toEqual([]);
+    expect(forced.problems).toEqual([]);
     expect(forced.tree.changes()).toEqual([]);
     expect(forced.result.notes).toContain('initNcbiService() was already called in src/index.ts.');
   });
@@ -188,13 +190,12 @@ describe('addServiceGenerator', () => {
   it('an entry point it cannot edit is a problem with file and line, recorded before any write', () => {
     const index =
       "import { createApp } from '@cyanheads/mcp-ts-core';\n\nawait createApp({\n  setup: (core) => start(core),\n});\n";
-    const { tree } = run({ ...BASE, 'src/index.ts': index }, { name: 'ncbi' });
-    expect(tree.problems).toEqual([
+    const { problems } = run({ ...BASE, 'src/index.ts': index }, { name: 'ncbi' });
+    expect(problems).toEqual([
       expect.objectContaining({
         code: 'UNSUPPORTED_LAYOUT',
-        path: 'src/index.ts',
-        line: 4,
-        message: expect.stringContaining('expression body'),
+        message: expect.stringMatching(/^src\/index\.ts:4: .*expression body/),
+        details: [expect.objectContaining({ path: 'src/index.ts', line: 4 })],
       }),
     ]);
   });

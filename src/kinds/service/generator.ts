@@ -6,6 +6,7 @@
 
 import type { z } from 'zod';
 import { devcheckTasks, type GeneratorResult } from '../../engine/generator.js';
+import { Problems } from '../../engine/problems.js';
 import type { Tree } from '../../engine/tree.js';
 import { testImportPath } from '../../project/conventions.js';
 import { asNewFile, lineWidthOf } from '../../project/formatter.js';
@@ -88,6 +89,7 @@ export function addServiceGenerator(
   const s = serviceNames(opts.name);
   const notes: string[] = [];
   const warnings: string[] = [];
+  const problems = new Problems();
   if (s.names.raw !== opts.name || s.names.convertedFrom)
     notes.push(`The service is "${s.domain}": ${s.className}, ${s.initName}(), ${s.getName}().`);
 
@@ -103,7 +105,7 @@ export function addServiceGenerator(
 
   for (const file of opts.test ? [s.file, s.typesFile, s.testFile] : [s.file, s.typesFile]) {
     if (tree.exists(file) && !opts.force) {
-      tree.problem({
+      problems.add({
         code: 'ALREADY_EXISTS',
         path: file,
         message: 'file already exists',
@@ -132,7 +134,7 @@ export function addServiceGenerator(
   write(s.typesFile, TEMPLATE('types.ts.hbs'));
   if (opts.test) write(s.testFile, TEMPLATE('service.test.ts.hbs'));
 
-  const result = tree.attempt(() =>
+  const result = problems.attempt(() =>
     registerSetupCall(tree, { file: s.file, call: { name: s.initName, coreArgs: ['config', 'storage'] } }, lineWidth),
   );
   if (result && !result.changed) notes.push(`${s.initName}() was already called in ${result.files.join(', ')}.`);
@@ -140,6 +142,7 @@ export function addServiceGenerator(
   return {
     notes,
     warnings,
+    problems: problems.list,
     tasks: devcheckTasks(opts.devcheck),
     data: {
       service: {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../../../tests/helpers/projects.js';
 import { ScaffoldError } from '../../engine/errors.js';
-import { findProject } from '../../project/project.js';
 import { tsString } from '../../text/string-literal.js';
 import { parseSource, tsMorph } from '../../ts/ts-morph.js';
 import { type AddToolOptions, addToolGenerator } from './generator.js';
@@ -32,9 +31,9 @@ const toolFile = (exportName: string, name: string) =>
   `import { tool, z } from '@cyanheads/mcp-ts-core';\n\nexport const ${exportName} = tool('${name}', {\n  description: 'x',\n  input: z.object({}),\n  handler: () => ({}),\n});\n`;
 
 function run(files: Record<string, string>, options: AddToolOptions) {
-  const { root, tree } = project(files);
-  const result = addToolGenerator(tree, findProject(root), { devcheck: false, ...options });
-  return { tree, result };
+  const { tree, project: p } = project(files);
+  const result = addToolGenerator(tree, p, { devcheck: false, ...options });
+  return { tree, result, problems: result.problems };
 }
 
 /** The value of the `description` property of the tool(...) call, evaluated. */
@@ -53,8 +52,8 @@ function descriptionOf(source: string): unknown {
 
 describe('addToolGenerator', () => {
   it('writes the tool and its test and registers it in a fresh project', () => {
-    const { tree, result } = run(BASE, { name: 'demo_find_items', description: 'Finds items by name.' });
-    expect(tree.problems).toEqual([]);
+    const { tree, result, problems } = run(BASE, { name: 'demo_find_items', description: 'Finds items by name.' });
+    expect(problems).toEqual([]);
     expect(tree.changes().map((c) => [c.action, c.path])).toEqual([
       ['update', 'src/index.ts'],
       ['create', FILE],
@@ -97,7 +96,7 @@ describe('addToolGenerator', () => {
     );
     expect(result.notes).toEqual([DEFAULTS_NOTE]);
     expect(result.warnings).toEqual([]);
-    expect(result.tasks).toEqual([]);
+    expect(result.tasks.map((t) => [t.key, t.skip])).toEqual([['devcheck', '--no-devcheck']]);
     expect(result.data).toEqual({ tool: DATA });
   });
 
@@ -132,8 +131,8 @@ describe('addToolGenerator', () => {
   });
 
   it('refuses an invalid name before anything is recorded', () => {
-    const { root, tree } = project(BASE);
-    expect(() => addToolGenerator(tree, findProject(root), { name: 'find items' })).toThrow(ScaffoldError);
+    const { tree, project: p } = project(BASE);
+    expect(() => addToolGenerator(tree, p, { name: 'find items' })).toThrow(ScaffoldError);
     expect(tree.changes()).toEqual([]);
   });
 
@@ -144,8 +143,8 @@ describe('addToolGenerator', () => {
   });
 
   it('warns that --group was ignored where the project has no groups', () => {
-    const { tree, result } = run(BASE, { name: 'demo_find_items', group: 'write' });
-    expect(tree.problems).toEqual([]);
+    const { result, problems } = run(BASE, { name: 'demo_find_items', group: 'write' });
+    expect(problems).toEqual([]);
     expect(result.warnings).toEqual([
       '--group write was ignored: the project lists its tools in one place, not in groups.',
     ]);
@@ -153,12 +152,12 @@ describe('addToolGenerator', () => {
 
   describe('collisions', () => {
     it('reports existing files as ALREADY_EXISTS', () => {
-      const { tree } = run(
+      const { problems } = run(
         { ...BASE, [FILE]: toolFile('demoFindItemsTool', 'demo_find_items'), [TEST_FILE]: 'old\n' },
         { name: 'demo_find_items' },
       );
       const hint = 'Pass --force to rewrite it (the registration is never duplicated).';
-      expect(tree.problems).toEqual([
+      expect(problems).toEqual([
         { code: 'ALREADY_EXISTS', path: FILE, message: 'file already exists', hint },
         { code: 'ALREADY_EXISTS', path: TEST_FILE, message: 'file already exists', hint },
       ]);
@@ -166,25 +165,28 @@ describe('addToolGenerator', () => {
 
     it('reports the same MCP name in another file as ALREADY_EXISTS', () => {
       const other = `${DEFS}/find.tool.ts`;
-      const { tree } = run({ ...BASE, [other]: toolFile('findTool', 'demo_find_items') }, { name: 'demo_find_items' });
-      expect(tree.problems).toEqual([
+      const { problems } = run(
+        { ...BASE, [other]: toolFile('findTool', 'demo_find_items') },
+        { name: 'demo_find_items' },
+      );
+      expect(problems).toEqual([
         { code: 'ALREADY_EXISTS', path: other, message: 'a tool named demo_find_items is already defined here' },
       ]);
     });
 
     it('reports the same export name in another file as ALREADY_EXISTS', () => {
       const other = `${DEFS}/legacy.tool.ts`;
-      const { tree } = run(
+      const { problems } = run(
         { ...BASE, [other]: toolFile('demoFindItemsTool', 'demo_legacy') },
         { name: 'demo_find_items' },
       );
-      expect(tree.problems).toEqual([
+      expect(problems).toEqual([
         { code: 'ALREADY_EXISTS', path: other, message: 'the export demoFindItemsTool already exists here' },
       ]);
     });
 
     it('with force rewrites the files but never registers twice', () => {
-      const { tree, result } = run(
+      const { tree, result, problems } = run(
         {
           ...BASE,
           'src/index.ts': REGISTERED_INDEX,
@@ -193,7 +195,7 @@ describe('addToolGenerator', () => {
         },
         { name: 'demo_find_items', force: true },
       );
-      expect(tree.problems).toEqual([]);
+      expect(problems).toEqual([]);
       expect(tree.changes().map((c) => [c.action, c.path])).toEqual([
         ['update', FILE],
         ['update', TEST_FILE],
@@ -207,14 +209,15 @@ describe('addToolGenerator', () => {
 
     it('turns a registration refusal into a problem, with file and line', () => {
       const index = FRESH_INDEX.replace('tools: [echoTool, echoAppTool],', 'tools: buildTools(),');
-      const { tree } = run({ ...BASE, 'src/index.ts': index }, { name: 'demo_find_items' });
-      expect(tree.problems).toEqual([
+      const { tree, problems } = run({ ...BASE, 'src/index.ts': index }, { name: 'demo_find_items' });
+      expect(problems).toEqual([
         {
           code: 'UNSUPPORTED_LAYOUT',
-          path: 'src/index.ts',
-          line: 17,
-          message: 'cannot follow `buildTools()` to an array of definitions',
+          message: 'src/index.ts:17: cannot follow `buildTools()` to an array of definitions',
           hint: 'Nothing was written. Register the definition by hand, or report this layout so mcp-scaffold learns it.',
+          details: [
+            { path: 'src/index.ts', line: 17, message: 'cannot follow `buildTools()` to an array of definitions' },
+          ],
         },
       ]);
       expect(tree.read('src/index.ts')).toBe(index);
@@ -287,8 +290,8 @@ describe('flags that contradict each other or say nothing', () => {
   });
 
   it('--destructive alone, or with --no-read-only, is fine', () => {
-    expect(run(BASE, { name: 'demo_delete_item', destructive: true }).tree.problems).toEqual([]);
-    expect(run(BASE, { name: 'demo_delete_item', destructive: true, readOnly: false }).tree.problems).toEqual([]);
+    expect(run(BASE, { name: 'demo_delete_item', destructive: true }).problems).toEqual([]);
+    expect(run(BASE, { name: 'demo_delete_item', destructive: true, readOnly: false }).problems).toEqual([]);
   });
 
   it('an empty or blank --description or --title: OPTION_INVALID', () => {

@@ -8,7 +8,6 @@ import { FEATURES_0_10 } from '../../../tests/helpers/framework.js';
 import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../../../tests/helpers/projects.js';
 import { ScaffoldError } from '../../engine/errors.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
-import { findProject } from '../../project/project.js';
 import { addServiceGenerator } from '../service/generator.js';
 import { type AddToolOptions, addToolGenerator } from './generator.js';
 
@@ -38,9 +37,9 @@ const NOTHING: FrameworkFeatures = {
 };
 
 function run(files: Record<string, string>, options: AddToolOptions, features: FrameworkFeatures = FEATURES_0_10) {
-  const { root, tree } = project(files);
-  const result = addToolGenerator(tree, findProject(root), { devcheck: false, ...options }, features);
-  return { tree, result };
+  const { tree, project: p } = project(files);
+  const result = addToolGenerator(tree, p, { devcheck: false, ...options }, features);
+  return { tree, result, problems: result.problems };
 }
 
 function refusal(fn: () => unknown): ScaffoldError {
@@ -55,15 +54,15 @@ function refusal(fn: () => unknown): ScaffoldError {
 
 /** A project that already has the ncbi service (made by addServiceGenerator). */
 function withService(): Record<string, string> {
-  const { root, tree } = project(BASE);
-  addServiceGenerator(tree, findProject(root), { name: 'ncbi', devcheck: false }, FEATURES_0_10);
+  const { tree, project: p } = project(BASE);
+  addServiceGenerator(tree, p, { name: 'ncbi', devcheck: false }, FEATURES_0_10);
   return { ...BASE, ...Object.fromEntries(tree.changes().map((c) => [c.path, c.after])) };
 }
 
 describe('--service', () => {
   it('the handler calls the accessor with ctx; the test initialises the service', () => {
-    const { tree } = run(withService(), { name: 'demo_fetch_record', service: 'ncbi' });
-    expect(tree.problems).toEqual([]);
+    const { tree, problems } = run(withService(), { name: 'demo_fetch_record', service: 'ncbi' });
+    expect(problems).toEqual([]);
     expect(tree.changes().map((c) => `${c.action} ${c.path}`)).toEqual([
       'update src/index.ts',
       `create ${DEFS}/demo-fetch-record.tool.ts`,
@@ -95,14 +94,9 @@ describe('--service', () => {
   });
 
   it('a service that does not exist: SERVICE_MISSING with the command to run first, nothing planned', () => {
-    const { root, tree } = project(BASE);
+    const { tree, project: p } = project(BASE);
     const e = refusal(() =>
-      addToolGenerator(
-        tree,
-        findProject(root),
-        { name: 'demo_fetch_record', service: 'ncbi', devcheck: false },
-        FEATURES_0_10,
-      ),
+      addToolGenerator(tree, p, { name: 'demo_fetch_record', service: 'ncbi', devcheck: false }, FEATURES_0_10),
     );
     expect(e.code).toBe('SERVICE_MISSING');
     expect(e.message).toBe('There is no ncbi service: src/services/ncbi/ncbi-service.ts does not exist.');
@@ -128,8 +122,8 @@ describe('--service', () => {
 
 describe('--confirm', () => {
   it('0.10 (ctx.elicit): destructive annotations, both declared errors, a check that elicit is present', () => {
-    const { tree, result } = run(BASE, { name: 'demo_delete_record', confirm: true });
-    expect(tree.problems).toEqual([]);
+    const { tree, result, problems } = run(BASE, { name: 'demo_delete_record', confirm: true });
+    expect(problems).toEqual([]);
     const tool = tree.read(`${DEFS}/demo-delete-record.tool.ts`)!;
     expect(tool).toContain('    readOnlyHint: false,\n    destructiveHint: true,');
     expect(tool).toContain("reason: 'confirmation_unavailable'");
@@ -159,14 +153,9 @@ describe('--confirm', () => {
   });
 
   it('a framework that cannot ask: FRAMEWORK_UNSUPPORTED naming the version it needs, nothing planned', () => {
-    const { root, tree } = project(BASE);
+    const { tree, project: p } = project(BASE);
     const e = refusal(() =>
-      addToolGenerator(
-        tree,
-        findProject(root),
-        { name: 'demo_delete_record', confirm: true, devcheck: false },
-        NOTHING,
-      ),
+      addToolGenerator(tree, p, { name: 'demo_delete_record', confirm: true, devcheck: false }, NOTHING),
     );
     expect(e.code).toBe('FRAMEWORK_UNSUPPORTED');
     expect(e.message).toContain('the installed @cyanheads/mcp-ts-core 0.2.0 does not have');
@@ -195,8 +184,8 @@ describe('--task', () => {
 
 describe('--app', () => {
   it('an app tool and its ui:// resource, both registered in the one run', () => {
-    const { tree, result } = run(BASE, { name: 'demo_show_board', app: true });
-    expect(tree.problems).toEqual([]);
+    const { tree, result, problems } = run(BASE, { name: 'demo_show_board', app: true });
+    expect(problems).toEqual([]);
     expect(tree.changes().map((c) => `${c.action} ${c.path}`)).toEqual([
       'update src/index.ts',
       `create ${RES}/demo-show-board-ui.app-resource.ts`,
@@ -237,10 +226,8 @@ describe('--app', () => {
   it('a resource already serving the URI is a conflict', () => {
     const taken =
       "import { appResource } from '@cyanheads/mcp-ts-core';\nexport const x = appResource('ui://demo-show-board/app.html', { name: 'x' });\n";
-    const { tree } = run({ ...BASE, [`${RES}/x.app-resource.ts`]: taken }, { name: 'demo_show_board', app: true });
-    expect(tree.problems).toEqual([
-      expect.objectContaining({ code: 'ALREADY_EXISTS', path: `${RES}/x.app-resource.ts` }),
-    ]);
+    const { problems } = run({ ...BASE, [`${RES}/x.app-resource.ts`]: taken }, { name: 'demo_show_board', app: true });
+    expect(problems).toEqual([expect.objectContaining({ code: 'ALREADY_EXISTS', path: `${RES}/x.app-resource.ts` })]);
   });
 });
 
@@ -252,8 +239,8 @@ describe('one kind at a time', () => {
   });
 
   it('a plain tool never looks at the installed framework', () => {
-    const { tree } = run(BASE, { name: 'demo_find_items' }, NOTHING);
-    expect(tree.problems).toEqual([]);
+    const { tree, problems } = run(BASE, { name: 'demo_find_items' }, NOTHING);
+    expect(problems).toEqual([]);
     expect(tree.read(`${DEFS}/demo-find-items.tool.ts`)).toContain(
       "export const demoFindItemsTool = tool('demo_find_items', {",
     );

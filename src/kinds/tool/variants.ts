@@ -173,7 +173,7 @@ function appToolPair(
   const resourceDef = prepareDefinition(tree, project, resourceSpec, resourceOpts, (n) => n.kebab, '.app-resource.ts');
   for (const other of existingDefinitions(tree, resourceSpec.layout)) {
     if (other.uri === uiUri && other.file !== resourceDef.file) {
-      tree.problem({
+      resourceDef.problems.add({
         code: 'ALREADY_EXISTS',
         path: other.file,
         message: `a resource with the URI ${uiUri} is already defined here`,
@@ -204,6 +204,7 @@ function appToolPair(
   return {
     notes: [...toolResult.notes, ...resourceResult.notes.filter((n) => !toolResult.notes.includes(n))],
     warnings: [...toolResult.warnings, ...resourceResult.warnings.filter((w) => !toolResult.warnings.includes(w))],
+    problems: [...toolResult.problems, ...resourceResult.problems],
     tasks: toolResult.tasks,
     data: { ...toolResult.data, ...resourceResult.data },
   };

@@ -1,0 +1,127 @@
+/**
+ * What a tree reads through: the project's folder on disk, or (in tests) a map of files in memory.
+ * Paths are relative to the host's root, with forward slashes; '' is the root itself.
+ */
+
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { flush } from './flush.js';
+import type { FileChange } from './tree.js';
+
+export interface HostEntry {
+  name: string;
+  /** Symlinks, sockets and the like are 'other': a tree neither reads nor walks into them. */
+  type: 'file' | 'directory' | 'other';
+}
+
+export interface Host {
+  /** The absolute folder the relative paths start from (a new project's folder may not exist yet). */
+  readonly root: string;
+  /** The file's text, or undefined when there is no file there. */
+  read(rel: string): string | undefined;
+  isDirectory(rel: string): boolean;
+  /** The entries directly in a folder; none when it is missing or not a folder. */
+  list(rel: string): HostEntry[];
+  /** Writes a checked changeset, all of it or (when a write fails) none of it. */
+  flush(changes: readonly FileChange[]): void;
+}
+
+/** The project's folder on disk. */
+export class DiskHost implements Host {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  read(rel: string): string | undefined {
+    try {
+      return readFileSync(path.join(this.root, rel), 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  isDirectory(rel: string): boolean {
+    try {
+      return statSync(path.join(this.root, rel)).isDirectory();
+    } catch {
+      return false;
+    }
+  }
+
+  list(rel: string): HostEntry[] {
+    try {
+      return readdirSync(path.join(this.root, rel), { withFileTypes: true }).map((e) => ({
+        name: e.name,
+        type: e.isDirectory() ? 'directory' : e.isFile() ? 'file' : 'other',
+      }));
+    } catch {
+      return [];
+    }
+  }
+
+  flush(changes: readonly FileChange[]): void {
+    flush(this.root, changes);
+  }
+}
+
+/**
+ * Files held in memory (project-relative path → content): generator tests plan against it
+ * without a folder on disk. Folders are implied by the files below them, and by `folders`.
+ */
+export class MemoryHost implements Host {
+  readonly root: string;
+  private readonly files = new Map<string, string>();
+  private readonly folders = new Set<string>(['']);
+
+  constructor(files: Record<string, string> = {}, opts: { root?: string; folders?: string[] } = {}) {
+    this.root = path.resolve(opts.root ?? '/memory/project');
+    for (const [rel, content] of Object.entries(files)) this.write(rel, content);
+    for (const folder of opts.folders ?? []) this.addFolder(folder);
+  }
+
+  flush(changes: readonly FileChange[]): void {
+    for (const change of changes) this.write(change.path, change.after);
+  }
+
+  /** Puts a file in (a later step of a test: what a flush would have written). */
+  write(rel: string, content: string): void {
+    const clean = trimSlashes(rel);
+    this.files.set(clean, content);
+    this.addFolder(path.posix.dirname(clean));
+  }
+
+  /** Every file, as the map the host was made from (for writing a copy to disk, say). */
+  snapshot(): Record<string, string> {
+    return Object.fromEntries([...this.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  }
+
+  private addFolder(rel: string): void {
+    for (let dir = trimSlashes(rel); dir !== '' && dir !== '.'; dir = path.posix.dirname(dir)) this.folders.add(dir);
+  }
+
+  read(rel: string): string | undefined {
+    return this.files.get(trimSlashes(rel));
+  }
+
+  isDirectory(rel: string): boolean {
+    const clean = trimSlashes(rel);
+    return this.folders.has(clean === '.' ? '' : clean);
+  }
+
+  list(rel: string): HostEntry[] {
+    const dir = trimSlashes(rel);
+    if (!this.isDirectory(dir)) return [];
+    const prefix = dir === '' || dir === '.' ? '' : `${dir}/`;
+    const entries = new Map<string, HostEntry['type']>();
+    for (const file of this.files.keys()) if (file.startsWith(prefix)) entries.set(file.slice(prefix.length), 'file');
+    for (const folder of this.folders)
+      if (folder !== '' && folder.startsWith(prefix)) entries.set(folder.slice(prefix.length), 'directory');
+    return [...entries].filter(([name]) => !name.includes('/')).map(([name, type]) => ({ name, type }));
+  }
+}
+
+function trimSlashes(rel: string): string {
+  return rel.replace(/^\/+|\/+$/g, '');
+}

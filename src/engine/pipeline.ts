@@ -1,0 +1,121 @@
+/**
+ * The one flow of every generating command (`add <kind>`, `init`): plan into a tree, check the
+ * whole changeset (problems, then the layout of wide new lines), then either print it with its
+ * diffs (--dry-run) or flush it once, run the tasks, and report.
+ */
+
+import { formatWideNewFiles, lineWidthOf } from '../project/formatter.js';
+import { unifiedDiff } from './diff.js';
+import { EXIT } from './errors.js';
+import { reportFailure } from './failure.js';
+import type { GeneratorResult } from './generator.js';
+import type { GlobalOptions } from './options.js';
+import { problemsError } from './problems.js';
+import type { CommandResult, ListedChange, Reporter } from './reporter.js';
+import { runTasks, type TaskReport } from './tasks/task.js';
+import type { FileChange, Tree } from './tree.js';
+
+/** A generator's run over a tree, with what the command says around its changes. */
+export interface Planned<R extends GeneratorResult = GeneratorResult> {
+  tree: Tree;
+  result: R;
+  /** Said before the list of changes, when there are any ("Creating demo in /x"). */
+  headline?: string;
+  /** Said after the list ("Skipped 3 file(s) already there: …"). */
+  footnotes?: string[];
+  /** Said when nothing changes. */
+  unchanged?: string;
+}
+
+/** How the run went, for the command's last words and its extra JSON fields. */
+export interface Outcome<R extends GeneratorResult = GeneratorResult> {
+  /** What the generator returned. */
+  result: R;
+  dryRun: boolean;
+  changes: FileChange[];
+  reports: Record<string, TaskReport>;
+  /** A task failed (the files are written). */
+  failed: boolean;
+}
+
+export interface PipelineSpec<R extends GeneratorResult = GeneratorResult> {
+  /** The command as the JSON result names it: `add tool`, `init`. */
+  command: string;
+  global: GlobalOptions;
+  reporter: Reporter;
+  /** Finds where the change goes and runs the generator into a tree over it. */
+  generate: () => Planned<R> | Promise<Planned<R>>;
+  /** Extra JSON fields once the tasks ran; it may speak to people too (init's next steps). */
+  conclude?: (outcome: Outcome<R>) => Record<string, unknown> | Promise<Record<string, unknown>>;
+}
+
+const UNCHANGED = 'Nothing to change: the project already has all of it.';
+
+/** Warnings, then every problem at once (nothing is written), then notes; then the layout pass. */
+async function checkedChanges({ tree, result }: Planned, reporter: Reporter): Promise<FileChange[]> {
+  for (const w of result.warnings) reporter.warn(w);
+  if (result.problems.length > 0) throw problemsError(result.problems);
+  for (const n of result.notes) reporter.info(n);
+  for (const file of await formatWideNewFiles(tree, lineWidthOf(tree))) {
+    reporter.warn(
+      `${file} has lines over the line width and Biome is not installed to lay them out; run your formatter on it.`,
+    );
+  }
+  return tree.changes();
+}
+
+/** The changes as the result lists them: with a unified diff of each, created files too, on a dry run. */
+function listed(changes: FileChange[], dryRun: boolean): ListedChange[] {
+  return changes.map((c) => ({
+    path: c.path,
+    action: c.action,
+    ...(dryRun ? { diff: unifiedDiff(c.path, c.before, c.after) } : {}),
+  }));
+}
+
+function sayChanges(planned: Planned, changes: ListedChange[], reporter: Reporter, dryRun: boolean): void {
+  if (changes.length > 0 && planned.headline) reporter.info(planned.headline);
+  reporter.changes(changes, dryRun);
+  for (const line of planned.footnotes ?? []) reporter.info(line);
+  if (changes.length === 0) reporter.info(planned.unchanged ?? UNCHANGED);
+  if (dryRun) reporter.info('Dry run: nothing was written.');
+}
+
+export async function runPipeline<R extends GeneratorResult>(spec: PipelineSpec<R>): Promise<number> {
+  const { reporter, global } = spec;
+  try {
+    const planned = await spec.generate();
+    const changes = await checkedChanges(planned, reporter);
+    const listedChanges = listed(changes, global.dryRun);
+    // Listed after the flush: CREATE and UPDATE say what is on disk, not what was meant to be.
+    if (!global.dryRun) planned.tree.host.flush(changes);
+    sayChanges(planned, listedChanges, reporter, global.dryRun);
+    const taskRun = await runTasks(
+      planned.result.tasks,
+      { root: planned.tree.root, reporter, spinner: process.stdout.isTTY === true && !global.json },
+      { dryRun: global.dryRun, changed: changes.length > 0 },
+    );
+    const outcome = {
+      result: planned.result,
+      dryRun: global.dryRun,
+      changes,
+      reports: taskRun.reports,
+      failed: taskRun.error !== undefined,
+    };
+    const out: CommandResult = {
+      ok: true,
+      command: spec.command,
+      dryRun: global.dryRun,
+      changes: listedChanges,
+      ...taskRun.reports,
+      warnings: reporter.warnings,
+      ...planned.result.data,
+      ...(await spec.conclude?.(outcome)),
+    };
+    if (taskRun.error) return reporter.failureAfterWrite(out, taskRun.error);
+    reporter.result(out);
+    return EXIT.ok;
+  } catch (e) {
+    return reportFailure(reporter, spec.command, e);
+  }
+}
