@@ -10,6 +10,7 @@ import { readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { ScaffoldError } from '../../src/engine/errors.js';
+import { type AddToolOptions, addToolGenerator } from '../../src/kinds/tool/generator.js';
 import { toolSpec } from '../../src/kinds/tool/spec.js';
 import { DeclarationReader } from '../../src/project/framework-declarations.js';
 import {
@@ -19,9 +20,11 @@ import {
   requireVariant,
 } from '../../src/project/framework-features.js';
 import { VARIANT_VERSIONS } from '../../src/project/framework-versions.js';
+import { findProject } from '../../src/project/project.js';
 import { FEATURES_0_10, FEATURES_0_11, FEATURES_0_12 } from '../helpers/framework.js';
 import type { FrameworkRelease } from '../helpers/framework-installs.js';
 import { REPO_ROOT } from '../helpers/framework-installs.js';
+import { FRESH_INDEX, PACKAGE_JSON, project } from '../helpers/projects.js';
 import { tempDir } from '../helpers/temp.js';
 
 const FRAMEWORK = '@cyanheads/mcp-ts-core';
@@ -125,6 +128,41 @@ describe('the real releases', () => {
     const f = detectFrameworkFeatures(path.join(root, 'packages/server'));
     expect(comparable(f)).toEqual(comparable(FEATURES_0_12));
     expect(f.evidence).toContain('Context (dist/core/context.d.ts): requestInput, inputs');
+  });
+});
+
+/** A project whose node_modules is the real install of `release`: what `add tool` reads. */
+function projectOn(release: FrameworkRelease) {
+  const { root, tree } = project({ 'package.json': PACKAGE_JSON, 'src/index.ts': FRESH_INDEX });
+  symlinkSync(path.join(roots[release], 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  return {
+    root,
+    tree,
+    run: (name: string, options: Partial<AddToolOptions>) =>
+      addToolGenerator(tree, findProject(root), { name, devcheck: false, ...options } as AddToolOptions),
+  };
+}
+
+describe('add tool on a project with a real release installed', () => {
+  it('--task on 0.12.3 and --confirm on 0.9.21 end in FRAMEWORK_UNSUPPORTED, writing nothing', () => {
+    const on12 = projectOn('0.12.3');
+    const task = refusal(() => on12.run('demo_rebuild_index', { task: true }));
+    expect([task.code, task.hint]).toEqual(['FRAMEWORK_UNSUPPORTED', expect.stringContaining('0.11.x and earlier')]);
+    expect(on12.tree.changes()).toEqual([]);
+    const on09 = projectOn('0.9.21');
+    const confirm = refusal(() => on09.run('demo_delete_item', { confirm: true }));
+    expect([confirm.code, confirm.hint]).toEqual(['FRAMEWORK_UNSUPPORTED', expect.stringContaining('0.10.3 or later')]);
+    expect(on09.tree.changes()).toEqual([]);
+  });
+
+  it('--confirm asks through ctx.requestInput on 0.12.3 and ctx.elicit on 0.11.5', () => {
+    const definition = (release: FrameworkRelease) => {
+      const p = projectOn(release);
+      p.run('demo_delete_item', { confirm: true });
+      return p.tree.read('src/mcp-server/tools/definitions/demo-delete-item.tool.ts') ?? '';
+    };
+    expect(definition('0.12.3')).toContain('ctx.requestInput(');
+    expect(definition('0.11.5')).toContain('ctx.elicit(');
   });
 });
 
