@@ -65,9 +65,9 @@ async function installRelease(release: FrameworkRelease, dir: string): Promise<v
       `Installing @cyanheads/mcp-ts-core ${release} for the tests failed (npm exit ${r.exitCode ?? r.signal}). ` +
         `The tests read the real package: they need ${where} (and the registry for its dependencies).\n` +
         String(r.all ?? '')
-          .trim()
           .split('\n')
-          .slice(-25)
+          .filter((line) => line.trim() !== '' && !/^npm error\s+at /.test(line))
+          .slice(0, 20)
           .join('\n'),
     );
   }

@@ -238,12 +238,12 @@ function fakePackage(version: string, dist: Record<string, string>, manifest?: R
   return detectFrameworkFeatures(tempDir(files));
 }
 
-/** A framework with elicit and tasks, split over files like the real ones. */
+/** A framework with elicit, tasks and apps, split over files (type-only re-exports, `export *`). */
 const SMALL: Record<string, string> = {
   'index.d.ts': [
     "export type { Context, ElicitFn } from './context.js';",
     "export type { ToolDefinition } from './tool.js';",
-    "export { appResource, appTool } from './apps.js';",
+    "export * from './apps.js';",
   ].join('\n'),
   'context.d.ts':
     'export interface ElicitFn { (m: string, s: unknown): Promise<unknown> }\nexport interface Context { readonly elicit?: ElicitFn; readonly progress?: unknown }\n',
