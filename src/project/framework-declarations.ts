@@ -183,11 +183,23 @@ export class DeclarationReader {
     return out;
   }
 
-  /** The declarations a function's parameter `param` is typed with (each member of a union). */
-  parameterTypes(decl: Declaration | undefined, param: string): Declaration[] {
+  /**
+   * The declarations the parameter `param` is typed with (each member of a union): of a function,
+   * or of the method `method` of a class or interface.
+   */
+  parameterTypes(decl: Declaration | undefined, param: string, method?: string): Declaration[] {
     const { ts } = this;
-    if (!decl || !ts.isFunctionDeclaration(decl.node)) return [];
-    const type = decl.node.parameters.find((p) => ts.isIdentifier(p.name) && p.name.text === param)?.type;
+    if (!decl) return [];
+    let fn: TsMorph.ts.SignatureDeclaration | undefined;
+    if (method === undefined) fn = ts.isFunctionDeclaration(decl.node) ? decl.node : undefined;
+    else if (ts.isClassDeclaration(decl.node) || ts.isInterfaceDeclaration(decl.node)) {
+      const members: readonly TsMorph.ts.Node[] = decl.node.members;
+      fn = members.find(
+        (m): m is TsMorph.ts.MethodDeclaration | TsMorph.ts.MethodSignature =>
+          (ts.isMethodDeclaration(m) || ts.isMethodSignature(m)) && ts.isIdentifier(m.name) && m.name.text === method,
+      );
+    }
+    const type = fn?.parameters.find((p) => ts.isIdentifier(p.name) && p.name.text === param)?.type;
     const names: string[] = [];
     const refs = (t: TsMorph.ts.TypeNode): void => {
       if (ts.isUnionTypeNode(t)) t.types.forEach(refs);

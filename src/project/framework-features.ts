@@ -56,9 +56,10 @@ export interface FrameworkFeatures {
     /** `{ tenantId }`: every release read (0.9 to 0.12); defaults to 'default' from 0.11.3. */
     tenantId: boolean;
     /**
-     * `{ errors: def.errors }` types the returned ctx as the contract's `HandlerContext` (a typed
-     * `ctx.fail`), so it can be passed to a contract-bearing handler: 0.11.3 and later. Earlier
-     * releases accept `errors` too but return a plain `Context`.
+     * `{ errors: def.errors }` types the returned ctx as the contract's `HandlerContext`, so a test
+     * can call `ctx.fail(reason)` with the contract's reasons: 0.11.3 and later. Earlier releases
+     * accept `errors` too (and attach `fail` at run time) but return a plain `Context`, which has
+     * no `fail`. A plain mock passes to a contract-bearing handler in every release.
      */
     errors: boolean;
   };
@@ -78,6 +79,12 @@ export interface FrameworkFeatures {
    * `Context` is not assignable to.
    */
   utilsTakeCtx: boolean;
+  /**
+   * StorageService's `get`/`set` (./storage) take the handler's `ctx` as their context: 0.12.0 and
+   * later (`Context extends RequestContext`). Before, their `RequestContext` has an index
+   * signature that `Context` lacks, so a service passes a request context of its own.
+   */
+  storageTakesCtx: boolean;
   /** What each answer was read from, for --verbose and for messages. */
   evidence: string[];
 }
@@ -96,6 +103,7 @@ const NONE: Detected = {
   expectInputRequired: false,
   testing: { createMockSession: false, createFetchMock: false, runToolContract: false, toolContractSuite: false },
   utilsTakeCtx: false,
+  storageTakesCtx: false,
 };
 
 /** Reads the features of the framework installed for the project at `root`. */
@@ -120,7 +128,7 @@ export function detectFrameworkFeatures(root: string): FrameworkFeatures {
     ...contextFeatures(r, evidence),
     ...mainEntryFeatures(r, evidence),
     ...testingFeatures(r, evidence),
-    utilsTakeCtx: utilsTakeCtx(r, evidence),
+    ...contextTaking(r, evidence),
     evidence,
   };
 }
@@ -213,20 +221,23 @@ function testingFeatures(
 
 /** The /utils functions whose context parameter takes the handler's ctx (see the field). */
 const CTX_TAKING_UTILS = ['fetchWithTimeout', 'paginateArray'];
+const CTX_TAKING_STORAGE = ['get', 'set'];
 
-function utilsTakeCtx(r: DeclarationReader, evidence: string[]): boolean {
+/** Which APIs take the handler's ctx where they ask for a request context. */
+function contextTaking(r: DeclarationReader, evidence: string[]): Pick<Detected, 'utilsTakeCtx' | 'storageTakesCtx'> {
   const context = r.lineage(r.find(r.entry('.'), 'Context'));
+  // A parameter takes ctx when typed with what Context extends, or with RequestContextLike, the
+  // closed projection both Context and RequestContext fit (0.11.3).
+  const fits = (types: Declaration[]) =>
+    context.length > 0 &&
+    types.some((t) => t.name === 'RequestContextLike' || context.some((c) => sameDeclaration(c, t)));
   const utils = r.entry('./utils');
-  const takes = (fn: string) => {
-    const types = r.parameterTypes(r.find(utils, fn), 'context');
-    // RequestContextLike is the closed projection that both Context and RequestContext fit (0.11.3).
-    return types.some(
-      (t: Declaration) => t.name === 'RequestContextLike' || context.some((c) => sameDeclaration(c, t)),
-    );
-  };
-  const result = context.length > 0 && CTX_TAKING_UTILS.every(takes);
-  evidence.push(`${CTX_TAKING_UTILS.join(', ')} take the handler ctx: ${result ? 'yes' : 'no'}`);
-  return result;
+  const utilsTakeCtx = CTX_TAKING_UTILS.every((fn) => fits(r.parameterTypes(r.find(utils, fn), 'context')));
+  evidence.push(`${CTX_TAKING_UTILS.join(', ')} take the handler ctx: ${utilsTakeCtx ? 'yes' : 'no'}`);
+  const storage = r.find(r.entry('./storage'), 'StorageService');
+  const storageTakesCtx = CTX_TAKING_STORAGE.every((m) => fits(r.parameterTypes(storage, 'context', m)));
+  evidence.push(`StorageService get, set take the handler ctx: ${storageTakesCtx ? 'yes' : 'no'}`);
+  return { utilsTakeCtx, storageTakesCtx };
 }
 
 export type ToolVariant = 'confirm' | 'task' | 'app';

@@ -23,6 +23,7 @@ export const FEATURES_0_10: FrameworkFeatures = {
   expectInputRequired: false,
   testing: { createMockSession: false, createFetchMock: false, runToolContract: false, toolContractSuite: false },
   utilsTakeCtx: false,
+  storageTakesCtx: false,
   evidence: [],
 };
 
@@ -35,7 +36,7 @@ export const FEATURES_0_11: FrameworkFeatures = {
   utilsTakeCtx: true,
 };
 
-/** What 0.12.3 offers: ctx.requestInput instead of ctx.elicit, no tasks, inputResponses in tests. */
+/** What 0.12.3 offers: ctx.requestInput instead of ctx.elicit, no tasks, inputResponses in tests, storage that takes ctx. */
 export const FEATURES_0_12: FrameworkFeatures = {
   ...FEATURES_0_11,
   version: '0.12.3',
@@ -44,4 +45,5 @@ export const FEATURES_0_12: FrameworkFeatures = {
   tasks: false,
   mock: { elicit: false, inputResponses: true, requestState: true, progress: false, tenantId: true, errors: true },
   expectInputRequired: true,
+  storageTakesCtx: true,
 };
