@@ -9,6 +9,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/generators/**/*.test.ts', 'src/**/*.test.ts'],
+          // The real framework releases, installed once per run (tests/helpers/framework-installs.ts).
+          globalSetup: ['tests/setup/frameworks.ts'],
         },
       },
       {

@@ -1,45 +1,97 @@
 /**
  * What the project's installed framework really offers, read off the package itself: its
  * package.json `exports` lead to the `.d.ts` entry points, and the declarations behind them (the
- * `Context` interface, `ToolDefinition`, the testing helpers) say which APIs exist. A version
- * number alone would not do: the registry here serves 0.10.17 while public servers pin 0.9 to
- * 0.12, and what a generator may emit depends on the declarations, not on the number.
- *
- * Only declaration files are parsed (TypeScript's parser, no program, no type checking).
+ * `Context` interface, `ToolDefinition`, the testing helpers, the /utils signatures) say which APIs
+ * exist. A version number alone would not do: public servers pin 0.9 to 0.12, and what a generator
+ * may emit depends on the declarations, not on the number. Each field below names the releases it
+ * holds for, checked against the real packages by tests/unit/framework-features.test.ts.
  */
 
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ScaffoldError } from '../engine/errors.js';
-import { ModuleGraph, moduleShape, type Trace } from '../ts/module-graph.js';
-import { type TsMorph, tsMorph } from '../ts/ts-morph.js';
+import { type Declaration, DeclarationReader, sameDeclaration } from './framework-declarations.js';
+import { API_VERSIONS, VARIANT_VERSIONS } from './framework-versions.js';
 import { FRAMEWORK, frameworkPackageDir } from './project.js';
-
-type Ts = typeof TsMorph.ts;
 
 export interface FrameworkFeatures {
   /** Folder of the installed package, or undefined when node_modules does not have it. */
   packageDir: string | undefined;
+  /** The installed package's version (package.json), for messages only. */
   version: string | undefined;
-  /** `ctx.requestInput` + `inputRequired` (multi-round-trip input, 0.11 and later). */
+  /** The installed package's `engines.node` (`>=24.0.0` on every release read, 0.9.21 to 0.12.3). */
+  nodeEngine: string | undefined;
+  /**
+   * `return ctx.requestInput({ … })` with `ctx.inputs` and the `inputRequired` builder from the
+   * main entry (re-exported from `@modelcontextprotocol/server`): 0.12.0 and later.
+   */
   requestInput: boolean;
-  /** `ctx.elicit(message, schema)`, present when the client can be asked (0.10). */
+  /**
+   * `ctx.elicit(message, schema)` that reaches a client with the elicitation capability:
+   * 0.10.3 to 0.11.x. 0.9.x declares `ctx.elicit` too, but it is always undefined at run time
+   * there (0.10.3 wired it and brought the `ElicitFn` type this is read from); 0.12.0 removed it.
+   */
   elicit: boolean;
-  /** `tool(name, { task: true })` with `ctx.progress`. */
+  /** `tool(name, { task: true })` with `ctx.progress`: 0.1.0 to 0.11.x (0.12.0 removed tasks). */
   tasks: boolean;
-  /** `appTool()` and `appResource()` from the main entry. */
+  /** `appTool()` and `appResource()` from the main entry: 0.3.0 and later (0.12.3 too). */
   apps: boolean;
-  /** `prompt(name, { title })`: PromptDefinition.title (0.10.3 and later). */
+  /** `prompt(name, { title })`, PromptDefinition.title: 0.10.3 and later. */
   promptTitle: boolean;
-  /** How a test gets a real in-memory StorageService. */
+  /**
+   * How a test gets a real in-memory StorageService: `createInMemoryStorage()` from ./testing
+   * (0.4.0 and later), else the `storage` fixture of ./testing/vitest's `mcpTest`.
+   */
   inMemoryStorage: 'createInMemoryStorage' | 'mcpTest' | undefined;
   /** createMockContext options the generated tests rely on. */
-  mock: { elicit: boolean; inputResponses: boolean; progress: boolean; tenantId: boolean };
+  mock: {
+    /** `{ elicit }`, a fake answer for ctx.elicit: 0.9 to 0.11.x. */
+    elicit: boolean;
+    /** `{ inputResponses }`, the answers of the re-entry round of ctx.requestInput: 0.12.0 and later. */
+    inputResponses: boolean;
+    /** `{ requestState }`, the state a re-entered handler reads back: 0.12.0 and later. */
+    requestState: boolean;
+    /** `{ progress: true }`, a mock ctx.progress for task tools: through 0.11.x. */
+    progress: boolean;
+    /** `{ tenantId }`: every release read (0.9 to 0.12); defaults to 'default' from 0.11.3. */
+    tenantId: boolean;
+    /**
+     * `{ errors: def.errors }` types the returned ctx as the contract's `HandlerContext`, so a test
+     * can call `ctx.fail(reason)` with the contract's reasons: 0.11.3 and later. Earlier releases
+     * accept `errors` too (and attach `fail` at run time) but return a plain `Context`, which has
+     * no `fail`. A plain mock passes to a contract-bearing handler in every release.
+     */
+    errors: boolean;
+  };
+  /** `expectInputRequired(run)` in ./testing, asserting a requestInput round: 0.12.0 and later. */
+  expectInputRequired: boolean;
+  /** Test helpers in ./testing (and ./testing/vitest for toolContractSuite): 0.11.1 and later. */
+  testing: {
+    createMockSession: boolean;
+    createFetchMock: boolean;
+    runToolContract: boolean;
+    toolContractSuite: boolean;
+  };
+  /**
+   * The /utils functions that take a request context (fetchWithTimeout, paginateArray, …) accept
+   * the handler's `ctx` as it is: 0.11.3 and later (`RequestContextLike | RequestContext` on 0.11,
+   * `RequestContext` that `Context` extends on 0.12). Before, they take a `RequestContext` that
+   * `Context` is not assignable to.
+   */
+  utilsTakeCtx: boolean;
+  /**
+   * StorageService's `get`/`set` (./storage) take the handler's `ctx` as their context: 0.12.0 and
+   * later (`Context extends RequestContext`). Before, their `RequestContext` has an index
+   * signature that `Context` lacks, so a service passes a request context of its own.
+   */
+  storageTakesCtx: boolean;
   /** What each answer was read from, for --verbose and for messages. */
   evidence: string[];
 }
 
-const NONE: Omit<FrameworkFeatures, 'packageDir' | 'version' | 'evidence'> = {
+type Detected = Omit<FrameworkFeatures, 'packageDir' | 'version' | 'nodeEngine' | 'evidence'>;
+
+const NONE: Detected = {
   requestInput: false,
   elicit: false,
   tasks: false,
@@ -47,267 +99,145 @@ const NONE: Omit<FrameworkFeatures, 'packageDir' | 'version' | 'evidence'> = {
   // Unknowable without the package: the framework's current shape, which init also writes.
   promptTitle: true,
   inMemoryStorage: undefined,
-  mock: { elicit: false, inputResponses: false, progress: false, tenantId: false },
+  mock: { elicit: false, inputResponses: false, requestState: false, progress: false, tenantId: false, errors: false },
+  expectInputRequired: false,
+  testing: { createMockSession: false, createFetchMock: false, runToolContract: false, toolContractSuite: false },
+  utilsTakeCtx: false,
+  storageTakesCtx: false,
 };
-
-interface Declaration {
-  file: string;
-  node: TsMorph.ts.Node;
-  sf: TsMorph.ts.SourceFile;
-}
-
-/**
- * Reads declaration files and follows names the way a reader would: through the module graph
- * (`export { x } from`, `export *`, type-only re-exports, imports, into the packages the
- * framework depends on) and interface `extends` clauses. Missing files simply find nothing.
- */
-class DeclarationReader {
-  private readonly files = new Map<string, TsMorph.ts.SourceFile | undefined>();
-  private readonly ts: Ts = tsMorph().ts;
-  private readonly graph = new ModuleGraph({
-    shape: (file) => {
-      const sf = this.parse(file);
-      return sf && moduleShape(this.ts, sf);
-    },
-    resolve: (from, specifier) => this.resolve(from, specifier),
-  });
-
-  constructor(readonly packageDir: string) {}
-
-  private parse(file: string): TsMorph.ts.SourceFile | undefined {
-    if (!this.files.has(file)) {
-      let sf: TsMorph.ts.SourceFile | undefined;
-      try {
-        sf = this.ts.createSourceFile(file, readFileSync(file, 'utf8'), this.ts.ScriptTarget.Latest, true);
-      } catch {
-        sf = undefined;
-      }
-      this.files.set(file, sf);
-    }
-    return this.files.get(file);
-  }
-
-  /**
-   * The `.d.ts` a specifier names from `from`: `./x.js` beside it, or a package (the framework
-   * re-exports some names from its dependencies, e.g. `@modelcontextprotocol/server`) found in the
-   * node_modules folders above it.
-   */
-  private resolve(from: string, specifier: string): string | undefined {
-    if (!specifier.startsWith('.')) return this.resolvePackage(from, specifier);
-    const base = path.resolve(path.dirname(from), specifier);
-    const candidates = [
-      base.replace(/\.(m|c)?js$/, '.d.$1ts'),
-      base.replace(/\.(m|c)?js$/, '.d.ts'),
-      `${base}.d.ts`,
-      path.join(base, 'index.d.ts'),
-      base,
-    ];
-    return candidates.find((c) => /\.d\.[mc]?ts$/.test(c) && existsSync(c));
-  }
-
-  private resolvePackage(from: string, specifier: string): string | undefined {
-    const parts = specifier.split('/');
-    const nameLength = specifier.startsWith('@') ? 2 : 1;
-    if (parts.length < nameLength || specifier.startsWith('node:')) return undefined;
-    const name = parts.slice(0, nameLength).join('/');
-    const subpath = ['.', ...parts.slice(nameLength)].join('/');
-    for (let dir = path.dirname(from); ; dir = path.dirname(dir)) {
-      const candidate = path.join(dir, 'node_modules', name);
-      if (existsSync(path.join(candidate, 'package.json'))) return packageTypes(candidate, subpath);
-      if (path.dirname(dir) === dir) return undefined;
-    }
-  }
-
-  /** The types file of a subpath (`.`, `./testing`) of the framework package. */
-  entry(subpath: string): string | undefined {
-    return packageTypes(this.packageDir, subpath);
-  }
-
-  /** The declaration of `name` as `file` exports it. */
-  find(file: string | undefined, name: string): Declaration | undefined {
-    return file === undefined ? undefined : this.declaration(this.graph.exported(file, name, { file, line: 0 }));
-  }
-
-  /** The declaration `name` stands for inside `file` (declared there or imported). */
-  private bound(file: string, name: string): Declaration | undefined {
-    return this.declaration(this.graph.binding(file, name));
-  }
-
-  private declaration(trace: Trace): Declaration | undefined {
-    if (trace.type !== 'found') return undefined;
-    const sf = this.parse(trace.file);
-    const ts = this.ts;
-    for (const st of sf?.statements ?? []) {
-      if (
-        (ts.isInterfaceDeclaration(st) ||
-          ts.isClassDeclaration(st) ||
-          ts.isFunctionDeclaration(st) ||
-          ts.isTypeAliasDeclaration(st) ||
-          ts.isEnumDeclaration(st)) &&
-        st.name?.text === trace.name
-      ) {
-        return { file: trace.file, node: st, sf: sf! };
-      }
-      if (ts.isVariableStatement(st)) {
-        const decl = st.declarationList.declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === trace.name);
-        if (decl) return { file: trace.file, node: decl, sf: sf! };
-      }
-    }
-    return undefined;
-  }
-
-  /** Whether the entry exports `name` (a value or a type). */
-  exports(entryFile: string | undefined, name: string): boolean {
-    return this.find(entryFile, name) !== undefined;
-  }
-
-  /** Member names of an interface (with the ones it inherits), or of a type literal alias. */
-  members(decl: Declaration | undefined, depth = 0): Set<string> {
-    const out = new Set<string>();
-    if (!decl || depth > 8) return out;
-    const ts = this.ts;
-    const add = (members: readonly TsMorph.ts.TypeElement[]) => {
-      for (const m of members)
-        if (m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))) out.add(m.name.text);
-    };
-    const node = decl.node;
-    if (ts.isInterfaceDeclaration(node)) {
-      add(node.members);
-      for (const clause of node.heritageClauses ?? []) {
-        for (const t of clause.types) {
-          if (!ts.isIdentifier(t.expression)) continue;
-          for (const m of this.members(this.bound(decl.file, t.expression.text), depth + 1)) out.add(m);
-        }
-      }
-    } else if (ts.isTypeAliasDeclaration(node)) {
-      const visit = (t: TsMorph.ts.TypeNode): void => {
-        if (ts.isTypeLiteralNode(t)) add(t.members);
-        else if (ts.isIntersectionTypeNode(t)) t.types.forEach(visit);
-        else if (ts.isParenthesizedTypeNode(t)) visit(t.type);
-        else if (ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName)) {
-          for (const m of this.members(this.bound(decl.file, t.typeName.text), depth + 1)) out.add(m);
-        }
-      };
-      visit(node.type);
-    } else if (ts.isClassDeclaration(node)) {
-      for (const m of node.members) if (m.name && ts.isIdentifier(m.name)) out.add(m.name.text);
-    }
-    return out;
-  }
-
-  where(decl: Declaration | undefined): string {
-    return decl ? path.relative(this.packageDir, decl.file).split(path.sep).join('/') : '(not found)';
-  }
-}
-
-/** The types file of a package's subpath (`.`, `./testing`): from `exports`, else `types`. */
-function packageTypes(packageDir: string, subpath: string): string | undefined {
-  let pkg: { exports?: unknown; types?: string; typings?: string };
-  try {
-    pkg = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
-  } catch {
-    return undefined;
-  }
-  const typesOf = (target: unknown): string | undefined => {
-    if (typeof target === 'string') return /\.d\.[mc]?ts$/.test(target) ? target : undefined;
-    if (target && typeof target === 'object') {
-      const t = target as Record<string, unknown>;
-      return typesOf(t.types) ?? typesOf(t.import) ?? typesOf(t.default);
-    }
-    return undefined;
-  };
-  let rel: string | undefined;
-  if (pkg.exports && typeof pkg.exports === 'object' && !Array.isArray(pkg.exports)) {
-    const exportsMap = pkg.exports as Record<string, unknown>;
-    rel = subpath in exportsMap ? typesOf(exportsMap[subpath]) : undefined;
-    if (rel === undefined && subpath === '.' && !Object.keys(exportsMap).some((k) => k.startsWith('.')))
-      rel = typesOf(exportsMap);
-  } else if (subpath === '.') {
-    rel = pkg.types ?? pkg.typings;
-  }
-  if (!rel) return undefined;
-  const file = path.join(packageDir, rel);
-  return existsSync(file) ? file : undefined;
-}
 
 /** Reads the features of the framework installed for the project at `root`. */
 export function detectFrameworkFeatures(root: string): FrameworkFeatures {
   const packageDir = frameworkPackageDir(root);
-  if (!packageDir) return { ...NONE, mock: { ...NONE.mock }, packageDir: undefined, version: undefined, evidence: [] };
-  const r = new DeclarationReader(packageDir);
+  if (!packageDir) {
+    return {
+      ...structuredClone(NONE),
+      packageDir: undefined,
+      version: undefined,
+      nodeEngine: undefined,
+      evidence: [],
+    };
+  }
+  const r = new DeclarationReader(packageDir, FRAMEWORK);
   const evidence: string[] = [];
+  const pkg = packageJson(packageDir);
   return {
     packageDir,
-    version: packageVersion(packageDir),
+    version: pkg.version,
+    nodeEngine: pkg.engines?.node,
+    ...contextFeatures(r, evidence),
     ...mainEntryFeatures(r, evidence),
     ...testingFeatures(r, evidence),
+    ...contextTaking(r, evidence),
     evidence,
   };
 }
 
-function packageVersion(packageDir: string): string | undefined {
+function packageJson(packageDir: string): { version?: string; engines?: { node?: string } } {
   try {
-    return (JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version?: string }).version;
+    return JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
   } catch {
-    return undefined;
+    return {};
   }
 }
 
-/** What the main entry's `Context`, `ToolDefinition`, `PromptDefinition` and exports offer. */
-function mainEntryFeatures(
+/** What the handler's `Context` and `ToolDefinition` offer: asking the user, tasks. */
+function contextFeatures(
   r: DeclarationReader,
   evidence: string[],
-): Pick<FrameworkFeatures, 'requestInput' | 'elicit' | 'tasks' | 'apps' | 'promptTitle'> {
+): Pick<Detected, 'requestInput' | 'elicit' | 'tasks'> {
   const main = r.entry('.');
   const contextDecl = r.find(main, 'Context');
   const context = r.members(contextDecl);
+  const elicitFn = r.exports(main, 'ElicitFn');
   evidence.push(
     `Context (${r.where(contextDecl)}): ${['requestInput', 'inputs', 'elicit', 'progress'].filter((m) => context.has(m)).join(', ') || 'none of requestInput, inputs, elicit, progress'}`,
   );
+  if (context.has('elicit') && !elicitFn)
+    evidence.push('ctx.elicit is declared but ElicitFn is not exported: before 0.10.3 it never reaches the client');
   const toolDecl = r.find(main, 'ToolDefinition') ?? r.find(r.entry('./tools'), 'ToolDefinition');
   const toolMembers = r.members(toolDecl);
   evidence.push(`ToolDefinition (${r.where(toolDecl)}): ${toolMembers.has('task') ? 'has' : 'no'} task`);
+  const inputRequired = r.exports(main, 'inputRequired');
+  evidence.push(`main entry exports inputRequired: ${inputRequired ? 'yes' : 'no'}`);
+  return {
+    requestInput: context.has('requestInput') && context.has('inputs') && inputRequired,
+    elicit: context.has('elicit') && elicitFn,
+    tasks: toolMembers.has('task') && context.has('progress'),
+  };
+}
+
+/** What the main entry's exports and `PromptDefinition` offer. */
+function mainEntryFeatures(r: DeclarationReader, evidence: string[]): Pick<Detected, 'apps' | 'promptTitle'> {
+  const main = r.entry('.');
   const promptDecl = r.find(main, 'PromptDefinition');
   const promptTitle = r.members(promptDecl).has('title');
   evidence.push(`PromptDefinition (${r.where(promptDecl)}): ${promptTitle ? 'has' : 'no'} title`);
-  const inputRequired = r.exports(main, 'inputRequired');
   const apps = r.exports(main, 'appTool') && r.exports(main, 'appResource');
-  evidence.push(
-    `main entry exports: ${[inputRequired && 'inputRequired', apps && 'appTool, appResource'].filter(Boolean).join(', ') || 'neither inputRequired nor appTool/appResource'}`,
-  );
-  return {
-    requestInput: context.has('requestInput') && context.has('inputs') && inputRequired,
-    elicit: context.has('elicit'),
-    tasks: toolMembers.has('task') && context.has('progress'),
-    apps,
-    promptTitle,
-  };
+  evidence.push(`main entry exports appTool, appResource: ${apps ? 'yes' : 'no'}`);
+  return { apps, promptTitle };
 }
 
 /** What `./testing` (and `./testing/vitest`) offer the generated tests. */
 function testingFeatures(
   r: DeclarationReader,
   evidence: string[],
-): Pick<FrameworkFeatures, 'inMemoryStorage' | 'mock'> {
+): Pick<Detected, 'inMemoryStorage' | 'mock' | 'expectInputRequired' | 'testing'> {
   const testing = r.entry('./testing');
+  const vitest = r.entry('./testing/vitest');
   const mockDecl = r.find(testing, 'MockContextOptions');
-  const mockOptions = r.members(mockDecl);
-  evidence.push(`MockContextOptions (${r.where(mockDecl)}): ${[...mockOptions].sort().join(', ') || 'not found'}`);
-  const hasMock = r.exports(testing, 'createMockContext');
+  const options = r.members(mockDecl);
+  evidence.push(`MockContextOptions (${r.where(mockDecl)}): ${[...options].sort().join(', ') || 'not found'}`);
+  const createMock = r.find(testing, 'createMockContext');
+  const has = (option: string) => createMock !== undefined && options.has(option);
   let inMemoryStorage: FrameworkFeatures['inMemoryStorage'];
   if (r.exports(testing, 'createInMemoryStorage')) inMemoryStorage = 'createInMemoryStorage';
-  else if (r.members(r.find(r.entry('./testing/vitest'), 'McpTestFixtures')).has('storage'))
-    inMemoryStorage = 'mcpTest';
+  else if (r.members(r.find(vitest, 'McpTestFixtures')).has('storage')) inMemoryStorage = 'mcpTest';
   evidence.push(`in-memory storage for tests: ${inMemoryStorage ?? 'none'}`);
+  const helpers = {
+    createMockSession: r.exports(testing, 'createMockSession'),
+    createFetchMock: r.exports(testing, 'createFetchMock'),
+    runToolContract: r.exports(testing, 'runToolContract'),
+    toolContractSuite: r.exports(vitest, 'toolContractSuite'),
+  };
+  const expectInputRequired = r.exports(testing, 'expectInputRequired');
+  const present = Object.entries({ ...helpers, expectInputRequired }).filter(([, v]) => v);
+  evidence.push(`testing helpers: ${present.map(([k]) => k).join(', ') || 'none of the 0.11.1+/0.12 ones'}`);
   return {
     inMemoryStorage,
     mock: {
-      elicit: hasMock && mockOptions.has('elicit'),
-      inputResponses: hasMock && mockOptions.has('inputResponses'),
-      progress: hasMock && mockOptions.has('progress'),
-      tenantId: hasMock && mockOptions.has('tenantId'),
+      elicit: has('elicit'),
+      inputResponses: has('inputResponses'),
+      requestState: has('requestState'),
+      progress: has('progress'),
+      tenantId: has('tenantId'),
+      // Typed by the contract when createMockContext is generic over the `errors` it is given.
+      errors: has('errors') && r.isGeneric(createMock),
     },
+    expectInputRequired,
+    testing: helpers,
   };
+}
+
+/** The /utils functions whose context parameter takes the handler's ctx (see the field). */
+const CTX_TAKING_UTILS = ['fetchWithTimeout', 'paginateArray'];
+const CTX_TAKING_STORAGE = ['get', 'set'];
+
+/** Which APIs take the handler's ctx where they ask for a request context. */
+function contextTaking(r: DeclarationReader, evidence: string[]): Pick<Detected, 'utilsTakeCtx' | 'storageTakesCtx'> {
+  const context = r.lineage(r.find(r.entry('.'), 'Context'));
+  // A parameter takes ctx when typed with what Context extends, or with RequestContextLike, the
+  // closed projection both Context and RequestContext fit (0.11.3).
+  const fits = (types: Declaration[]) =>
+    context.length > 0 &&
+    types.some((t) => t.name === 'RequestContextLike' || context.some((c) => sameDeclaration(c, t)));
+  const utils = r.entry('./utils');
+  const utilsTakeCtx = CTX_TAKING_UTILS.every((fn) => fits(r.parameterTypes(r.find(utils, fn), 'context')));
+  evidence.push(`${CTX_TAKING_UTILS.join(', ')} take the handler ctx: ${utilsTakeCtx ? 'yes' : 'no'}`);
+  const storage = r.find(r.entry('./storage'), 'StorageService');
+  const storageTakesCtx = CTX_TAKING_STORAGE.every((m) => fits(r.parameterTypes(storage, 'context', m)));
+  evidence.push(`StorageService get, set take the handler ctx: ${storageTakesCtx ? 'yes' : 'no'}`);
+  return { utilsTakeCtx, storageTakesCtx };
 }
 
 export type ToolVariant = 'confirm' | 'task' | 'app';
@@ -315,19 +245,24 @@ export type ToolVariant = 'confirm' | 'task' | 'app';
 /** How a `--confirm` tool asks the user, given what is installed. */
 export type ConfirmApi = 'requestInput' | 'elicit';
 
-/**
- * The versions that brought each API, for messages, as the framework's own changelog gives them
- * (ElicitFn in 0.10.3, task tools in 0.1.0, apps in 0.3.0).
- */
-export const NEEDS: Record<ToolVariant, string> = {
-  confirm: '@cyanheads/mcp-ts-core 0.10.3 or later (ctx.elicit; 0.11 and later ask through ctx.requestInput)',
-  task: '@cyanheads/mcp-ts-core 0.1.0 or later (tool({ task: true }) with ctx.progress)',
-  app: '@cyanheads/mcp-ts-core 0.3.0 or later (appTool and appResource)',
+/** What each variant needs, in words, for messages. */
+const VARIANT_NEEDS: Record<ToolVariant, string> = {
+  confirm: 'a way to ask the user that reaches the client (ctx.elicit or ctx.requestInput)',
+  task: 'task tools (tool({ task: true }) and ctx.progress)',
+  app: 'appTool and appResource',
 };
+
+/** The hint of a refused variant: the releases that have it. */
+function variantHint(variant: ToolVariant): string {
+  const versions = `${FRAMEWORK} ${VARIANT_VERSIONS[variant]}`;
+  return variant === 'task'
+    ? `Task tools exist in ${versions}: use a 0.11 release of the framework, or add the tool without --task.`
+    : `Upgrade to ${versions}, or add the tool without --${variant}.`;
+}
 
 /**
  * Checks that the installed framework supports a tool variant (and, with a test, what the test
- * needs from `createMockContext`); throws FRAMEWORK_UNSUPPORTED naming the version it needs.
+ * needs from `createMockContext`); throws FRAMEWORK_UNSUPPORTED naming the versions that have it.
  */
 export function requireVariant(
   features: FrameworkFeatures,
@@ -347,8 +282,10 @@ export function requireVariant(
   const installed = `the installed ${FRAMEWORK} ${features.version ?? '(unknown version)'}`;
   const refuse = (what: string) =>
     new ScaffoldError('FRAMEWORK_UNSUPPORTED', `${flag} needs ${what}, which ${installed} does not have.`, {
-      hint: `Upgrade to ${NEEDS[variant]}, or add the tool without ${flag}.`,
+      hint: variantHint(variant),
     });
+  const refuseTest = (option: string, versions: string) =>
+    refuse(`createMockContext(${option}) for the test (${FRAMEWORK} ${versions}; or pass --no-test)`);
   switch (variant) {
     case 'confirm': {
       const api: ConfirmApi | undefined = features.requestInput
@@ -356,20 +293,19 @@ export function requireVariant(
         : features.elicit
           ? 'elicit'
           : undefined;
-      if (!api) throw refuse('a way to ask the user (ctx.requestInput or ctx.elicit)');
+      if (!api) throw refuse(VARIANT_NEEDS.confirm);
       if (withTest && api === 'requestInput' && !features.mock.inputResponses)
-        throw refuse('createMockContext({ inputResponses }) for the test (or pass --no-test)');
+        throw refuseTest('{ inputResponses }', API_VERSIONS.mockInputResponses);
       if (withTest && api === 'elicit' && !features.mock.elicit)
-        throw refuse('createMockContext({ elicit }) for the test (or pass --no-test)');
+        throw refuseTest('{ elicit }', API_VERSIONS.mockElicit);
       return api;
     }
     case 'task':
-      if (!features.tasks) throw refuse('task tools (tool({ task: true }) and ctx.progress)');
-      if (withTest && !features.mock.progress)
-        throw refuse('createMockContext({ progress: true }) for the test (or pass --no-test)');
+      if (!features.tasks) throw refuse(VARIANT_NEEDS.task);
+      if (withTest && !features.mock.progress) throw refuseTest('{ progress: true }', API_VERSIONS.mockProgress);
       return undefined;
     case 'app':
-      if (!features.apps) throw refuse('appTool and appResource');
+      if (!features.apps) throw refuse(VARIANT_NEEDS.app);
       return undefined;
   }
 }
@@ -384,7 +320,7 @@ export function requireInMemoryStorage(features: FrameworkFeatures, whose: strin
       'FRAMEWORK_UNSUPPORTED',
       `${whose} needs createInMemoryStorage() from ${FRAMEWORK}/testing, which the installed ${features.version ?? ''} does not export.`,
       {
-        hint: `Upgrade to ${FRAMEWORK} 0.4.0 or later, or pass --no-test.`,
+        hint: `Upgrade to ${FRAMEWORK} ${API_VERSIONS.inMemoryStorage}, or pass --no-test.`,
       },
     );
   }

@@ -170,6 +170,9 @@ export function moduleShape(ts: Ts, sf: TsMorph.ts.SourceFile): ModuleShape {
       st.name
     ) {
       declare(st.name.text, isExported(st));
+    } else if (ts.isModuleDeclaration(st) && ts.isIdentifier(st.name)) {
+      // `declare namespace x` (declaration files merge one with a function or const of that name).
+      declare(st.name.text, isExported(st));
     }
   }
   return shape;

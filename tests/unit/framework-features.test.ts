@@ -1,106 +1,36 @@
 /**
- * detectFrameworkFeatures / requireVariant on fake installed packages: what a project's framework
- * offers is read from its declaration files (through package.json exports, re-exports, imports and
- * `extends`), not from its version number.
+ * detectFrameworkFeatures / requireVariant on the real framework releases (installed once per run
+ * by the unit project's globalSetup, `inject('frameworkRoots')`): what a project's framework offers
+ * is read from its declaration files, through package.json exports, re-exports into dependencies,
+ * imports and `extends`, not from its version number. The messages name the versions that have
+ * what was asked for. Hand-written packages remain only for shapes no real release has.
  */
 
+import { readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ScaffoldError } from '../../src/engine/errors.js';
-import { detectFrameworkFeatures, requireVariant } from '../../src/project/framework-features.js';
+import { type AddToolOptions, addToolGenerator } from '../../src/kinds/tool/generator.js';
+import { toolSpec } from '../../src/kinds/tool/spec.js';
+import { DeclarationReader } from '../../src/project/framework-declarations.js';
+import {
+  detectFrameworkFeatures,
+  type FrameworkFeatures,
+  requireInMemoryStorage,
+  requireVariant,
+} from '../../src/project/framework-features.js';
+import { VARIANT_VERSIONS } from '../../src/project/framework-versions.js';
+import { findProject } from '../../src/project/project.js';
+import { FEATURES_0_10, FEATURES_0_11, FEATURES_0_12 } from '../helpers/framework.js';
+import type { FrameworkRelease } from '../helpers/framework-installs.js';
+import { REPO_ROOT } from '../helpers/framework-installs.js';
+import { FRESH_INDEX, PACKAGE_JSON, project } from '../helpers/projects.js';
 import { tempDir } from '../helpers/temp.js';
 
-const PKG = 'node_modules/@cyanheads/mcp-ts-core';
-
-/** A fake installed framework: package.json with exports, and the given dist files. */
-function fakePackage(
-  version: string,
-  dist: Record<string, string>,
-  exportsMap?: Record<string, unknown>,
-): Record<string, string> {
-  const files: Record<string, string> = {
-    [`${PKG}/package.json`]: JSON.stringify({
-      name: '@cyanheads/mcp-ts-core',
-      version,
-      exports: exportsMap ?? {
-        '.': { types: './dist/core/index.d.ts', import: './dist/core/index.js' },
-        './testing': { types: './dist/testing/index.d.ts', import: './dist/testing/index.js' },
-        './testing/vitest': { types: './dist/testing/vitest.d.ts', import: './dist/testing/vitest.js' },
-      },
-    }),
-  };
-  for (const [rel, text] of Object.entries(dist)) files[`${PKG}/dist/${rel}`] = text;
-  return files;
-}
-
-/** The shape of 0.10.17: ctx.elicit, task tools, apps, createInMemoryStorage; no requestInput. */
-const V010: Record<string, string> = {
-  'core/index.d.ts': [
-    "export type { Context, ContextProgress, ElicitFn } from '../core/context.js';",
-    "export { APP_RESOURCE_MIME_TYPE, appResource, appTool } from '../mcp-server/apps/appBuilders.js';",
-    "export type { AnyToolDefinition, ToolDefinition } from '../mcp-server/tools/utils/toolDefinition.js';",
-    "export { tool } from '../mcp-server/tools/utils/toolDefinition.js';",
-  ].join('\n'),
-  'core/context.d.ts': [
-    'export interface ElicitFn { (message: string, schema: unknown): Promise<unknown>; url(m: string, u: string): Promise<unknown>; }',
-    'export interface ContextProgress { increment(amount?: number): Promise<void>; }',
-    'export interface Context {',
-    '    readonly elicit?: ElicitFn | undefined;',
-    '    readonly progress?: ContextProgress | undefined;',
-    '    readonly requestId: string;',
-    '    recoveryFor(reason: string): unknown;',
-    '}',
-  ].join('\n'),
-  'mcp-server/apps/appBuilders.d.ts':
-    'export declare const APP_RESOURCE_MIME_TYPE = "text/html;profile=mcp-app";\nexport declare function appTool(name: string, options: unknown): unknown;\nexport declare function appResource(uri: string, options: unknown): unknown;\n',
-  'mcp-server/tools/utils/toolDefinition.d.ts':
-    'export interface ToolDefinition { description: string; task?: boolean; handler(input: unknown, ctx: unknown): unknown; }\nexport type AnyToolDefinition = ToolDefinition;\nexport declare function tool(name: string, o: unknown): unknown;\n',
-  'testing/index.d.ts': [
-    "import { StorageService } from '../storage/core/StorageService.js';",
-    'export interface MockContextOptions { elicit?: unknown; errors?: unknown; progress?: boolean; tenantId?: string; }',
-    'export declare function createMockContext(options?: MockContextOptions): unknown;',
-    'export declare function createInMemoryStorage(): StorageService;',
-  ].join('\n'),
-  'testing/vitest.d.ts':
-    'export interface McpTestFixtures { ctx: unknown; storage: unknown; }\nexport declare const mcpTest: unknown;\n',
-};
-
-/** The shape the api-context skill describes for 0.11+: requestInput, inputs, inputRequired. */
-const V011: Record<string, string> = {
-  ...V010,
-  'core/index.d.ts': `${V010['core/index.d.ts']}\nexport { inputRequired } from '../core/input.js';\nexport type { Context } from '../core/context.js';`,
-  'core/input.d.ts': 'declare const inputRequired: { elicit(o: unknown): unknown };\nexport { inputRequired };\n',
-  'core/context.d.ts': [
-    "import type { RequestContext } from '../utils/requestContext.js';",
-    'export interface Context extends RequestContext {',
-    '    readonly requestInput: (spec: unknown) => never;',
-    '    readonly inputs: { view(key: string): unknown };',
-    '    readonly progress?: { increment(): Promise<void> } | undefined;',
-    '}',
-  ].join('\n'),
-  'utils/requestContext.d.ts':
-    'export interface RequestContext { readonly requestId: string; readonly tenantId?: string; }\n',
-  'testing/index.d.ts': [
-    'export interface MockContextOptions { inputResponses?: Record<string, unknown>; errors?: unknown; progress?: boolean; tenantId?: string; }',
-    'export declare function createMockContext(options?: MockContextOptions): unknown;',
-    'export declare function createInMemoryStorage(): unknown;',
-  ].join('\n'),
-};
-
-/** An early framework: a Context with neither elicit nor progress, no apps, no tasks. */
-const V_OLD: Record<string, string> = {
-  'index.d.ts': "export type { Context } from './context.js';\nexport { tool } from './tool.js';\n",
-  'context.d.ts': 'export interface Context { readonly requestId: string; }\n',
-  'tool.d.ts':
-    'export interface ToolDefinition { description: string }\nexport declare function tool(n: string, o: unknown): unknown;\n',
-  'testing.d.ts':
-    'export interface MockContextOptions { tenantId?: string }\nexport declare function createMockContext(o?: MockContextOptions): unknown;\n',
-};
-
-function features(files: Record<string, string>, sub = '') {
-  const root = tempDir({ 'package.json': '{"name":"x"}', ...files });
-  return detectFrameworkFeatures(path.join(root, sub));
-}
+const FRAMEWORK = '@cyanheads/mcp-ts-core';
+const PKG = `node_modules/${FRAMEWORK}`;
+const roots = inject('frameworkRoots');
+const real = (release: FrameworkRelease) => detectFrameworkFeatures(roots[release]);
 
 function refusal(fn: () => unknown): ScaffoldError {
   try {
@@ -112,135 +42,274 @@ function refusal(fn: () => unknown): ScaffoldError {
   throw new Error('expected a refusal');
 }
 
-describe('detectFrameworkFeatures', () => {
-  it('0.10-shaped package: elicit, tasks, apps and createInMemoryStorage; no requestInput', () => {
-    const f = features(fakePackage('0.10.17', V010));
-    expect(f).toMatchObject({
-      version: '0.10.17',
-      requestInput: false,
-      elicit: true,
-      tasks: true,
-      apps: true,
-      inMemoryStorage: 'createInMemoryStorage',
-      mock: { elicit: true, inputResponses: false, progress: true, tenantId: true },
-    });
-    expect(f.packageDir).toMatch(/node_modules\/@cyanheads\/mcp-ts-core$/);
-    expect(f.evidence.join('\n')).toContain('Context (dist/core/context.d.ts): elicit, progress');
-    expect(requireVariant(f, 'confirm', true)).toBe('elicit');
-  });
+/** The reading without the parts that depend on where the package is. */
+const comparable = ({ packageDir: _d, evidence: _e, ...rest }: FrameworkFeatures) => rest;
 
-  it('0.11-shaped package: requestInput through an inherited interface and a re-exported const', () => {
-    const f = features(fakePackage('0.11.2', V011));
-    expect(f).toMatchObject({
-      requestInput: true,
-      elicit: false,
-      tasks: true,
-      apps: true,
-      mock: { inputResponses: true, elicit: false },
-    });
+describe('the real releases', () => {
+  it('0.12.3: requestInput (inputRequired followed into @modelcontextprotocol/server), no elicit, no tasks', () => {
+    const f = real('0.12.3');
+    expect(comparable(f)).toEqual(comparable(FEATURES_0_12));
+    expect(f.packageDir).toBe(path.join(roots['0.12.3'], PKG));
+    expect(f.evidence).toContain('main entry exports inputRequired: yes');
+    // The main entry re-exports it from a bare specifier; the declaration is in the dependency.
+    const reader = new DeclarationReader(f.packageDir!, FRAMEWORK);
+    const main = reader.entry('.')!;
+    expect(readFileSync(main, 'utf8')).toMatch(
+      /export \{[^}]*inputRequired[^}]*\} from '@modelcontextprotocol\/server'/,
+    );
+    const decl = reader.find(main, 'inputRequired');
+    expect(decl?.file).toMatch(/node_modules\/@modelcontextprotocol\/server\/dist\/[^/]+\.d\.mts$/);
     expect(requireVariant(f, 'confirm', true)).toBe('requestInput');
+    expect(requireVariant(f, 'app', true)).toBeUndefined();
   });
 
-  it('0.12-shaped package: inputRequired re-exported from a dependency package (exports, .d.mts, export *)', () => {
-    const SERVER = 'node_modules/@modelcontextprotocol/server';
-    const f = features({
-      ...fakePackage('0.12.3', {
-        ...V011,
-        'core/index.d.ts': `${V010['core/index.d.ts']}\nexport { completable, inputRequired } from '@modelcontextprotocol/server';\nexport type { Context } from '../core/context.js';`,
-      }),
-      [`${SERVER}/package.json`]: JSON.stringify({
-        name: '@modelcontextprotocol/server',
-        exports: { '.': { import: { types: './dist/index.d.mts', default: './dist/index.mjs' } } },
-      }),
-      // A bundler's output: `export *` of a module whose public name aliases a chunk's short one.
-      [`${SERVER}/dist/index.d.mts`]: "export * from './completable.mjs';\nexport * from './public.mjs';\n",
-      [`${SERVER}/dist/completable.d.mts`]:
-        'export type { Completable } from "./types.mjs";\nexport declare const completable: unknown;\n',
-      [`${SERVER}/dist/public.d.mts`]:
-        "import { Ct as inputRequired } from './mcp-chunk.mjs';\nexport { inputRequired };\n",
-      [`${SERVER}/dist/mcp-chunk.d.mts`]: 'declare function input(o: unknown): never;\nexport { input as Ct };\n',
-    });
-    expect(f).toMatchObject({ requestInput: true, elicit: false });
-    expect(f.evidence.join('\n')).toContain('main entry exports: inputRequired, appTool, appResource');
-    // Without the dependency installed, the name leads nowhere: no requestInput.
-    const without = features(
-      fakePackage('0.12.3', {
-        ...V011,
-        'core/index.d.ts': `${V010['core/index.d.ts']}\nexport { inputRequired } from '@modelcontextprotocol/server';\nexport type { Context } from '../core/context.js';`,
-      }),
-    );
-    expect(without.requestInput).toBe(false);
-  });
-
-  it('the version number alone decides nothing: a 0.12 without the declarations offers nothing', () => {
-    const f = features(
-      fakePackage('0.12.0', V_OLD, { '.': './dist/index.d.ts', './testing': { types: './dist/testing.d.ts' } }),
-    );
-    expect(f).toMatchObject({
-      version: '0.12.0',
-      requestInput: false,
-      elicit: false,
-      tasks: false,
-      apps: false,
-      inMemoryStorage: undefined,
-    });
-    const e = refusal(() => requireVariant(f, 'confirm', false));
+  it('0.12.3 refuses --task, naming the versions that have tasks', () => {
+    const e = refusal(() => requireVariant(real('0.12.3'), 'task', false));
     expect(e.code).toBe('FRAMEWORK_UNSUPPORTED');
     expect(e.message).toBe(
-      '--confirm needs a way to ask the user (ctx.requestInput or ctx.elicit), which the installed @cyanheads/mcp-ts-core 0.12.0 does not have.',
+      `--task needs task tools (tool({ task: true }) and ctx.progress), which the installed ${FRAMEWORK} 0.12.3 does not have.`,
     );
-    expect(e.hint).toContain('0.10.3 or later');
-    expect(refusal(() => requireVariant(f, 'task', false)).hint).toContain('0.1.0 or later');
-    expect(refusal(() => requireVariant(f, 'app', false)).hint).toContain('0.3.0 or later');
+    expect(e.hint).toBe(
+      `Task tools exist in ${FRAMEWORK} 0.11.x and earlier (0.12.0 removed tasks): use a 0.11 release of the framework, or add the tool without --task.`,
+    );
+    expect(e.hint).not.toContain('0.1.0');
   });
 
-  it('a test needs the matching createMockContext option, or --no-test', () => {
-    const noMockElicit = {
-      ...V010,
-      'testing/index.d.ts': V010['testing/index.d.ts']!.replace('elicit?: unknown; ', ''),
+  it('0.11.5: ctx.elicit and tasks still; typed { errors }, the 0.11.1 test helpers, utils that take ctx', () => {
+    const f = real('0.11.5');
+    expect(comparable(f)).toEqual(comparable(FEATURES_0_11));
+    expect(f.evidence).toContain('fetchWithTimeout, paginateArray take the handler ctx: yes');
+    expect(requireVariant(f, 'confirm', true)).toBe('elicit');
+    expect(requireVariant(f, 'task', true)).toBeUndefined();
+  });
+
+  it('0.10.17: ctx.elicit, tasks, apps; utils take a RequestContext the handler ctx does not fit', () => {
+    const f = real('0.10.17');
+    expect(comparable(f)).toEqual(comparable(FEATURES_0_10));
+    expect(f.evidence).toContain('Context (dist/core/context.d.ts): elicit, progress');
+    expect(f.evidence).toContain('fetchWithTimeout, paginateArray take the handler ctx: no');
+    expect(requireVariant(f, 'confirm', true)).toBe('elicit');
+    expect(requireVariant(f, 'task', true)).toBeUndefined();
+    expect(() => requireInMemoryStorage(f, 'The test')).not.toThrow();
+  });
+
+  it('0.9.21 declares ctx.elicit but never wires it to the client: --confirm is refused', () => {
+    const f = real('0.9.21');
+    expect(f).toMatchObject({ version: '0.9.21', elicit: false, requestInput: false, tasks: true, promptTitle: false });
+    expect(f.mock).toMatchObject({ elicit: true, errors: false });
+    expect(f.evidence).toContain(
+      'ctx.elicit is declared but ElicitFn is not exported: before 0.10.3 it never reaches the client',
+    );
+    for (const withTest of [true, false]) {
+      const e = refusal(() => requireVariant(f, 'confirm', withTest));
+      expect(e.code).toBe('FRAMEWORK_UNSUPPORTED');
+      expect(e.message).toBe(
+        `--confirm needs a way to ask the user that reaches the client (ctx.elicit or ctx.requestInput), which the installed ${FRAMEWORK} 0.9.21 does not have.`,
+      );
+      expect(e.hint).toBe(
+        `Upgrade to ${FRAMEWORK} 0.10.3 or later (ctx.elicit on 0.10.3 to 0.11.x, ctx.requestInput from 0.12.0), or add the tool without --confirm.`,
+      );
+    }
+    expect(requireVariant(f, 'task', true)).toBeUndefined();
+  });
+
+  it('prompt titles: none on 0.9.21, on every later release', () => {
+    expect(['0.9.21', '0.10.17', '0.11.5', '0.12.3'].map((v) => real(v as FrameworkRelease).promptTitle)).toEqual([
+      false,
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it('finds a release hoisted to a parent folder (workspaces), through a symlinked node_modules', () => {
+    const root = tempDir({ 'package.json': '{"name":"mono","private":true}', 'packages/server/package.json': '{}' });
+    symlinkSync(path.join(roots['0.12.3'], 'node_modules'), path.join(root, 'node_modules'), 'dir');
+    const f = detectFrameworkFeatures(path.join(root, 'packages/server'));
+    expect(comparable(f)).toEqual(comparable(FEATURES_0_12));
+    expect(f.evidence).toContain('Context (dist/core/context.d.ts): requestInput, inputs');
+  });
+});
+
+/** A project whose node_modules is the real install of `release`: what `add tool` reads. */
+function projectOn(release: FrameworkRelease) {
+  const { root, tree } = project({ 'package.json': PACKAGE_JSON, 'src/index.ts': FRESH_INDEX });
+  symlinkSync(path.join(roots[release], 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  return {
+    root,
+    tree,
+    run: (name: string, options: Partial<AddToolOptions>) =>
+      addToolGenerator(tree, findProject(root), { name, devcheck: false, ...options } as AddToolOptions),
+  };
+}
+
+describe('add tool on a project with a real release installed', () => {
+  it('--task on 0.12.3 and --confirm on 0.9.21 end in FRAMEWORK_UNSUPPORTED, writing nothing', () => {
+    const on12 = projectOn('0.12.3');
+    const task = refusal(() => on12.run('demo_rebuild_index', { task: true }));
+    expect([task.code, task.hint]).toEqual(['FRAMEWORK_UNSUPPORTED', expect.stringContaining('0.11.x and earlier')]);
+    expect(on12.tree.changes()).toEqual([]);
+    const on09 = projectOn('0.9.21');
+    const confirm = refusal(() => on09.run('demo_delete_item', { confirm: true }));
+    expect([confirm.code, confirm.hint]).toEqual(['FRAMEWORK_UNSUPPORTED', expect.stringContaining('0.10.3 or later')]);
+    expect(on09.tree.changes()).toEqual([]);
+  });
+
+  it('--confirm asks through ctx.requestInput on 0.12.3 and ctx.elicit on 0.11.5', () => {
+    const definition = (release: FrameworkRelease) => {
+      const p = projectOn(release);
+      p.run('demo_delete_item', { confirm: true });
+      return p.tree.read('src/mcp-server/tools/definitions/demo-delete-item.tool.ts') ?? '';
     };
-    const f = features(fakePackage('0.10.1', noMockElicit));
-    expect(f.mock.elicit).toBe(false);
-    expect(refusal(() => requireVariant(f, 'confirm', true)).message).toContain('createMockContext({ elicit })');
-    expect(requireVariant(f, 'confirm', false)).toBe('elicit');
+    expect(definition('0.12.3')).toContain('ctx.requestInput(');
+    expect(definition('0.11.5')).toContain('ctx.elicit(');
   });
+});
 
-  it('finds a package hoisted to a parent folder (workspaces)', () => {
-    const f = features({ ...fakePackage('0.10.17', V010), 'packages/server/package.json': '{}' }, 'packages/server');
-    expect(f.version).toBe('0.10.17');
-    expect(f.apps).toBe(true);
-  });
-
-  it('package.json without exports: the types field', () => {
-    const files = fakePackage('0.10.0', V010);
-    files[`${PKG}/package.json`] = JSON.stringify({
-      name: '@cyanheads/mcp-ts-core',
-      version: '0.10.0',
-      types: './dist/core/index.d.ts',
-    });
-    expect(features(files)).toMatchObject({ elicit: true, tasks: true, apps: true, inMemoryStorage: undefined });
-  });
-
-  it('prompt titles: read off PromptDefinition (0.10.3 added title); assumed when nothing is installed', () => {
-    const withPrompt = (members: string) => ({
-      ...V010,
-      'core/index.d.ts': `${V010['core/index.d.ts']}\nexport type { PromptDefinition } from '../mcp-server/prompts/utils/promptDefinition.js';`,
-      'mcp-server/prompts/utils/promptDefinition.d.ts': `export interface PromptDefinition { name: string; ${members} description: string; }\n`,
-    });
-    const modern = features(fakePackage('0.10.17', withPrompt('title?: string;')));
-    expect(modern.promptTitle).toBe(true);
-    expect(modern.evidence).toContain(
-      'PromptDefinition (dist/mcp-server/prompts/utils/promptDefinition.d.ts): has title',
+describe('messages for versions without the API', () => {
+  it('a test needs the createMockContext option its kind of tool uses, or --no-test', () => {
+    // No release read lacks these options alongside the API; the pairing is what is checked.
+    const elicitNoMock = { ...FEATURES_0_10, mock: { ...FEATURES_0_10.mock, elicit: false } };
+    const e = refusal(() => requireVariant(elicitNoMock, 'confirm', true));
+    expect(e.message).toContain(
+      `createMockContext({ elicit }) for the test (${FRAMEWORK} 0.11.x and earlier; or pass --no-test)`,
     );
-    expect(features(fakePackage('0.9.21', withPrompt(''))).promptTitle).toBe(false);
-    expect(features({}).promptTitle).toBe(true);
+    expect(requireVariant(elicitNoMock, 'confirm', false)).toBe('elicit');
+    const inputNoMock = { ...FEATURES_0_12, mock: { ...FEATURES_0_12.mock, inputResponses: false } };
+    expect(refusal(() => requireVariant(inputNoMock, 'confirm', true)).message).toContain(
+      `createMockContext({ inputResponses }) for the test (${FRAMEWORK} 0.12.0 or later; or pass --no-test)`,
+    );
+    const taskNoMock = { ...FEATURES_0_11, mock: { ...FEATURES_0_11.mock, progress: false } };
+    expect(refusal(() => requireVariant(taskNoMock, 'task', true)).message).toContain(
+      'createMockContext({ progress: true }) for the test',
+    );
+  });
+
+  it('apps and in-memory storage name the release that brought them', () => {
+    const none = { ...FEATURES_0_10, version: '0.2.0', apps: false, inMemoryStorage: undefined };
+    expect(refusal(() => requireVariant(none, 'app', false)).hint).toBe(
+      `Upgrade to ${FRAMEWORK} 0.3.0 or later, or add the tool without --app.`,
+    );
+    expect(refusal(() => requireInMemoryStorage(none, 'The test')).hint).toBe(
+      `Upgrade to ${FRAMEWORK} 0.4.0 or later, or pass --no-test.`,
+    );
+  });
+
+  it('add tool --help and the generated SKILL.md say which versions each variant needs', () => {
+    expect(toolSpec.options.confirm.help).toContain(VARIANT_VERSIONS.confirm);
+    expect(toolSpec.options.task.help).toContain('0.11.x and earlier (0.12.0 removed tasks)');
+    expect(toolSpec.options.app.help).toContain(VARIANT_VERSIONS.app);
+    for (const v of Object.values(VARIANT_VERSIONS)) expect(toolSpec.examples).toContain(v);
+    const skill = readFileSync(path.join(REPO_ROOT, 'src/init/templates/skills/mcp-scaffold/SKILL.md.hbs'), 'utf8');
+    expect(skill).toMatch(
+      /\| `--confirm` \| 0\.10\.3 or later \| `ctx\.elicit` on 0\.10\.3 to 0\.11\.x; `ctx\.requestInput`[^|]*from 0\.12\.0 \|/,
+    );
+    expect(skill).toMatch(/\| `--task` \| 0\.11\.x and earlier \| [^|]*0\.12\.0 removed tasks \|/);
+    expect(skill).toMatch(/\| `--app` \| 0\.3\.0 or later \|/);
   });
 
   it('not installed: nothing is offered, and a variant says to install first', () => {
-    const f = features({});
-    expect(f).toMatchObject({ packageDir: undefined, version: undefined, elicit: false });
+    const f = detectFrameworkFeatures(tempDir({ 'package.json': '{"name":"x"}' }));
+    expect(f).toMatchObject({ packageDir: undefined, version: undefined, elicit: false, utilsTakeCtx: false });
+    // Unknowable without the package: the current shape, which init writes.
+    expect(f.promptTitle).toBe(true);
     const e = refusal(() => requireVariant(f, 'task', true));
     expect(e.code).toBe('FRAMEWORK_NOT_INSTALLED');
     expect(e.hint).toContain('Install the dependencies first');
+  });
+});
+
+/** A hand-written installed framework: package.json (with `exports` unless given) and dist files. */
+function fakePackage(version: string, dist: Record<string, string>, manifest?: Record<string, unknown>) {
+  const files: Record<string, string> = {
+    'package.json': '{"name":"x"}',
+    [`${PKG}/package.json`]: JSON.stringify({
+      name: FRAMEWORK,
+      version,
+      ...(manifest ?? {
+        exports: {
+          '.': { types: './dist/index.d.ts', import: './dist/index.js' },
+          './testing': { types: './dist/testing.d.ts', import: './dist/testing.js' },
+        },
+      }),
+    }),
+  };
+  for (const [rel, text] of Object.entries(dist)) files[`${PKG}/dist/${rel}`] = text;
+  return detectFrameworkFeatures(tempDir(files));
+}
+
+/** A framework with elicit, tasks and apps, split over files (type-only re-exports, `export *`). */
+const SMALL: Record<string, string> = {
+  'index.d.ts': [
+    "export type { Context, ElicitFn } from './context.js';",
+    "export type { ToolDefinition } from './tool.js';",
+    "export * from './apps.js';",
+  ].join('\n'),
+  'context.d.ts':
+    'export interface ElicitFn { (m: string, s: unknown): Promise<unknown> }\nexport interface Context { readonly elicit?: ElicitFn; readonly progress?: unknown }\n',
+  'tool.d.ts': 'export interface ToolDefinition { description: string; task?: boolean }\n',
+  'apps.d.ts': 'export declare function appTool(): unknown;\nexport declare function appResource(): unknown;\n',
+  'testing.d.ts':
+    'export interface MockContextOptions { elicit?: unknown; progress?: boolean; tenantId?: string }\nexport declare function createMockContext(o?: MockContextOptions): unknown;\n',
+};
+
+// Shapes no real release has: every release read ships `exports` with plain `types` conditions
+// and reads its features from the same names.
+describe('hand-written packages', () => {
+  it('the version number alone decides nothing: a "0.12.0" without the declarations offers nothing', () => {
+    const f = fakePackage('0.12.0', {
+      'index.d.ts': "export type { Context } from './context.js';\n",
+      'context.d.ts': 'export interface Context { readonly requestId: string; }\n',
+    });
+    expect(f).toMatchObject({ version: '0.12.0', requestInput: false, elicit: false, tasks: false, apps: false });
+    expect(refusal(() => requireVariant(f, 'confirm', false)).code).toBe('FRAMEWORK_UNSUPPORTED');
+  });
+
+  // As tsc under NodeNext, an extensionless typesVersions target does not resolve for an ESM
+  // import, so the subpath mapping names its file.
+  it('package.json without exports: the types field, and typesVersions redirecting it', () => {
+    const plain = fakePackage('0.10.0', SMALL, { types: './dist/index.d.ts' });
+    expect(plain).toMatchObject({ elicit: true, tasks: true, apps: true });
+    const redirected = fakePackage(
+      '0.10.0',
+      Object.fromEntries(Object.entries(SMALL).map(([f, text]) => [`ts5/${f}`, text])),
+      {
+        types: './dist/index.d.ts',
+        typesVersions: { '>=4.0': { 'dist/*': ['dist/ts5/*'], testing: ['dist/ts5/testing.d.ts'] } },
+      },
+    );
+    expect(redirected).toMatchObject({ elicit: true, tasks: true, apps: true, mock: { elicit: true } });
+  });
+
+  it('exports with nested conditions, subpath patterns, and .d.mts beside .mjs targets', () => {
+    const dist = Object.fromEntries(Object.entries(SMALL).map(([f, text]) => [f.replace(/\.d\.ts$/, '.d.mts'), text]));
+    for (const [file, text] of Object.entries(dist)) dist[file] = text.replaceAll(".js'", ".mjs'");
+    const f = fakePackage('0.10.0', dist, {
+      exports: {
+        '.': { require: './dist/index.cjs', import: { default: './dist/index.mjs' } },
+        './*': { node: { import: './dist/*.mjs' } },
+      },
+    });
+    expect(f).toMatchObject({ elicit: true, tasks: true, apps: true, mock: { elicit: true, progress: true } });
+  });
+
+  it('a builder declared as a namespace merged with a function counts as exported', () => {
+    const f = fakePackage('0.12.0', {
+      'index.d.ts': "export type { Context } from './context.js';\nexport { inputRequired } from './input.js';\n",
+      'context.d.ts': 'export interface Context { requestInput(s: unknown): never; readonly inputs: unknown }\n',
+      'input.d.ts':
+        'declare namespace inputRequired { function elicit(o: unknown): unknown; }\nexport { inputRequired };\n',
+    });
+    expect(f.requestInput).toBe(true);
+  });
+
+  it('a dependency that is not installed leads nowhere: no requestInput', () => {
+    const f = fakePackage('0.12.3', {
+      'index.d.ts':
+        "export type { Context } from './context.js';\nexport { inputRequired } from '@modelcontextprotocol/server';\n",
+      'context.d.ts': 'export interface Context { requestInput(s: unknown): never; readonly inputs: unknown }\n',
+    });
+    expect(f.requestInput).toBe(false);
+    expect(f.evidence).toContain('main entry exports inputRequired: no');
   });
 });

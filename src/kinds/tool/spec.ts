@@ -1,3 +1,4 @@
+import { VARIANT_VERSIONS } from '../../project/framework-versions.js';
 import { DEFINITION_IMPORTS, definitionOptions } from '../options.js';
 import type { DefinitionSpec, KindGenerator } from '../spec.js';
 import { toolLayout } from './layout.js';
@@ -17,7 +18,12 @@ Kinds of tool (one at most), each only where the installed framework supports it
   $ mcp-scaffold add tool acme_fetch_record --service acme   # calls getAcmeService().fetchRecord(id, ctx)
   $ mcp-scaffold add tool acme_delete_item --confirm         # destructive: asks the user first
   $ mcp-scaffold add tool acme_rebuild_index --task          # long-running task reporting progress
-  $ mcp-scaffold add tool acme_show_board --app              # app tool + its ui:// resource`;
+  $ mcp-scaffold add tool acme_show_board --app              # app tool + its ui:// resource
+The framework versions each needs (@cyanheads/mcp-ts-core; the installed one decides):
+  --confirm  ${VARIANT_VERSIONS.confirm}
+  --task     ${VARIANT_VERSIONS.task}
+  --app      ${VARIANT_VERSIONS.app}
+An option the installed version cannot support exits 1 with FRAMEWORK_UNSUPPORTED.`;
 
 export const toolSpec = {
   name: 'tool',
@@ -58,17 +64,17 @@ export const toolSpec = {
     },
     confirm: {
       flags: '--confirm',
-      help: 'destructive: asks the user to confirm (ctx.requestInput, or ctx.elicit on 0.10)',
+      help: `destructive: asks the user to confirm; framework ${VARIANT_VERSIONS.confirm}`,
       type: (z) => z.boolean().default(false),
     },
     task: {
       flags: '--task',
-      help: 'a long-running task tool (task: true) that reports progress',
+      help: `a long-running task tool (task: true) that reports progress; framework ${VARIANT_VERSIONS.task}`,
       type: (z) => z.boolean().default(false),
     },
     app: {
       flags: '--app',
-      help: 'an app tool with its paired UI resource (ui://<tool>/app.html), both registered',
+      help: `an app tool with its paired UI resource (ui://<tool>/app.html), both registered; framework ${VARIANT_VERSIONS.app}`,
       type: (z) => z.boolean().default(false),
     },
   },

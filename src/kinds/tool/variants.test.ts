@@ -33,7 +33,7 @@ const NOTHING: FrameworkFeatures = {
   elicit: false,
   tasks: false,
   apps: false,
-  mock: { elicit: false, inputResponses: false, progress: false, tenantId: true },
+  mock: { ...FEATURES_0_10.mock, elicit: false, inputResponses: false, progress: false },
 };
 
 function run(files: Record<string, string>, options: AddToolOptions, features: FrameworkFeatures = FEATURES_0_10) {
