@@ -10,6 +10,8 @@ import { readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { ScaffoldError } from '../../src/engine/errors.js';
+import { DiskHost } from '../../src/engine/host.js';
+import { Tree } from '../../src/engine/tree.js';
 import { type AddToolOptions, addToolGenerator } from '../../src/kinds/tool/generator.js';
 import { toolSpec } from '../../src/kinds/tool/spec.js';
 import { DeclarationReader } from '../../src/project/framework-declarations.js';
@@ -24,7 +26,7 @@ import { findProject } from '../../src/project/project.js';
 import { FEATURES_0_10, FEATURES_0_11, FEATURES_0_12 } from '../helpers/framework.js';
 import type { FrameworkRelease } from '../helpers/framework-installs.js';
 import { REPO_ROOT } from '../helpers/framework-installs.js';
-import { FRESH_INDEX, PACKAGE_JSON, project } from '../helpers/projects.js';
+import { FRESH_INDEX, PACKAGE_JSON } from '../helpers/projects.js';
 import { tempDir } from '../helpers/temp.js';
 
 const FRAMEWORK = '@cyanheads/mcp-ts-core';
@@ -133,7 +135,9 @@ describe('the real releases', () => {
 
 /** A project whose node_modules is the real install of `release`: what `add tool` reads. */
 function projectOn(release: FrameworkRelease) {
-  const { root, tree } = project({ 'package.json': PACKAGE_JSON, 'src/index.ts': FRESH_INDEX });
+  // On disk: the framework is read from a real node_modules, which memory cannot hold.
+  const root = tempDir({ 'package.json': PACKAGE_JSON, 'src/index.ts': FRESH_INDEX });
+  const tree = new Tree(new DiskHost(root));
   symlinkSync(path.join(roots[release], 'node_modules'), path.join(root, 'node_modules'), 'dir');
   return {
     root,
