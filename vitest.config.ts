@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Layers (design.md "Tests in layers"): unit and generator tests run in-process and fast; bin tests
+// Layers: unit and generator tests run in-process and fast; bin tests
 // spawn the built CLI; e2e tests install the real framework from the registry and talk MCP to it.
 export default defineConfig({
   test: {

@@ -1,4 +1,4 @@
-/** Options every command takes (design.md, "The command-line contract"). */
+/** Options every command takes: the global flags of the command-line contract in README.md. */
 
 export interface GlobalOptions {
   cwd: string;
