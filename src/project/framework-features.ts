@@ -37,6 +37,8 @@ export interface FrameworkFeatures {
   mock: { elicit: boolean; inputResponses: boolean; progress: boolean; tenantId: boolean };
   /** What each answer was read from, for --verbose and for messages. */
   evidence: string[];
+  /** How generated code must be typed to fit this version (read by kinds/; see codeFitFeatures). */
+  codeFit: CodeFit;
 }
 
 const NONE: Omit<FrameworkFeatures, 'packageDir' | 'version' | 'evidence'> = {
@@ -48,6 +50,9 @@ const NONE: Omit<FrameworkFeatures, 'packageDir' | 'version' | 'evidence'> = {
   promptTitle: true,
   inMemoryStorage: undefined,
   mock: { elicit: false, inputResponses: false, progress: false, tenantId: false },
+  // Without the package: the framework's typed mock (its current idiom), and the storage context
+  // built from the handler's ids, which type-checks on every version.
+  codeFit: { mockReturnsHandlerContext: true, contextIsRequestContext: false, expectInputRequired: true },
 };
 
 interface Declaration {
@@ -233,7 +238,15 @@ function packageTypes(packageDir: string, subpath: string): string | undefined {
 /** Reads the features of the framework installed for the project at `root`. */
 export function detectFrameworkFeatures(root: string): FrameworkFeatures {
   const packageDir = frameworkPackageDir(root);
-  if (!packageDir) return { ...NONE, mock: { ...NONE.mock }, packageDir: undefined, version: undefined, evidence: [] };
+  if (!packageDir)
+    return {
+      ...NONE,
+      mock: { ...NONE.mock },
+      codeFit: { ...NONE.codeFit },
+      packageDir: undefined,
+      version: undefined,
+      evidence: [],
+    };
   const r = new DeclarationReader(packageDir);
   const evidence: string[] = [];
   return {
@@ -241,6 +254,7 @@ export function detectFrameworkFeatures(root: string): FrameworkFeatures {
     version: packageVersion(packageDir),
     ...mainEntryFeatures(r, evidence),
     ...testingFeatures(r, evidence),
+    codeFit: codeFitFeatures(r, evidence),
     evidence,
   };
 }
@@ -308,6 +322,44 @@ function testingFeatures(
       tenantId: hasMock && mockOptions.has('tenantId'),
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Code fit: how the generated code is typed, not which features exist
+// ---------------------------------------------------------------------------------------------
+
+export interface CodeFit {
+  /**
+   * `createMockContext({ errors })` returns the handler's `HandlerContext<reason>` (0.11.3 and
+   * later, typed to take `errors | undefined`); before, it returns a plain `Context`, which a
+   * handler with an error contract does not accept under strict settings.
+   */
+  mockReturnsHandlerContext: boolean;
+  /** `Context extends RequestContext` (0.12): the handler's ctx goes to storage as it is. */
+  contextIsRequestContext: boolean;
+  /** `expectInputRequired()` from ./testing (0.12): a test reads the input a handler asked for. */
+  expectInputRequired: boolean;
+}
+
+function codeFitFeatures(r: DeclarationReader, evidence: string[]): CodeFit {
+  const ts = tsMorph().ts;
+  const testing = r.entry('./testing');
+  const mock = r.find(testing, 'createMockContext');
+  const returned = mock && ts.isFunctionDeclaration(mock.node) ? mock.node.type?.getText(mock.sf) : undefined;
+  const context = r.find(r.entry('.'), 'Context');
+  const heritage =
+    context && ts.isInterfaceDeclaration(context.node)
+      ? (context.node.heritageClauses ?? []).flatMap((c) => c.types.map((t) => t.expression.getText(context.sf)))
+      : [];
+  const fit: CodeFit = {
+    mockReturnsHandlerContext: returned !== undefined && /^HandlerContext\b/.test(returned),
+    contextIsRequestContext: heritage.includes('RequestContext'),
+    expectInputRequired: r.exports(testing, 'expectInputRequired'),
+  };
+  evidence.push(
+    `createMockContext returns ${returned ?? '(not found)'}; Context extends ${heritage.join(', ') || 'nothing'}; ./testing ${fit.expectInputRequired ? 'exports' : 'has no'} expectInputRequired`,
+  );
+  return fit;
 }
 
 export type ToolVariant = 'confirm' | 'task' | 'app';
