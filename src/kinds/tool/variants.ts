@@ -5,7 +5,8 @@
  * - `--service <domain>`: the handler reaches the service through its accessor and passes ctx on;
  *   the test initialises the service on the framework's in-memory storage.
  * - `--confirm`: destructive; asks the user first, through ctx.requestInput where the framework
- *   has it (0.11 and later), else ctx.elicit; no yes is a declared error, never a go-ahead.
+ *   has it (0.12 and later), else ctx.elicit (0.10.3 to 0.11.x); no yes is a declared error,
+ *   never a go-ahead.
  * - `--task`: a task tool (`task: true`) that reports progress and honours cancellation.
  * - `--app`: an app tool and its UI resource (`ui://<tool>/app.html`), both registered.
  */
@@ -20,7 +21,7 @@ import {
   requireInMemoryStorage,
   requireVariant,
 } from '../../project/framework-features.js';
-import type { Project } from '../../project/project.js';
+import { FRAMEWORK, type Project } from '../../project/project.js';
 import { existingDefinitions } from '../../registration/definitions.js';
 import { titleCase } from '../../text/names.js';
 import { templatesOf } from '../../text/templates.js';
@@ -112,6 +113,31 @@ function serviceTool(
   );
 }
 
+/** The test of a requestInput tool reads the first round with expectInputRequired() (0.12.0). */
+function requireExpectInputRequired(features: FrameworkFeatures): void {
+  if (features.codeFit.expectInputRequired) return;
+  throw new ScaffoldError(
+    'FRAMEWORK_UNSUPPORTED',
+    `The test of a --confirm tool needs expectInputRequired() from ${FRAMEWORK}/testing, which the installed ${features.version ?? ''} does not export.`,
+    { hint: `Upgrade to ${FRAMEWORK} 0.12.0 or later, or pass --no-test.` },
+  );
+}
+
+/**
+ * Task tools came in 0.1.0 and went in 0.12.0: on a framework without them, the refusal names
+ * the versions that have them, which an upgrade cannot reach.
+ */
+function refuseWithoutTasks(features: FrameworkFeatures): void {
+  if (!features.packageDir || features.tasks) return;
+  throw new ScaffoldError(
+    'FRAMEWORK_UNSUPPORTED',
+    `--task needs task tools (tool({ task: true }) with ctx.progress), which the installed ${FRAMEWORK} ${features.version ?? '(unknown version)'} does not have: they exist in 0.1.0 through 0.11.x, and 0.12.0 removed them.`,
+    {
+      hint: 'Pin the framework to 0.11.x or earlier for a task tool, or add the tool without --task (a plain tool that returns when its work is done).',
+    },
+  );
+}
+
 function confirmTool(
   tree: Tree,
   project: Project,
@@ -119,6 +145,7 @@ function confirmTool(
   features: () => FrameworkFeatures,
 ): GeneratorResult {
   const api = requireVariant(features(), 'confirm', opts.test);
+  if (api === 'requestInput' && opts.test) requireExpectInputRequired(features());
   const def = prepareDefinition(tree, project, toolSpec, opts, (n) => n.snake);
   const words = unprefixed(def.names, def.prefix);
   const question =
@@ -135,7 +162,7 @@ function confirmTool(
     tree,
     def,
     opts,
-    { ...toolData(def, opts), question },
+    { ...toolData(def, opts), question, mockTyped: features().codeFit.mockReturnsHandlerContext },
     { definition: template(`${name}.ts.hbs`), test: template(`${name}.test.ts.hbs`) },
   );
 }
@@ -146,6 +173,7 @@ function taskTool(
   opts: ParsedToolOptions,
   features: () => FrameworkFeatures,
 ): GeneratorResult {
+  refuseWithoutTasks(features());
   requireVariant(features(), 'task', opts.test);
   const def = prepareDefinition(tree, project, toolSpec, opts, (n) => n.snake);
   return writeDefinition(tree, def, opts, toolData(def, opts), {
