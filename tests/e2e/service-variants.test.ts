@@ -13,20 +13,16 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import {
-  CallToolResultSchema,
-  CreateTaskResultSchema,
-  ElicitRequestSchema,
-  type ElicitResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assertCliBuilt,
   BIN,
   biomeCheck,
   buildServer,
+  callToolAsTask,
+  callToolRaw,
+  connectMcpClient,
   createFrameworkProject,
   describeRun,
   expectBiomeClean,
@@ -144,38 +140,8 @@ let linted: Promise<LintResult> | undefined;
 const ensureLinted = () => (linted ??= ensureBuilt().then(() => lintDefinitions(demo)));
 
 /** The built server over stdio, with a client that may declare elicitation and answer it. */
-async function connect(
-  answer?: () => ElicitResult,
-): Promise<{ client: Client; asked: string[]; stderr: () => string; close: () => Promise<void> }> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['dist/index.js'],
-    cwd: demo,
-    env: { ...getDefaultEnvironment(), MCP_TRANSPORT_TYPE: 'stdio', NO_COLOR: '1' },
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  const client = new Client(
-    { name: 'mcp-scaffold-e2e', version: '0.0.0' },
-    answer ? { capabilities: { elicitation: { form: {} } } } : {},
-  );
-  const asked: string[] = [];
-  if (answer) {
-    client.setRequestHandler(ElicitRequestSchema, async (request) => {
-      asked.push(request.params.message);
-      return answer();
-    });
-  }
-  await client.connect(transport);
-  return { client, asked, stderr: () => stderr, close: () => client.close() };
-}
-
-/** tools/call as a plain request: error results carry structuredContent outside the output schema. */
-const callRaw = (client: Client, name: string, args: Record<string, unknown>) =>
-  client.request({ method: 'tools/call', params: { name, arguments: args } }, CallToolResultSchema);
+const connect = (answer?: () => ElicitResult) => connectMcpClient(demo, answer ? { answer } : {});
+const callRaw = callToolRaw;
 
 describe(`add service and tool variants on a server made by ${USE_FRAMEWORK_INIT ? "the framework's init" : '`mcp-scaffold init`'}`, () => {
   it('every command exits 0 with one JSON object, and writes exactly its files', async () => {
@@ -312,27 +278,12 @@ describe(`add service and tool variants on a server made by ${USE_FRAMEWORK_INIT
       const listed = (await session.client.listTools()).tools.find((t) => t.name === 'demo_rebuild_index');
       expect(listed?.execution).toEqual({ taskSupport: 'optional' });
 
-      const created = await session.client.request(
-        {
-          method: 'tools/call',
-          params: { name: 'demo_rebuild_index', arguments: { steps: 10 }, task: { ttl: 60_000 } },
-        },
-        CreateTaskResultSchema,
-      );
-      const seen: string[] = [];
-      let status = created.task.status;
-      for (let polls = 0; status === 'working' && polls < 2_000; polls++) {
-        const task = await session.client.experimental.tasks.getTask(created.task.taskId);
-        if (task.statusMessage && seen.at(-1) !== task.statusMessage) seen.push(task.statusMessage);
-        status = task.status;
-        if (status === 'working') await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+      const { status, seen, result } = await callToolAsTask(session.client, 'demo_rebuild_index', { steps: 10 });
       expect(status).toBe('completed');
       expect(
         seen.some((m) => /^Step \d+ of 10$/.test(m)),
         seen.join(' | '),
       ).toBe(true);
-      const result = await session.client.experimental.tasks.getTaskResult(created.task.taskId, CallToolResultSchema);
       expect(result.structuredContent).toEqual({ stepsRequested: 10, stepsCompleted: 10, cancelled: false });
 
       const plain = await session.client.callTool({ name: 'demo_rebuild_index', arguments: { steps: 2 } });

@@ -154,7 +154,7 @@ function confirmTool(
       : 'Go ahead with';
   def.notes.push(
     api === 'requestInput'
-      ? 'The tool asks through ctx.requestInput (the installed framework has it); a declined or cancelled answer fails with not_confirmed.'
+      ? 'The tool asks through ctx.requestInput (the installed framework has it); any answer but a yes fails with not_confirmed, and a client that cannot show the question gets an error result from the framework.'
       : 'The tool asks through ctx.elicit (the installed framework has no ctx.requestInput); a client without elicitation gets confirmation_unavailable, a declined or cancelled answer not_confirmed.',
   );
   const name = api === 'requestInput' ? 'tool-confirm-input' : 'tool-confirm-elicit';
