@@ -14,16 +14,16 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assertCliBuilt,
   BIN,
-  callToolAsTask,
   callToolRaw,
   connectMcpClient,
   describeRun,
   expectBiomeClean,
+  expectConfirmToolAnswers,
+  expectTaskToolRuns,
   FRAMEWORK,
   frameworkTarball,
   gitInitAndCommit,
@@ -328,47 +328,13 @@ for (const line of LINES) {
       'the task tool runs as a task whose progress the client watches, and as a plain call',
       async () => {
         await ensureBuilt();
-        const session = await connectMcpClient(root);
-        try {
-          const { status, seen, result } = await callToolAsTask(session.client, 'acme_rebuild_index', { steps: 10 });
-          expect(status).toBe('completed');
-          expect(
-            seen.some((m) => /^Step \d+ of 10$/.test(m)),
-            seen.join(' | '),
-          ).toBe(true);
-          expect(result.structuredContent).toEqual({ stepsRequested: 10, stepsCompleted: 10, cancelled: false });
-          const plain = await session.client.callTool({ name: 'acme_rebuild_index', arguments: { steps: 2 } });
-          expect(plain.structuredContent).toEqual({ stepsRequested: 2, stepsCompleted: 2, cancelled: false });
-        } finally {
-          await session.close();
-        }
+        await expectTaskToolRuns(root, 'acme_rebuild_index');
       },
     );
 
     it('the confirm tool, asked by a client with elicitation: acts on yes, fails with not_confirmed on no', async () => {
       await ensureBuilt();
-      let answer: ElicitResult = { action: 'accept', content: { confirm: true } };
-      const session = await connectMcpClient(root, { answer: () => answer });
-      try {
-        const yes = await callToolRaw(session.client, 'acme_delete_item', { id: 'rec-7' });
-        expect(yes.isError, JSON.stringify(yes)).toBeFalsy();
-        expect(yes.structuredContent).toEqual({ id: 'rec-7', confirmed: true });
-
-        answer = { action: 'decline' };
-        const no = await callToolRaw(session.client, 'acme_delete_item', { id: 'rec-7' });
-        expect(no.isError, JSON.stringify(no)).toBe(true);
-        expect(no.structuredContent).toMatchObject({
-          error: { code: -32005, data: { reason: 'not_confirmed', action: 'decline' } },
-        });
-
-        answer = { action: 'accept', content: { confirm: false } };
-        const saidNo = await callToolRaw(session.client, 'acme_delete_item', { id: 'rec-7' });
-        expect(saidNo.structuredContent).toMatchObject({ error: { data: { reason: 'not_confirmed' } } });
-        // Asked once per call, never twice after an answer.
-        expect(session.asked).toEqual([0, 1, 2].map(() => expect.stringContaining('rec-7')));
-      } finally {
-        await session.close();
-      }
+      await expectConfirmToolAnswers(root, 'acme_delete_item');
     });
 
     it('the confirm tool, called by a client without elicitation: an error, never a go-ahead', async () => {

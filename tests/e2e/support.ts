@@ -512,3 +512,58 @@ export async function callToolAsTask(client: Client, name: string, args: Record<
   const result = await client.experimental.tasks.getTaskResult(created.task.taskId, CallToolResultSchema);
   return { status, seen, result };
 }
+
+/**
+ * A `--confirm` tool asked by a client that supports elicitation: it acts after a yes, fails with
+ * not_confirmed after a decline and after an accepted no, and asks exactly once per call.
+ */
+export async function expectConfirmToolAnswers(root: string, tool: string): Promise<void> {
+  let answer: ElicitResult = { action: 'accept', content: { confirm: true } };
+  const session = await connectMcpClient(root, { answer: () => answer });
+  try {
+    const listed = (await session.client.listTools()).tools.find((t) => t.name === tool);
+    expect(listed?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+
+    const yes = await callToolRaw(session.client, tool, { id: 'rec-7' });
+    expect(yes.isError, JSON.stringify(yes)).toBeFalsy();
+    expect(yes.structuredContent).toEqual({ id: 'rec-7', confirmed: true });
+
+    answer = { action: 'decline' };
+    const no = await callToolRaw(session.client, tool, { id: 'rec-7' });
+    expect(no.isError, JSON.stringify(no)).toBe(true);
+    expect(no.structuredContent).toMatchObject({
+      error: { code: -32005, data: { reason: 'not_confirmed', action: 'decline' } },
+    });
+
+    answer = { action: 'accept', content: { confirm: false } };
+    const saidNo = await callToolRaw(session.client, tool, { id: 'rec-7' });
+    expect(saidNo.isError, JSON.stringify(saidNo)).toBe(true);
+    expect(saidNo.structuredContent).toMatchObject({ error: { data: { reason: 'not_confirmed' } } });
+    expect(session.asked).toEqual([0, 1, 2].map(() => expect.stringContaining('rec-7')));
+  } finally {
+    await session.close();
+  }
+}
+
+/**
+ * A `--task` tool: listed with optional task support, run as a task whose "Step n of 10" progress
+ * the client sees while polling, and callable as a plain tool too.
+ */
+export async function expectTaskToolRuns(root: string, tool: string): Promise<void> {
+  const session = await connectMcpClient(root);
+  try {
+    const listed = (await session.client.listTools()).tools.find((t) => t.name === tool);
+    expect(listed?.execution).toEqual({ taskSupport: 'optional' });
+    const { status, seen, result } = await callToolAsTask(session.client, tool, { steps: 10 });
+    expect(status).toBe('completed');
+    expect(
+      seen.some((m) => /^Step \d+ of 10$/.test(m)),
+      seen.join(' | '),
+    ).toBe(true);
+    expect(result.structuredContent).toEqual({ stepsRequested: 10, stepsCompleted: 10, cancelled: false });
+    const plain = await session.client.callTool({ name: tool, arguments: { steps: 2 } });
+    expect(plain.structuredContent).toEqual({ stepsRequested: 2, stepsCompleted: 2, cancelled: false });
+  } finally {
+    await session.close();
+  }
+}
