@@ -99,7 +99,8 @@ const NONE: Detected = {
   // Unknowable without the package: the framework's current shape, which init also writes.
   promptTitle: true,
   inMemoryStorage: undefined,
-  mock: { elicit: false, inputResponses: false, requestState: false, progress: false, tenantId: false, errors: false },
+  // Without the package, tests take the framework's typed mock (its current idiom).
+  mock: { elicit: false, inputResponses: false, requestState: false, progress: false, tenantId: false, errors: true },
   expectInputRequired: false,
   testing: { createMockSession: false, createFetchMock: false, runToolContract: false, toolContractSuite: false },
   utilsTakeCtx: false,
@@ -284,8 +285,13 @@ export function requireVariant(
     new ScaffoldError('FRAMEWORK_UNSUPPORTED', `${flag} needs ${what}, which ${installed} does not have.`, {
       hint: variantHint(variant),
     });
-  const refuseTest = (option: string, versions: string) =>
-    refuse(`createMockContext(${option}) for the test (${FRAMEWORK} ${versions}; or pass --no-test)`);
+  // What only the test needs: --no-test still writes the tool.
+  const refuseTest = (what: string, versions: string) =>
+    new ScaffoldError(
+      'FRAMEWORK_UNSUPPORTED',
+      `${flag} needs ${what} for the test (${FRAMEWORK} ${versions}; or pass --no-test), which ${installed} does not have.`,
+      { hint: `Pass --no-test to write the tool without its test, or use ${FRAMEWORK} ${versions}.` },
+    );
   switch (variant) {
     case 'confirm': {
       const api: ConfirmApi | undefined = features.requestInput
@@ -295,14 +301,18 @@ export function requireVariant(
           : undefined;
       if (!api) throw refuse(VARIANT_NEEDS.confirm);
       if (withTest && api === 'requestInput' && !features.mock.inputResponses)
-        throw refuseTest('{ inputResponses }', API_VERSIONS.mockInputResponses);
+        throw refuseTest('createMockContext({ inputResponses })', API_VERSIONS.mockInputResponses);
+      // The test reads the first round, the question asked, with expectInputRequired().
+      if (withTest && api === 'requestInput' && !features.expectInputRequired)
+        throw refuseTest(`expectInputRequired() from ${FRAMEWORK}/testing`, API_VERSIONS.mockInputResponses);
       if (withTest && api === 'elicit' && !features.mock.elicit)
-        throw refuseTest('{ elicit }', API_VERSIONS.mockElicit);
+        throw refuseTest('createMockContext({ elicit })', API_VERSIONS.mockElicit);
       return api;
     }
     case 'task':
       if (!features.tasks) throw refuse(VARIANT_NEEDS.task);
-      if (withTest && !features.mock.progress) throw refuseTest('{ progress: true }', API_VERSIONS.mockProgress);
+      if (withTest && !features.mock.progress)
+        throw refuseTest('createMockContext({ progress: true })', API_VERSIONS.mockProgress);
       return undefined;
     case 'app':
       if (!features.apps) throw refuse(VARIANT_NEEDS.app);

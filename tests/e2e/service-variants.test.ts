@@ -13,23 +13,19 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import {
-  CallToolResultSchema,
-  CreateTaskResultSchema,
-  ElicitRequestSchema,
-  type ElicitResult,
-} from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assertCliBuilt,
   BIN,
   biomeCheck,
   buildServer,
+  callToolRaw,
+  connectMcpClient,
   createFrameworkProject,
   describeRun,
   expectBiomeClean,
+  expectConfirmToolAnswers,
+  expectTaskToolRuns,
   hashTree,
   type LintResult,
   lintDefinitions,
@@ -143,39 +139,8 @@ const ensureBuilt = () => (built ??= buildServer(demo));
 let linted: Promise<LintResult> | undefined;
 const ensureLinted = () => (linted ??= ensureBuilt().then(() => lintDefinitions(demo)));
 
-/** The built server over stdio, with a client that may declare elicitation and answer it. */
-async function connect(
-  answer?: () => ElicitResult,
-): Promise<{ client: Client; asked: string[]; stderr: () => string; close: () => Promise<void> }> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['dist/index.js'],
-    cwd: demo,
-    env: { ...getDefaultEnvironment(), MCP_TRANSPORT_TYPE: 'stdio', NO_COLOR: '1' },
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  const client = new Client(
-    { name: 'mcp-scaffold-e2e', version: '0.0.0' },
-    answer ? { capabilities: { elicitation: { form: {} } } } : {},
-  );
-  const asked: string[] = [];
-  if (answer) {
-    client.setRequestHandler(ElicitRequestSchema, async (request) => {
-      asked.push(request.params.message);
-      return answer();
-    });
-  }
-  await client.connect(transport);
-  return { client, asked, stderr: () => stderr, close: () => client.close() };
-}
-
-/** tools/call as a plain request: error results carry structuredContent outside the output schema. */
-const callRaw = (client: Client, name: string, args: Record<string, unknown>) =>
-  client.request({ method: 'tools/call', params: { name, arguments: args } }, CallToolResultSchema);
+/** The built server over stdio, with a client that does not declare elicitation. */
+const connect = () => connectMcpClient(demo);
 
 describe(`add service and tool variants on a server made by ${USE_FRAMEWORK_INIT ? "the framework's init" : '`mcp-scaffold init`'}`, () => {
   it('every command exits 0 with one JSON object, and writes exactly its files', async () => {
@@ -266,38 +231,14 @@ describe(`add service and tool variants on a server made by ${USE_FRAMEWORK_INIT
 
   it('--confirm: acts after a yes, fails with not_confirmed after a no, and asks each time', async () => {
     await ensureBuilt();
-    let answer: ElicitResult = { action: 'accept', content: { confirm: true } };
-    const session = await connect(() => answer);
-    try {
-      const listed = (await session.client.listTools()).tools.find((t) => t.name === 'demo_delete_record');
-      expect(listed?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
-
-      const yes = await session.client.callTool({ name: 'demo_delete_record', arguments: { id: 'rec-7' } });
-      expect(yes.isError, JSON.stringify(yes)).toBeFalsy();
-      expect(yes.structuredContent).toEqual({ id: 'rec-7', confirmed: true });
-
-      answer = { action: 'decline' };
-      const no = await callRaw(session.client, 'demo_delete_record', { id: 'rec-7' });
-      expect(no.isError, JSON.stringify(no)).toBe(true);
-      expect(no.structuredContent).toMatchObject({
-        error: { code: -32005, data: { reason: 'not_confirmed', action: 'decline' } },
-      });
-
-      answer = { action: 'accept', content: { confirm: false } };
-      const saidNo = await callRaw(session.client, 'demo_delete_record', { id: 'rec-7' });
-      expect(saidNo.structuredContent).toMatchObject({ error: { data: { reason: 'not_confirmed' } } });
-
-      expect(session.asked).toEqual([0, 1, 2].map(() => expect.stringContaining('rec-7')));
-    } finally {
-      await session.close();
-    }
+    await expectConfirmToolAnswers(demo, 'demo_delete_record');
   });
 
   it('--confirm: a client without elicitation gets confirmation_unavailable, never a go-ahead', async () => {
     await ensureBuilt();
     const session = await connect();
     try {
-      const r = await callRaw(session.client, 'demo_delete_record', { id: 'rec-7' });
+      const r = await callToolRaw(session.client, 'demo_delete_record', { id: 'rec-7' });
       expect(r.isError, JSON.stringify(r)).toBe(true);
       expect(r.structuredContent).toMatchObject({ error: { data: { reason: 'confirmation_unavailable' } } });
     } finally {
@@ -307,39 +248,7 @@ describe(`add service and tool variants on a server made by ${USE_FRAMEWORK_INIT
 
   it('--task: runs as a task whose progress the client can watch, or as a plain call', async () => {
     await ensureBuilt();
-    const session = await connect();
-    try {
-      const listed = (await session.client.listTools()).tools.find((t) => t.name === 'demo_rebuild_index');
-      expect(listed?.execution).toEqual({ taskSupport: 'optional' });
-
-      const created = await session.client.request(
-        {
-          method: 'tools/call',
-          params: { name: 'demo_rebuild_index', arguments: { steps: 10 }, task: { ttl: 60_000 } },
-        },
-        CreateTaskResultSchema,
-      );
-      const seen: string[] = [];
-      let status = created.task.status;
-      for (let polls = 0; status === 'working' && polls < 2_000; polls++) {
-        const task = await session.client.experimental.tasks.getTask(created.task.taskId);
-        if (task.statusMessage && seen.at(-1) !== task.statusMessage) seen.push(task.statusMessage);
-        status = task.status;
-        if (status === 'working') await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      expect(status).toBe('completed');
-      expect(
-        seen.some((m) => /^Step \d+ of 10$/.test(m)),
-        seen.join(' | '),
-      ).toBe(true);
-      const result = await session.client.experimental.tasks.getTaskResult(created.task.taskId, CallToolResultSchema);
-      expect(result.structuredContent).toEqual({ stepsRequested: 10, stepsCompleted: 10, cancelled: false });
-
-      const plain = await session.client.callTool({ name: 'demo_rebuild_index', arguments: { steps: 2 } });
-      expect(plain.structuredContent).toEqual({ stepsRequested: 2, stepsCompleted: 2, cancelled: false });
-    } finally {
-      await session.close();
-    }
+    await expectTaskToolRuns(demo, 'demo_rebuild_index');
   });
 
   it('--app: the tool points at its ui:// resource, which is listed and serves the HTML page', async () => {

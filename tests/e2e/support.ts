@@ -9,11 +9,27 @@
  */
 
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import {
+  CallToolResultSchema,
+  CreateTaskResultSchema,
+  ElicitRequestSchema,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { execa } from 'execa';
 import { expect } from 'vitest';
 
@@ -21,6 +37,14 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export const BIN = path.join(REPO_ROOT, 'bin/mcp-scaffold.js');
 export const FRAMEWORK = '@cyanheads/mcp-ts-core';
 export const FRAMEWORK_VERSION = '0.10.17';
+
+/**
+ * The framework's releases the registry does not serve (0.11.5, 0.12.3), packed from its tags,
+ * beside the repository (shared/frameworks), read-only.
+ */
+export function frameworkTarball(version: string): string {
+  return path.resolve(REPO_ROOT, '../shared/frameworks', `cyanheads-mcp-ts-core-${version}.tgz`);
+}
 
 /** The CLI is spawned from its build output: fail early and clearly when there is none. */
 export function assertCliBuilt(): void {
@@ -234,6 +258,58 @@ export async function cloneProject(from: string, to: string): Promise<string> {
   return to;
 }
 
+/**
+ * The tsconfig split of the framework's own template (0.11.4 and later), with the strictest
+ * settings real servers use: tsconfig.json type-checks src and tests without emitting,
+ * tsconfig.build.json compiles src alone.
+ */
+export function writeStrictTsconfig(root: string): void {
+  const check = {
+    extends: '@cyanheads/mcp-ts-core/tsconfig.base.json',
+    compilerOptions: {
+      rootDir: '.',
+      outDir: 'dist',
+      noEmit: true,
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      noUncheckedIndexedAccess: true,
+      noPropertyAccessFromIndexSignature: true,
+      noImplicitOverride: true,
+      tsBuildInfoFile: 'node_modules/.cache/tsc/typecheck.tsbuildinfo',
+      paths: { '@/*': ['./src/*'] },
+    },
+    include: ['src/**/*', 'tests/**/*'],
+    exclude: ['node_modules', 'dist'],
+  };
+  const build = {
+    extends: './tsconfig.json',
+    compilerOptions: { rootDir: 'src', noEmit: false, incremental: false },
+    include: ['src/**/*'],
+    exclude: ['node_modules', 'dist', '**/*.test.ts', '**/*.spec.ts'],
+  };
+  writeFileSync(path.join(root, 'tsconfig.json'), `${JSON.stringify(check, null, 2)}\n`);
+  writeFileSync(path.join(root, 'tsconfig.build.json'), `${JSON.stringify(build, null, 2)}\n`);
+}
+
+export interface TscError {
+  file: string;
+  line: number;
+  code: string;
+  message: string;
+}
+
+/** `tsc -p tsconfig.json` in the project: its exit code and each error, by file. */
+export async function typeCheck(root: string): Promise<{ run: RunResult; errors: TscError[] }> {
+  const r = await run('npx', ['tsc', '-p', 'tsconfig.json', '--pretty', 'false'], { cwd: root });
+  const errors = [...r.stdout.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+): (.*)$/gm)].map((m) => ({
+    file: m[1]!.split(path.sep).join('/'),
+    line: Number(m[2]),
+    code: m[3]!,
+    message: m[4]!,
+  }));
+  return { run: r, errors };
+}
+
 export async function npmInstall(root: string): Promise<void> {
   await runOk('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, timeoutMs: 600_000 });
 }
@@ -367,13 +443,18 @@ export interface McpSession {
   client: Client;
   /** What the server wrote to stderr so far (its logs), for failure messages. */
   stderr: () => string;
+  /** The messages of the elicitation requests the server sent (with `answer` only). */
+  asked: string[];
   close: () => Promise<void>;
 }
 
-/** Start the built server (`node dist/index.js` by default) over stdio and connect a real Client. */
+/**
+ * Start the built server (`node dist/index.js` by default) over stdio and connect a real Client.
+ * With `answer`, the client declares form elicitation and answers every request with it.
+ */
 export async function connectMcpClient(
   root: string,
-  opts: { entry?: string; env?: Record<string, string> } = {},
+  opts: { entry?: string; env?: Record<string, string>; answer?: () => ElicitResult } = {},
 ): Promise<McpSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -386,12 +467,103 @@ export async function connectMcpClient(
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
-  const client = new Client({ name: 'mcp-scaffold-e2e', version: '0.0.0' });
+  const answer = opts.answer;
+  const client = new Client(
+    { name: 'mcp-scaffold-e2e', version: '0.0.0' },
+    answer ? { capabilities: { elicitation: { form: {} } } } : {},
+  );
+  const asked: string[] = [];
+  if (answer) {
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      asked.push(request.params.message);
+      return answer();
+    });
+  }
   try {
     await client.connect(transport);
   } catch (e) {
     await transport.close().catch(() => {});
     throw new Error(`MCP connect failed: ${e instanceof Error ? e.message : String(e)}\n--- server stderr\n${stderr}`);
   }
-  return { client, stderr: () => stderr, close: () => client.close() };
+  return { client, stderr: () => stderr, asked, close: () => client.close() };
+}
+
+/** tools/call as a plain request: error results carry structuredContent outside the output schema. */
+export const callToolRaw = (client: Client, name: string, args: Record<string, unknown>) =>
+  client.request({ method: 'tools/call', params: { name, arguments: args } }, CallToolResultSchema);
+
+/**
+ * Calls a task tool as a task (tools/call with `task`), polls it to the end, and returns its
+ * final status, the status messages seen on the way, and its result.
+ */
+export async function callToolAsTask(client: Client, name: string, args: Record<string, unknown>) {
+  const created = await client.request(
+    { method: 'tools/call', params: { name, arguments: args, task: { ttl: 60_000 } } },
+    CreateTaskResultSchema,
+  );
+  const seen: string[] = [];
+  let status = created.task.status;
+  for (let polls = 0; status === 'working' && polls < 2_000; polls++) {
+    const task = await client.experimental.tasks.getTask(created.task.taskId);
+    if (task.statusMessage && seen.at(-1) !== task.statusMessage) seen.push(task.statusMessage);
+    status = task.status;
+    if (status === 'working') await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const result = await client.experimental.tasks.getTaskResult(created.task.taskId, CallToolResultSchema);
+  return { status, seen, result };
+}
+
+/**
+ * A `--confirm` tool asked by a client that supports elicitation: it acts after a yes, fails with
+ * not_confirmed after a decline and after an accepted no, and asks exactly once per call.
+ */
+export async function expectConfirmToolAnswers(root: string, tool: string): Promise<void> {
+  let answer: ElicitResult = { action: 'accept', content: { confirm: true } };
+  const session = await connectMcpClient(root, { answer: () => answer });
+  try {
+    const listed = (await session.client.listTools()).tools.find((t) => t.name === tool);
+    expect(listed?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+
+    const yes = await callToolRaw(session.client, tool, { id: 'rec-7' });
+    expect(yes.isError, JSON.stringify(yes)).toBeFalsy();
+    expect(yes.structuredContent).toEqual({ id: 'rec-7', confirmed: true });
+
+    answer = { action: 'decline' };
+    const no = await callToolRaw(session.client, tool, { id: 'rec-7' });
+    expect(no.isError, JSON.stringify(no)).toBe(true);
+    expect(no.structuredContent).toMatchObject({
+      error: { code: -32005, data: { reason: 'not_confirmed', action: 'decline' } },
+    });
+
+    answer = { action: 'accept', content: { confirm: false } };
+    const saidNo = await callToolRaw(session.client, tool, { id: 'rec-7' });
+    expect(saidNo.isError, JSON.stringify(saidNo)).toBe(true);
+    expect(saidNo.structuredContent).toMatchObject({ error: { data: { reason: 'not_confirmed' } } });
+    expect(session.asked).toEqual([0, 1, 2].map(() => expect.stringContaining('rec-7')));
+  } finally {
+    await session.close();
+  }
+}
+
+/**
+ * A `--task` tool: listed with optional task support, run as a task whose "Step n of 10" progress
+ * the client sees while polling, and callable as a plain tool too.
+ */
+export async function expectTaskToolRuns(root: string, tool: string): Promise<void> {
+  const session = await connectMcpClient(root);
+  try {
+    const listed = (await session.client.listTools()).tools.find((t) => t.name === tool);
+    expect(listed?.execution).toEqual({ taskSupport: 'optional' });
+    const { status, seen, result } = await callToolAsTask(session.client, tool, { steps: 10 });
+    expect(status).toBe('completed');
+    expect(
+      seen.some((m) => /^Step \d+ of 10$/.test(m)),
+      seen.join(' | '),
+    ).toBe(true);
+    expect(result.structuredContent).toEqual({ stepsRequested: 10, stepsCompleted: 10, cancelled: false });
+    const plain = await session.client.callTool({ name: tool, arguments: { steps: 2 } });
+    expect(plain.structuredContent).toEqual({ stepsRequested: 2, stepsCompleted: 2, cancelled: false });
+  } finally {
+    await session.close();
+  }
 }

@@ -4,7 +4,7 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { FEATURES_0_10 } from '../../../tests/helpers/framework.js';
+import { FEATURES_0_10, FEATURES_0_12 } from '../../../tests/helpers/framework.js';
 import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../../../tests/helpers/projects.js';
 import { ScaffoldError } from '../../engine/errors.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
@@ -147,6 +147,14 @@ describe('addServiceGenerator', () => {
     expect(tree.read('src/index.ts')).toContain(
       '  setup(core) {\n    initNcbiService(core.config, core.storage);\n    initPubchemService(core.config, core.storage);\n  },\n',
     );
+  });
+
+  it('0.12 (Context extends RequestContext): storage takes the handler ctx as it is, no derived context', () => {
+    const service = run(BASE, { name: 'ncbi' }, FEATURES_0_12).tree.read(SERVICE)!;
+    expect(service).toContain('    const stored = await this.storage.get<NcbiRecord>(key, ctx);');
+    expect(service).toContain('    await this.storage.set(key, record, ctx, { ttl: RECORD_TTL_SECONDS });');
+    expect(service).not.toContain('requestContextService');
+    expect(service).not.toContain('storageContext');
   });
 
   it('--no-test writes no test and needs nothing from the testing entry', () => {

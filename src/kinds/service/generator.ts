@@ -93,8 +93,8 @@ export function addServiceGenerator(
   if (s.names.raw !== opts.name || s.names.convertedFrom)
     notes.push(`The service is "${s.domain}": ${s.className}, ${s.initName}(), ${s.getName}().`);
 
+  features ??= detectFrameworkFeatures(project.root);
   if (opts.test) {
-    features ??= detectFrameworkFeatures(project.root);
     if (!features.packageDir) {
       warnings.push(
         `${FRAMEWORK} is not installed, so the test's use of createInMemoryStorage() could not be checked against it.`,
@@ -118,6 +118,7 @@ export function addServiceGenerator(
   const title = titleCase(s.names.words);
   const data = {
     ...s,
+    ctxIsRequestContext: features.storageTakesCtx,
     overview: commentText(
       opts.description ?? `${title} service: wraps the upstream ${title} API for the server's tools.`,
     ),

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ScaffoldError } from '../../engine/errors.js';
 import type { GeneratorResult } from '../../engine/generator.js';
 import type { Tree } from '../../engine/tree.js';
-import type { FrameworkFeatures } from '../../project/framework-features.js';
+import { detectFrameworkFeatures, type FrameworkFeatures } from '../../project/framework-features.js';
 import type { Project } from '../../project/project.js';
 import type { Names } from '../../text/names.js';
 import { templatesOf } from '../../text/templates.js';
@@ -46,10 +46,18 @@ export function addToolGenerator(
     return addToolVariant(tree, project, opts, kind, features);
   }
   const def = prepareDefinition(tree, project, toolSpec, opts, (n) => n.snake);
-  return writeDefinition(tree, def, opts, toolData(def, opts), {
-    definition: template('tool.ts.hbs'),
-    test: template('tool.test.ts.hbs'),
-  });
+  // Only the test depends on the installed version (how createMockContext is typed).
+  const mockTyped = opts.test && (features ?? detectFrameworkFeatures(project.root)).mock.errors;
+  return writeDefinition(
+    tree,
+    def,
+    opts,
+    { ...toolData(def, opts), mockTyped },
+    {
+      definition: template('tool.ts.hbs'),
+      test: template('tool.test.ts.hbs'),
+    },
+  );
 }
 
 /** The description a person is offered for a new tool: its name as a sentence. */

@@ -4,7 +4,7 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { FEATURES_0_10 } from '../../../tests/helpers/framework.js';
+import { FEATURES_0_10, FEATURES_0_11, FEATURES_0_12 } from '../../../tests/helpers/framework.js';
 import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../../../tests/helpers/projects.js';
 import { ScaffoldError } from '../../engine/errors.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
@@ -18,13 +18,6 @@ const BASE = {
   'src/index.ts': FRESH_INDEX,
   'vitest.config.ts': VITEST_CONFIG,
   'tsconfig.json': '{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }\n',
-};
-const FEATURES_0_11: FrameworkFeatures = {
-  ...FEATURES_0_10,
-  version: '0.11.0',
-  requestInput: true,
-  elicit: false,
-  mock: { ...FEATURES_0_10.mock, elicit: false, inputResponses: true },
 };
 const NOTHING: FrameworkFeatures = {
   ...FEATURES_0_10,
@@ -139,8 +132,8 @@ describe('--confirm', () => {
     expect(result.notes.join('\n')).toContain('ctx.elicit');
   });
 
-  it('0.11+ (ctx.requestInput): inputRequired.elicit, ctx.inputs, and a test driven by inputResponses', () => {
-    const { tree, result } = run(BASE, { name: 'demo_delete_record', confirm: true }, FEATURES_0_11);
+  it('0.12 (ctx.requestInput): inputRequired.elicit, ctx.inputs, and a test driven by inputResponses', () => {
+    const { tree, result } = run(BASE, { name: 'demo_delete_record', confirm: true }, FEATURES_0_12);
     const tool = tree.read(`${DEFS}/demo-delete-record.tool.ts`)!;
     expect(tool).toContain("import { inputRequired, tool, z } from '@cyanheads/mcp-ts-core';");
     expect(tool).toContain("    const view = ctx.inputs.view('confirm');");
@@ -150,6 +143,38 @@ describe('--confirm', () => {
       "inputResponses: { confirm: { action: 'accept', content: { confirm: true } } }",
     );
     expect(result.notes.join('\n')).toContain('ctx.requestInput');
+  });
+
+  it('the test fits how the version types createMockContext: a cast to the handler context before 0.11.3', () => {
+    const untyped = run(BASE, { name: 'demo_delete_record', confirm: true }).tree;
+    const old = untyped.read('tests/tools/demo-delete-record.tool.test.ts')!;
+    expect(old).toContain('type HandlerCtx = Parameters<typeof definition.handler>[1];');
+    expect(old).toContain('createMockContext({ ...options, errors: definition.errors ?? [] }) as HandlerCtx;');
+    const typed = run(BASE, { name: 'demo_delete_record', confirm: true }, FEATURES_0_11).tree;
+    const current = typed.read('tests/tools/demo-delete-record.tool.test.ts')!;
+    expect(current).toContain('  createMockContext({ ...options, errors: definition.errors });');
+    expect(current).not.toContain('HandlerCtx');
+    expect(typed.read(`${DEFS}/demo-delete-record.tool.ts`)).toContain('await ctx.elicit(question, Confirmation)');
+  });
+
+  it('0.12: the first round is read with expectInputRequired(), and an answer is never asked again', () => {
+    const { tree } = run(BASE, { name: 'demo_delete_record', confirm: true }, FEATURES_0_12);
+    const test = tree.read('tests/tools/demo-delete-record.tool.test.ts')!;
+    expect(test).toContain('const asked = await expectInputRequired(() => definition.handler(input(), ctx));');
+    expect(test).toContain(
+      "['accepts with an answer outside the form', { action: 'accept', content: { confirm: 'yes' } }]",
+    );
+    const tool = tree.read(`${DEFS}/demo-delete-record.tool.ts`)!;
+    expect(tool).toContain("    if (view.kind === 'missing') {");
+    expect(tool).toContain('    if (!answer?.confirm) {');
+  });
+
+  it('0.12 without expectInputRequired(): the test is refused, --no-test is not', () => {
+    const without = { ...FEATURES_0_12, expectInputRequired: false };
+    expect(refusal(() => run(BASE, { name: 'demo_delete_record', confirm: true }, without)).hint).toContain(
+      '--no-test',
+    );
+    expect(run(BASE, { name: 'demo_delete_record', confirm: true, test: false }, without).problems).toEqual([]);
   });
 
   it('a framework that cannot ask: FRAMEWORK_UNSUPPORTED naming the version it needs, nothing planned', () => {
@@ -179,6 +204,19 @@ describe('--task', () => {
     expect(refusal(() => run(BASE, { name: 'demo_rebuild_index', task: true }, NOTHING)).code).toBe(
       'FRAMEWORK_UNSUPPORTED',
     );
+  });
+
+  it('0.12 (tasks removed): the refusal names the versions that have them, not an upgrade', () => {
+    const e = refusal(() => run(BASE, { name: 'demo_rebuild_index', task: true }, FEATURES_0_12));
+    expect(e.code).toBe('FRAMEWORK_UNSUPPORTED');
+    expect(e.message).toContain('0.12.3 does not have');
+    expect(e.hint).toContain('0.11.x and earlier (0.12.0 removed tasks)');
+    expect(e.hint).not.toContain('Upgrade');
+  });
+
+  it('0.11 (tasks, ctx.progress): the task tool is written as on 0.10', () => {
+    const { tree } = run(BASE, { name: 'demo_rebuild_index', task: true }, FEATURES_0_11);
+    expect(tree.read(`${DEFS}/demo-rebuild-index.tool.ts`)).toContain('  task: true,');
   });
 });
 

@@ -5,7 +5,8 @@
  * - `--service <domain>`: the handler reaches the service through its accessor and passes ctx on;
  *   the test initialises the service on the framework's in-memory storage.
  * - `--confirm`: destructive; asks the user first, through ctx.requestInput where the framework
- *   has it (0.11 and later), else ctx.elicit; no yes is a declared error, never a go-ahead.
+ *   has it (0.12 and later), else ctx.elicit (0.10.3 to 0.11.x); no yes is a declared error,
+ *   never a go-ahead.
  * - `--task`: a task tool (`task: true`) that reports progress and honours cancellation.
  * - `--app`: an app tool and its UI resource (`ui://<tool>/app.html`), both registered.
  */
@@ -127,7 +128,7 @@ function confirmTool(
       : 'Go ahead with';
   def.notes.push(
     api === 'requestInput'
-      ? 'The tool asks through ctx.requestInput (the installed framework has it); a declined or cancelled answer fails with not_confirmed.'
+      ? 'The tool asks through ctx.requestInput (the installed framework has it); any answer but a yes fails with not_confirmed, and a client that cannot show the question gets an error result from the framework.'
       : 'The tool asks through ctx.elicit (the installed framework has no ctx.requestInput); a client without elicitation gets confirmation_unavailable, a declined or cancelled answer not_confirmed.',
   );
   const name = api === 'requestInput' ? 'tool-confirm-input' : 'tool-confirm-elicit';
@@ -135,7 +136,7 @@ function confirmTool(
     tree,
     def,
     opts,
-    { ...toolData(def, opts), question },
+    { ...toolData(def, opts), question, mockTyped: features().mock.errors },
     { definition: template(`${name}.ts.hbs`), test: template(`${name}.test.ts.hbs`) },
   );
 }

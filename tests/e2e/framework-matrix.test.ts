@@ -1,0 +1,361 @@
+/**
+ * `add` on each line of the framework: 0.10.17 from the registry, 0.11.5 and 0.12.3 from the
+ * tarballs beside the repository. For each, a server made by our own `init`, its framework set to
+ * that version, installed once, with a tsconfig that type-checks tests under the strictest
+ * settings real servers use; then every kind and variant from the built CLI, and the server's own
+ * tools judge the result: tsc over src and tests, Biome, devcheck (framework linter included),
+ * the generated tests, the build, and a real MCP client that lists and calls what was added — the
+ * confirm tool answered yes and no by a client that supports elicitation, and called by one that
+ * does not.
+ *
+ * The three installs run side by side in beforeAll (they wait on the network, not the CPU); the
+ * versions' checks then run one after the other.
+ */
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  assertCliBuilt,
+  BIN,
+  callToolRaw,
+  connectMcpClient,
+  describeRun,
+  expectBiomeClean,
+  expectConfirmToolAnswers,
+  expectTaskToolRuns,
+  FRAMEWORK,
+  frameworkTarball,
+  gitInitAndCommit,
+  hashTree,
+  type LintResult,
+  lintDefinitions,
+  makeTempDir,
+  npmInstall,
+  parseJsonStdout,
+  type RunResult,
+  removeTempDir,
+  run,
+  runCli,
+  runOk,
+  textOf,
+  typeCheck,
+  writeStrictTsconfig,
+} from './support.js';
+
+interface Line {
+  version: string;
+  /** The packed release, where the registry does not serve this version. */
+  tarball?: () => string;
+  tasks: boolean;
+  /** How the confirm tool asks: ctx.elicit (0.10, 0.11) or ctx.requestInput (0.12). */
+  asks: 'elicit' | 'requestInput';
+}
+
+const LINES: Line[] = [
+  { version: '0.10.17', tasks: true, asks: 'elicit' },
+  { version: '0.11.5', tarball: () => frameworkTarball('0.11.5'), tasks: true, asks: 'elicit' },
+  { version: '0.12.3', tarball: () => frameworkTarball('0.12.3'), tasks: false, asks: 'requestInput' },
+];
+
+const SERVER = 'acme';
+const DEFS = 'src/mcp-server/tools/definitions';
+const RES = 'src/mcp-server/resources/definitions';
+const PROMPTS = 'src/mcp-server/prompts/definitions';
+
+interface Step {
+  args: string[];
+  creates: string[];
+  /** Only where the framework has task tools. */
+  needsTasks?: boolean;
+}
+
+/** Each command, in order, and the files it creates (besides editing src/index.ts). */
+const STEPS: Step[] = [
+  {
+    args: ['service', 'ncbi', '--description', 'Wraps the NCBI E-utilities API.'],
+    creates: [
+      'src/services/ncbi/ncbi-service.ts',
+      'src/services/ncbi/types.ts',
+      'tests/services/ncbi/ncbi-service.test.ts',
+    ],
+  },
+  {
+    args: ['tool', 'acme_find_items', '--description', 'Find catalogue items whose names match a query.'],
+    creates: [`${DEFS}/acme-find-items.tool.ts`, 'tests/tools/acme-find-items.tool.test.ts'],
+  },
+  {
+    args: ['tool', 'acme_delete_item', '--confirm', '--description', 'Delete one item, after the user confirms.'],
+    creates: [`${DEFS}/acme-delete-item.tool.ts`, 'tests/tools/acme-delete-item.tool.test.ts'],
+  },
+  {
+    args: ['tool', 'acme_rebuild_index', '--task', '--description', 'Rebuild the search index in the background.'],
+    creates: [`${DEFS}/acme-rebuild-index.tool.ts`, 'tests/tools/acme-rebuild-index.tool.test.ts'],
+    needsTasks: true,
+  },
+  {
+    args: ['tool', 'acme_show_board', '--app', '--description', 'Show a board of values as an interactive view.'],
+    creates: [
+      `${DEFS}/acme-show-board.app-tool.ts`,
+      'tests/tools/acme-show-board.app-tool.test.ts',
+      `${RES}/acme-show-board-ui.app-resource.ts`,
+      'tests/resources/acme-show-board-ui.app-resource.test.ts',
+    ],
+  },
+  {
+    args: ['tool', 'acme_fetch_record', '--service', 'ncbi', '--description', 'Fetch one NCBI record by id.'],
+    creates: [`${DEFS}/acme-fetch-record.tool.ts`, 'tests/tools/acme-fetch-record.tool.test.ts'],
+  },
+  {
+    args: ['resource', 'acme-item', '--uri', 'acme://items/{itemId}', '--description', 'One catalogue item.'],
+    creates: [`${RES}/acme-item.resource.ts`, 'tests/resources/acme-item.resource.test.ts'],
+  },
+  {
+    args: ['prompt', 'acme_review_item', '--description', 'Ask for a review of one catalogue item.'],
+    creates: [`${PROMPTS}/acme-review-item.prompt.ts`, 'tests/prompts/acme-review-item.prompt.test.ts'],
+  },
+];
+
+const TASK_STEP = STEPS.find((s) => s.needsTasks)!;
+
+let tmp: string;
+const roots = new Map<string, string>();
+const timings: string[] = [];
+
+/** Our init for the line, the framework set to it, the strict tsconfig, one install, a commit. */
+async function prepare(line: Line): Promise<void> {
+  const parent = path.join(tmp, line.version);
+  await runOk('mkdir', ['-p', parent], { cwd: tmp });
+  const init = await run(
+    process.execPath,
+    [
+      BIN,
+      'init',
+      SERVER,
+      ...['--yes', '--no-git', '--no-install', '--owner', 'acme', '--description', 'Catalogue tools.'],
+      ...['--framework-version', `^${line.version}`],
+    ],
+    { cwd: parent },
+  );
+  if (init.exitCode !== 0) throw new Error(describeRun(init));
+  const root = path.join(parent, SERVER);
+  // The registry has no such version: the dependency becomes the packed release, as a user would set it.
+  if (line.tarball)
+    await runOk('npm', ['pkg', 'set', `dependencies.${FRAMEWORK}=file:${line.tarball()}`], { cwd: root });
+  writeStrictTsconfig(root);
+  const started = performance.now();
+  await npmInstall(root);
+  timings.push(`npm install of ${line.version}: ${Math.round((performance.now() - started) / 1000)} s`);
+  // `npm pkg set` and JSON.stringify lay JSON out their own way; the project's Biome has the last word.
+  await runOk('npx', ['biome', 'format', '--write', 'package.json', 'tsconfig.json', 'tsconfig.build.json'], {
+    cwd: root,
+  });
+  await gitInitAndCommit(root, `mcp-scaffold init, ${FRAMEWORK} ${line.version}`);
+  roots.set(line.version, root);
+}
+
+const started = performance.now();
+beforeAll(async () => {
+  assertCliBuilt();
+  tmp = makeTempDir('mcp-scaffold-matrix-');
+  await Promise.all(LINES.map(prepare));
+});
+
+afterAll(() => {
+  removeTempDir(tmp);
+  timings.push(`whole file: ${Math.round((performance.now() - started) / 1000)} s`);
+  process.stderr.write(`[framework-matrix] ${timings.join('; ')}\n`);
+});
+
+for (const line of LINES) {
+  describe(`${FRAMEWORK} ${line.version}`, () => {
+    const steps = STEPS.filter((s) => line.tasks || !s.needsTasks);
+    const newFiles = steps.flatMap((s) => s.creates);
+    const newTests = newFiles.filter((f) => f.endsWith('.test.ts'));
+    let root: string;
+    const runs: RunResult[] = [];
+    let refusedTask: { run: RunResult; before: Record<string, string>; after: Record<string, string> } | undefined;
+
+    beforeAll(async () => {
+      root = roots.get(line.version)!;
+      const t = performance.now();
+      for (const step of STEPS) {
+        if (step.needsTasks && !line.tasks) {
+          const before = hashTree(root);
+          const r = await runCli(['add', ...step.args, '--no-devcheck', '--json'], { cwd: root });
+          refusedTask = { run: r, before, after: hashTree(root) };
+          continue;
+        }
+        runs.push(await runCli(['add', ...step.args, '--no-devcheck', '--json'], { cwd: root }));
+      }
+      timings.push(
+        `${runs.length + (refusedTask ? 1 : 0)} adds on ${line.version}: ${Math.round(performance.now() - t)} ms`,
+      );
+    });
+
+    let built: Promise<void> | undefined;
+    const ensureBuilt = () => (built ??= runOk('npm', ['run', 'build'], { cwd: root }).then(() => undefined));
+    let linted: Promise<LintResult> | undefined;
+    const ensureLinted = () => (linted ??= ensureBuilt().then(() => lintDefinitions(root)));
+
+    it('every add exits 0 with one JSON object and writes exactly its files', async () => {
+      steps.forEach((step, i) => {
+        const r = runs[i]!;
+        expect(r.exitCode, describeRun(r)).toBe(0);
+        const out = parseJsonStdout(r);
+        expect(out).toMatchObject({ ok: true, command: `add ${step.args[0]}`, dryRun: false });
+        expect(out.changes.map((c: { path: string; action: string }) => `${c.action} ${c.path}`).sort()).toEqual(
+          ['update src/index.ts', ...step.creates.map((f) => `create ${f}`)].sort(),
+        );
+      });
+      const status = await runOk('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: root });
+      expect(status.stdout.split('\n').filter(Boolean).sort()).toEqual(
+        [' M src/index.ts', ...newFiles.map((f) => `?? ${f}`)].sort(),
+      );
+    });
+
+    it.runIf(!line.tasks)(
+      '--task is refused: exit 1, FRAMEWORK_UNSUPPORTED naming 0.11.x and earlier, nothing written',
+      () => {
+        const { run: r, before, after } = refusedTask!;
+        expect(r.exitCode, describeRun(r)).toBe(1);
+        const out = parseJsonStdout(r);
+        expect(out).toMatchObject({ ok: false, command: 'add tool', error: { code: 'FRAMEWORK_UNSUPPORTED' } });
+        expect(out.error.message).toContain(`${line.version} does not have`);
+        expect(`${out.error.message} ${out.error.hint}`).toContain('0.11.x and earlier');
+        expect(after).toEqual(before);
+        expect(TASK_STEP.creates.some((f) => f in after)).toBe(false);
+      },
+    );
+
+    it('the confirm tool asks the way this version does', () => {
+      const tool = readFileSync(path.join(root, `${DEFS}/acme-delete-item.tool.ts`), 'utf8');
+      if (line.asks === 'requestInput') {
+        expect(tool).toContain('return ctx.requestInput({');
+        expect(tool).not.toContain('ctx.elicit');
+      } else {
+        expect(tool).toContain('await ctx.elicit(question, Confirmation)');
+        expect(tool).not.toContain('requestInput');
+      }
+    });
+
+    it('tsc over src and tests (strict, exactOptionalPropertyTypes, …): no error in what add wrote', async () => {
+      const { run: r, errors } = await typeCheck(root);
+      const ours = errors.filter((e) => newFiles.includes(e.file) || e.file === 'src/index.ts');
+      expect(ours, describeRun(r)).toEqual([]);
+    });
+
+    it('tsc over src and tests: no error in the whole project, the starter files included', async () => {
+      const { run: r } = await typeCheck(root);
+      expect(r.exitCode, describeRun(r)).toBe(0);
+    });
+
+    it('Biome finds nothing in the new files and the edited src/index.ts', async () => {
+      await expectBiomeClean(root, [...newFiles, 'src/index.ts']);
+    });
+
+    it("the project's devcheck passes, tests included, with Biome read-only", async () => {
+      const r = await run('npm', ['run', 'devcheck', '--', '--no-fix', '--test'], { cwd: root });
+      expect(r.exitCode, describeRun(r)).toBe(0);
+      expect(r.stdout).toMatch(/ 0 failed/);
+    });
+
+    it('the generated tests pass', async () => {
+      const r = await run('npx', ['vitest', 'run', ...newTests], { cwd: root });
+      expect(r.exitCode, describeRun(r)).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`Test Files\\s+${newTests.length} passed \\(${newTests.length}\\)`));
+      expect(r.stdout).not.toMatch(/failed|skipped/);
+    });
+
+    it('builds, and the framework linter reports nothing about the new definitions', async () => {
+      const lint = await ensureLinted();
+      const names = [
+        'acme_find_items',
+        'acme_delete_item',
+        'acme_show_board',
+        'acme-show-board-ui',
+        'acme_fetch_record',
+        'acme-item',
+        'acme_review_item',
+        ...(line.tasks ? ['acme_rebuild_index'] : []),
+      ];
+      expect(lint.definitions.map((d) => d.name)).toEqual(expect.arrayContaining(names));
+      const ours = (d: { definitionName: string }) => names.includes(d.definitionName);
+      expect(lint.errors.filter(ours)).toEqual([]);
+      expect(lint.warnings.filter(ours)).toEqual([]);
+    });
+
+    it('an MCP client lists what was added and calls the tools, the resource and the prompt', async () => {
+      await ensureBuilt();
+      const session = await connectMcpClient(root);
+      try {
+        const tools = (await session.client.listTools()).tools.map((t) => t.name);
+        expect(tools, session.stderr()).toEqual(
+          expect.arrayContaining(['acme_find_items', 'acme_delete_item', 'acme_show_board', 'acme_fetch_record']),
+        );
+        expect(tools.includes('acme_rebuild_index')).toBe(line.tasks);
+
+        const found = await session.client.callTool({ name: 'acme_find_items', arguments: { query: 'widgets' } });
+        expect(found.isError, JSON.stringify(found)).toBeFalsy();
+        expect(found.structuredContent).toMatchObject({ query: 'widgets', itemCount: 1 });
+
+        const record = await session.client.callTool({ name: 'acme_fetch_record', arguments: { id: 'rec-42' } });
+        expect(record.structuredContent).toMatchObject({ id: 'rec-42', title: expect.stringContaining('rec-42') });
+        // The service kept it: the second call is served from storage, same fetch time.
+        const again = await session.client.callTool({ name: 'acme_fetch_record', arguments: { id: 'rec-42' } });
+        expect(again.structuredContent).toEqual(record.structuredContent);
+
+        const board = await session.client.callTool({ name: 'acme_show_board', arguments: { topic: 'widgets' } });
+        expect(JSON.parse((board.content as { text: string }[])[0]!.text)).toEqual(board.structuredContent);
+        const ui = await session.client.readResource({ uri: 'ui://acme-show-board/app.html' });
+        expect((ui.contents[0] as { text: string }).text).toMatch(/^<!DOCTYPE html>/);
+
+        const listed = (await session.client.listResources()).resources.map((r) => r.uri);
+        expect(listed).toEqual(expect.arrayContaining(['ui://acme-show-board/app.html']));
+        const item = listed.find((uri) => uri.startsWith('acme://items/'))!;
+        expect(item, listed.join(', ')).toBeDefined();
+        const read = await session.client.readResource({ uri: item });
+        expect(JSON.parse((read.contents[0] as { text: string }).text)).toMatchObject({ uri: item });
+
+        const prompt = await session.client.getPrompt({ name: 'acme_review_item', arguments: { topic: 'item 7' } });
+        expect(textOf(prompt.messages.map((m) => m.content))).toContain('item 7');
+      } finally {
+        await session.close();
+      }
+    });
+
+    it.runIf(line.tasks)(
+      'the task tool runs as a task whose progress the client watches, and as a plain call',
+      async () => {
+        await ensureBuilt();
+        await expectTaskToolRuns(root, 'acme_rebuild_index');
+      },
+    );
+
+    it('the confirm tool, asked by a client with elicitation: acts on yes, fails with not_confirmed on no', async () => {
+      await ensureBuilt();
+      await expectConfirmToolAnswers(root, 'acme_delete_item');
+    });
+
+    it('the confirm tool, called by a client without elicitation: an error, never a go-ahead', async () => {
+      await ensureBuilt();
+      const session = await connectMcpClient(root);
+      try {
+        const r = await callToolRaw(session.client, 'acme_delete_item', { id: 'rec-7' });
+        expect(r.isError, JSON.stringify(r)).toBe(true);
+        expect(JSON.stringify(r)).not.toContain('"confirmed":true');
+        if (line.asks === 'elicit') {
+          expect(r.structuredContent).toMatchObject({
+            error: { code: -32600, data: { reason: 'confirmation_unavailable' } },
+          });
+        } else {
+          // On 0.12.3 the SDK answers for the handler: the request cannot reach this client, so the
+          // call ends in an error result naming the missing capability; the handler never resumes.
+          expect(textOf(r.content)).toMatch(/did not declare the required capability/);
+        }
+      } finally {
+        await session.close();
+      }
+    });
+  });
+}
