@@ -9,6 +9,7 @@ import { userInfo } from 'node:os';
 import path from 'node:path';
 import * as find from 'empathic/find';
 import * as walk from 'empathic/walk';
+import semver from 'semver';
 import { unifiedDiff } from '../engine/diff.js';
 import { cancelled, EXIT, ScaffoldError } from '../engine/errors.js';
 import { reportFailure } from '../engine/failure.js';
@@ -17,8 +18,12 @@ import { canPrompt, type GlobalOptions } from '../engine/options.js';
 import { type CommandResult, Reporter } from '../engine/reporter.js';
 import { type GitReport, type InstallReport, runGit, runInstall } from '../engine/tasks/install-git.js';
 import { problemsError, Tree } from '../engine/tree.js';
+import { isTarball } from '../init/framework-choice.js';
 import { entriesInTheWay, type InitOptions, type InitResult, initGenerator } from '../init/generator.js';
 import { defaultOwner, npmNameProblem, packageNameFromFolder, registryNamespace, unscoped } from '../init/naming.js';
+import { type LatestVersionLookup, latestFrameworkVersion } from '../init/registry.js';
+import { copyInstalledSkills } from '../init/skills.js';
+import { FRAMEWORK_VERSION } from '../init/versions.js';
 import {
   detectPackageManager,
   launchingPackageManager,
@@ -26,7 +31,7 @@ import {
   type PackageManager,
   packageManagerInfo,
 } from '../project/package-manager.js';
-import { FRAMEWORK, type PackageJson } from '../project/project.js';
+import { FRAMEWORK, frameworkPackageDir, type PackageJson } from '../project/project.js';
 
 export interface InitFlags {
   name?: string;
@@ -38,6 +43,7 @@ export interface InitFlags {
   install?: boolean;
   git?: boolean;
   frameworkVersion?: string;
+  license?: string;
 }
 
 /** Where a flag's value came from (commander's getOptionValueSource): 'cli' when typed. */
@@ -158,7 +164,9 @@ async function ask(
   clack.intro('mcp-scaffold init');
   let current = target;
   if (current.mode === 'upgrade') {
-    clack.log.info(`${current.root} already holds a server: only missing files will be added; nothing is overwritten.`);
+    clack.log.info(
+      `${current.root} already holds a server: missing files are added and the framework's skills (and tsconfig split) refreshed for the installed version; your code is not touched.`,
+    );
     return { target: current, options: fromFlags(flags, detectedPm) };
   }
   if (!context.dirGiven && !context.force && entriesInTheWay(current.root).length > 0) {
@@ -237,6 +245,7 @@ async function ask(
       ...(flags.prefix !== undefined ? { prefix: flags.prefix } : {}),
       ...(flags.repository !== undefined ? { repository: flags.repository } : {}),
       ...(flags.frameworkVersion !== undefined ? { frameworkVersion: flags.frameworkVersion } : {}),
+      ...(flags.license !== undefined ? { license: flags.license } : {}),
     },
   };
 }
@@ -247,7 +256,7 @@ function nearestExisting(dir: string): string {
 
 function fromFlags(flags: InitFlags, detectedPm: PackageManager): Answers['options'] {
   const out: Answers['options'] = { pm: (flags.pm as PackageManager | undefined) ?? detectedPm };
-  for (const key of ['name', 'description', 'owner', 'prefix', 'repository', 'frameworkVersion'] as const) {
+  for (const key of ['name', 'description', 'owner', 'prefix', 'repository', 'frameworkVersion', 'license'] as const) {
     if (flags[key] !== undefined) out[key] = flags[key];
   }
   if (flags.install !== undefined) out.install = flags.install;
@@ -256,14 +265,70 @@ function fromFlags(flags: InitFlags, detectedPm: PackageManager): Answers['optio
 }
 
 function nextSteps(result: InitResult, install: InstallReport, cwd: string): string[] {
-  const pm = packageManagerInfo(result.project.packageManager);
-  const rel = path.relative(cwd, result.project.root);
+  const { project } = result;
+  const pm = packageManagerInfo(project.packageManager);
+  const rel = path.relative(cwd, project.root);
   const steps: string[] = [];
   if (rel !== '') steps.push(`cd ${/\s/.test(rel) ? JSON.stringify(rel) : rel}`);
-  if (!install.ran || !install.passed) steps.push(pm.install);
+  const installed = project.mode === 'upgrade' ? project.installed : install.ran && install.passed;
+  if (!installed) steps.push(pm.install);
   steps.push(`${pm.run} devcheck`, `${pm.run} build`, `${pm.run} start:stdio`);
-  steps.push(`${pm.dlx} add tool ${result.project.prefix}_find_items --description "…"`);
+  steps.push(`${pm.dlx} add tool ${project.suggestedTool} --description "…"`);
   return steps;
+}
+
+/**
+ * The newest release for a new server's default range, unless a range was given or this is an
+ * existing server. Offline (npm configured so) is a choice, said as a note; a registry that does
+ * not answer is a warning, since the server then starts on an older line than it could.
+ */
+async function latestRelease(
+  target: Target,
+  options: Answers['options'],
+  lookup: LatestVersionLookup,
+  reporter: Reporter,
+): Promise<string | undefined> {
+  if (target.mode === 'upgrade' || options.frameworkVersion !== undefined) return undefined;
+  const latest = await lookup();
+  if (latest.ok) return latest.version;
+  const fallback = `the pinned ^${FRAMEWORK_VERSION}`;
+  if (latest.offline) reporter.info(`npm is configured offline: the server depends on ${fallback}.`);
+  else {
+    reporter.warn(
+      `Could not ask the registry for the newest ${FRAMEWORK} (${latest.reason}): the server depends on ${fallback}; pass --framework-version to choose.`,
+    );
+  }
+  return undefined;
+}
+
+/** Node runs a framework that asks for a newer one; say why npm's EBADENGINE warning is harmless. */
+function explainEngines(root: string, reporter: Reporter): void {
+  const dir = frameworkPackageDir(root);
+  if (!dir) return;
+  let wanted: unknown;
+  try {
+    wanted = (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { engines?: { node?: unknown } })
+      .engines?.node;
+  } catch {
+    return;
+  }
+  if (typeof wanted !== 'string' || semver.satisfies(process.version, wanted)) return;
+  reporter.info(
+    `npm warns EBADENGINE: ${FRAMEWORK} asks for Node ${wanted} and this is Node ${process.version}. It is only a warning: the server, its devcheck, tests and build run on Node 20 and newer; Node 24 silences it.`,
+  );
+}
+
+/** After a new server's install: the framework's skills for agents, from the installed package. */
+function copySkills(root: string, install: InstallReport, reporter: Reporter): { copied: number; skills: string[] } {
+  const copied = install.ran && install.passed ? copyInstalledSkills(root) : undefined;
+  if (!copied) {
+    reporter.info(
+      `The framework's skills come from the installed package: after installing, run \`mcp-scaffold init\` in ${root} to copy them into skills/.`,
+    );
+    return { copied: 0, skills: [] };
+  }
+  reporter.info(`Copied ${copied.skills.length} skills of ${FRAMEWORK} into skills/ (${copied.written.length} files).`);
+  return { copied: copied.written.length, skills: copied.skills };
 }
 
 export async function initCommand(
@@ -271,6 +336,7 @@ export async function initCommand(
   flags: InitFlags,
   global: GlobalOptions,
   source: FlagSource = () => undefined,
+  lookup: LatestVersionLookup = latestFrameworkVersion,
 ): Promise<number> {
   const reporter = new Reporter({ json: global.json, verbose: global.verbose });
   const interactive = canPrompt(global);
@@ -302,12 +368,17 @@ export async function initCommand(
       options.pm = detectPackageManager(target.root, pkg).packageManager;
     }
 
+    if (options.frameworkVersion !== undefined && isTarball(options.frameworkVersion)) {
+      options.frameworkVersion = path.resolve(global.cwd, options.frameworkVersion);
+    }
+    const latestFrameworkVersion = await latestRelease(target, options, lookup, reporter);
     const gitRoot = gitRootOf(nearestExisting(target.root));
     const remote = gitRoot ? originRemote(gitRoot) : undefined;
     const username = safeUsername();
     const tree = new Tree(target.root);
     const result = initGenerator(tree, {
       ...options,
+      ...(latestFrameworkVersion ? { latestFrameworkVersion } : {}),
       root: target.root,
       mode: target.mode,
       force: global.force,
@@ -327,7 +398,7 @@ export async function initCommand(
       action: c.action,
       ...(global.dryRun && c.action === 'update' ? { diff: unifiedDiff(c.path, c.before, c.after) } : {}),
     }));
-    const verb = target.mode === 'upgrade' ? 'Adding missing files to' : 'Creating';
+    const verb = target.mode === 'upgrade' ? 'Adding missing files to and refreshing' : 'Creating';
     if (changes.length > 0) reporter.info(`${verb} ${result.project.name} in ${target.root}`);
     reporter.changes(listed, global.dryRun);
     if (result.skipped.length > 0) {
@@ -340,6 +411,7 @@ export async function initCommand(
     let install: InstallReport = { ran: false, reason: 'nothing to install' };
     let git: GitReport = { ran: false, reason: 'no git step' };
     let taskError: ScaffoldError | undefined;
+    let skills = { copied: 0, skills: [] as string[] };
     if (global.dryRun) {
       reporter.info('Dry run: nothing was written.');
       install = { ran: false, reason: 'dry run' };
@@ -375,6 +447,8 @@ export async function initCommand(
           reason: target.mode === 'upgrade' ? 'upgrade: package.json untouched' : '--no-install',
         };
       }
+      if (target.mode === 'create') skills = copySkills(target.root, install, reporter);
+      if (install.ran && install.passed) explainEngines(target.root, reporter);
       if (result.plan.git) git = await runGit(target.root, result.project.name, reporter);
       else
         git = {
@@ -401,6 +475,8 @@ export async function initCommand(
       warnings: reporter.warnings,
       project: { ...result.project, repository: result.project.repository?.url ?? null },
       skipped: result.skipped,
+      refreshed: result.refreshed,
+      skills,
       install,
       git,
       nextSteps: steps,

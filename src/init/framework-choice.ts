@@ -96,7 +96,7 @@ function fromRange(tree: Tree, range: string, warnings: string[]): FrameworkChoi
     tree.problem({
       code: 'OPTION_INVALID',
       message: `--framework-version ${JSON.stringify(range)} is not a version, a version range or a .tgz`,
-      hint: 'Pass a version or range npm can resolve, e.g. 0.12.3 or ^0.12.3 (tags like latest are not accepted), or a .tgz path.',
+      hint: `Pass a version or range npm can resolve, e.g. ${FRAMEWORK_VERSION} or ^0.12.3 (tags like latest are not accepted), or a .tgz path.`,
     });
     return undefined;
   }

@@ -14,22 +14,32 @@ export const DEFAULT_REGISTRY = 'https://registry.npmjs.org/';
 /** How long the whole look-up may take before init goes on with the pinned version. */
 export const LOOKUP_TIMEOUT_MS = 3000;
 
-export type LatestVersion = { ok: true; version: string; registry: string } | { ok: false; reason: string };
+export type LatestVersion =
+  | { ok: true; version: string; registry: string }
+  /** `offline`: npm is configured not to use the network, so it was not asked. */
+  | { ok: false; reason: string; offline?: boolean };
 
 /** Looks the newest release up; injected into the command so tests choose the answer. */
 export type LatestVersionLookup = () => Promise<LatestVersion>;
 
-/** The registry npm is configured with, or the public one when npm cannot say. */
-export async function configuredRegistry(timeoutMs = LOOKUP_TIMEOUT_MS): Promise<string> {
+interface NpmConfig {
+  registry: string;
+  offline: boolean;
+}
+
+/** The registry npm is configured with (the public one when npm cannot say), and its `offline` setting. */
+export async function npmConfig(timeoutMs = LOOKUP_TIMEOUT_MS): Promise<NpmConfig> {
   const { execa } = await import('execa');
-  const r = await execa('npm', ['config', 'get', 'registry'], {
+  const r = await execa('npm', ['config', 'get', 'registry', 'offline'], {
     reject: false,
     stdin: 'ignore',
     timeout: timeoutMs,
     env: { npm_config_update_notifier: 'false' },
   });
-  const url = String(r.stdout ?? '').trim();
-  return r.exitCode === 0 && /^https?:\/\//.test(url) ? url : DEFAULT_REGISTRY;
+  const text = r.exitCode === 0 ? String(r.stdout ?? '') : '';
+  const value = (key: string) => new RegExp(`^${key}=(.*)$`, 'm').exec(text)?.[1]?.trim();
+  const registry = value('registry') ?? '';
+  return { registry: /^https?:\/\//.test(registry) ? registry : DEFAULT_REGISTRY, offline: value('offline') === 'true' };
 }
 
 /** The URL of a package's document on a registry (`@scope/name` as `@scope%2fname`). */
@@ -43,7 +53,9 @@ export async function latestFrameworkVersion(timeoutMs = LOOKUP_TIMEOUT_MS): Pro
   const started = Date.now();
   let registry = DEFAULT_REGISTRY;
   try {
-    registry = await configuredRegistry(timeoutMs);
+    const config = await npmConfig(timeoutMs);
+    if (config.offline) return { ok: false, offline: true, reason: 'npm is configured offline' };
+    registry = config.registry;
     const left = Math.max(500, timeoutMs - (Date.now() - started));
     const response = await fetch(packageDocumentUrl(registry, FRAMEWORK), {
       headers: { accept: 'application/vnd.npm.install-v1+json' },

@@ -19,7 +19,15 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, parseJsonOut, runCli, treeDigest } from './support.js';
+import { BIN, parseJsonOut, runCli as spawnCli, treeDigest } from './support.js';
+
+/**
+ * init asks the registry for the framework's newest release unless npm is offline: these tests
+ * say offline, so that what they check never depends on the network (the look-up has its own
+ * tests below, against registries on this machine).
+ */
+const runCli = (args: string[], opts: Parameters<typeof spawnCli>[1] = {}) =>
+  spawnCli(args, { ...opts, env: { npm_config_offline: 'true', ...opts.env } });
 
 const made: string[] = [];
 afterEach(() => {
@@ -93,7 +101,7 @@ describe('init --json', () => {
       expect(paths).toContain(p);
       expect(existsSync(path.join(root, p)), p).toBe(true);
     }
-    expect(paths.length).toBe(21);
+    expect(paths.length).toBe(27);
     expect(out.nextSteps).toEqual(expect.arrayContaining(['cd demo', 'npm install', 'npm run devcheck']));
     expect(read(root, 'AGENTS.md')).toBe(read(root, 'CLAUDE.md'));
   });
@@ -110,7 +118,7 @@ describe('init --json', () => {
     expect(treeDigest(cwd)).toBe(before);
     const json = parseJsonOut(runCli(['init', 'demo', '--dry-run', '--json'], { cwd }));
     expect(json).toMatchObject({ ok: true, dryRun: true, install: { ran: false, reason: 'dry run' } });
-    expect(json.changes).toHaveLength(21);
+    expect(json.changes).toHaveLength(27);
   });
 
   it('never prompts without a TTY: defaults are taken', () => {
@@ -258,7 +266,7 @@ describe('install and git', () => {
     const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout.trim();
     expect(git('rev-list', '--count', 'HEAD')).toBe('1');
     expect(git('status', '--porcelain')).toBe('');
-    expect(git('ls-files').split('\n')).toHaveLength(21);
+    expect(git('ls-files').split('\n')).toHaveLength(27);
   });
 
   it('inside an existing work tree: no nested repository, no commit', () => {
