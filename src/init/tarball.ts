@@ -15,23 +15,32 @@ function field(header: Buffer, start: number, length: number): string {
   return raw.subarray(0, end === -1 ? raw.length : end).toString('utf8');
 }
 
-/** The text of the entry at `wanted` (`package/package.json`), or undefined when absent. */
-export function readTarEntry(archive: Buffer, wanted: string): string | undefined {
+export interface TarEntry {
+  path: string;
+  body: Buffer;
+}
+
+/** The regular files of an (uncompressed) tar archive, in order. */
+export function* tarEntries(archive: Buffer): Generator<TarEntry> {
   let offset = 0;
   while (offset + BLOCK <= archive.length) {
     const header = archive.subarray(offset, offset + BLOCK);
     const name = field(header, 0, 100);
-    if (name === '') return undefined;
+    if (name === '') return;
     const prefix = field(header, 345, 155);
     const size = Number.parseInt(field(header, 124, 12).trim() || '0', 8);
     const type = field(header, 156, 1);
-    const full = prefix ? `${prefix}/${name}` : name;
     const body = offset + BLOCK;
-    if ((type === '0' || type === '') && full === wanted) {
-      return archive.subarray(body, body + size).toString('utf8');
+    if (type === '0' || type === '') {
+      yield { path: prefix ? `${prefix}/${name}` : name, body: archive.subarray(body, body + size) };
     }
     offset = body + Math.ceil(size / BLOCK) * BLOCK;
   }
+}
+
+/** The text of the entry at `wanted` (`package/package.json`), or undefined when absent. */
+export function readTarEntry(archive: Buffer, wanted: string): string | undefined {
+  for (const entry of tarEntries(archive)) if (entry.path === wanted) return entry.body.toString('utf8');
   return undefined;
 }
 
