@@ -39,7 +39,10 @@ export async function npmConfig(timeoutMs = LOOKUP_TIMEOUT_MS): Promise<NpmConfi
   const text = r.exitCode === 0 ? String(r.stdout ?? '') : '';
   const value = (key: string) => new RegExp(`^${key}=(.*)$`, 'm').exec(text)?.[1]?.trim();
   const registry = value('registry') ?? '';
-  return { registry: /^https?:\/\//.test(registry) ? registry : DEFAULT_REGISTRY, offline: value('offline') === 'true' };
+  return {
+    registry: /^https?:\/\//.test(registry) ? registry : DEFAULT_REGISTRY,
+    offline: value('offline') === 'true',
+  };
 }
 
 /** The URL of a package's document on a registry (`@scope/name` as `@scope%2fname`). */
