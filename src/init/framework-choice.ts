@@ -36,7 +36,11 @@ export interface FrameworkChoice {
   hasTitles: boolean;
   /** createMockContext({ errors }) returns the handler's typed context (0.11.3). */
   typedMockContext: boolean;
-  /** tsconfig.json covers tests too (always for new starters, which type-check on every line). */
+  /**
+   * tsconfig.json covers tests too, as the framework's own template does from 0.11.4 on. Before
+   * that, createMockContext is typed loosely enough that tests written for it (ours type-check on
+   * 0.10 as well) need not be, so they are left to vitest as the framework leaves them.
+   */
   typecheckTests: boolean;
 }
 
@@ -52,14 +56,14 @@ export interface FrameworkRequest {
 
 export const isTarball = (value: string) => /\.(tgz|tar\.gz)$/i.test(value.trim());
 
-function choice(range: string, version: string, typecheckTests: boolean): FrameworkChoice {
+function choice(range: string, version: string): FrameworkChoice {
   return {
     range,
     version,
     line: starterLine(version),
     hasTitles: compareVersions(version, TITLES_SINCE) >= 0,
     typedMockContext: compareVersions(version, TYPED_MOCK_CONTEXT_SINCE) >= 0,
-    typecheckTests,
+    typecheckTests: compareVersions(version, TESTS_TYPECHECKED_SINCE) >= 0,
   };
 }
 
@@ -80,7 +84,7 @@ function fromTarball(tree: Tree, file: string): FrameworkChoice | undefined {
   try {
     const pkg = tarballPackage(absolute);
     if (pkg.name !== FRAMEWORK) throw new Error(`it is ${pkg.name}, not ${FRAMEWORK}`);
-    return choice(`file:${absolute}`, pkg.version, true);
+    return choice(`file:${absolute}`, pkg.version);
   } catch (e) {
     tree.problem({
       code: 'OPTION_INVALID',
@@ -101,7 +105,7 @@ function fromRange(tree: Tree, range: string, warnings: string[]): FrameworkChoi
     return undefined;
   }
   const trimmed = range.trim();
-  const picked = choice(trimmed, lowestVersion(trimmed), true);
+  const picked = choice(trimmed, lowestVersion(trimmed));
   const tested = (STARTER_LINES as readonly string[]).includes(picked.version.split('.').slice(0, 2).join('.'));
   if (!tested || !staysOnLine(trimmed, picked.line)) {
     warnings.push(
@@ -117,7 +121,7 @@ export function chooseFramework(tree: Tree, req: FrameworkRequest, warnings: str
     const range = req.existingRange ?? `^${FRAMEWORK_VERSION}`;
     const installed = installedFrameworkVersion(tree.root);
     const version = installed ?? (isVersionRange(range) ? lowestVersion(range) : FRAMEWORK_VERSION);
-    return choice(range, version, compareVersions(version, TESTS_TYPECHECKED_SINCE) >= 0);
+    return choice(range, version);
   }
   if (req.frameworkVersion !== undefined) {
     return isTarball(req.frameworkVersion)
@@ -125,10 +129,10 @@ export function chooseFramework(tree: Tree, req: FrameworkRequest, warnings: str
       : fromRange(tree, req.frameworkVersion, warnings);
   }
   const latest = req.latestFrameworkVersion ?? FRAMEWORK_VERSION;
-  return choice(`^${latest}`, latest, true);
+  return choice(`^${latest}`, latest);
 }
 
 /** The pinned version's choice, for when the requested one cannot be used. */
 export function defaultFramework(tree: Tree): FrameworkChoice {
-  return chooseFramework(tree, { mode: 'create' }, []) ?? choice(`^${FRAMEWORK_VERSION}`, FRAMEWORK_VERSION, true);
+  return chooseFramework(tree, { mode: 'create' }, []) ?? choice(`^${FRAMEWORK_VERSION}`, FRAMEWORK_VERSION);
 }

@@ -98,15 +98,20 @@ describe('which framework, and the starter code for it', () => {
     ]);
   });
 
-  it('type-checks tests in every new server: tsconfig.json over src and tests, the build over src', () => {
-    for (const flag of ['^0.10.17', TARBALL('0.12.3')]) {
+  it('type-checks tests from 0.11.4 on, as the framework does: tsconfig.json over src and tests, the build over src', () => {
+    for (const flag of [TARBALL('0.11.5'), TARBALL('0.12.3'), '^0.11.4']) {
       const { files } = generate({ frameworkVersion: flag });
       const main = JSON.parse(files['tsconfig.json']!);
-      expect(main.compilerOptions).toMatchObject({ rootDir: '.', noEmit: true });
+      expect(main.compilerOptions, flag).toMatchObject({ rootDir: '.', noEmit: true });
       expect(main.include).toEqual(['src/**/*', 'tests/**/*']);
       const build = JSON.parse(files['tsconfig.build.json']!);
       expect(build.compilerOptions).toMatchObject({ rootDir: 'src', noEmit: false });
       expect(build.include).toEqual(['src/**/*']);
+    }
+    for (const flag of ['^0.10.17', '^0.11.3']) {
+      const main = JSON.parse(generate({ frameworkVersion: flag }).files['tsconfig.json']!);
+      expect(main.compilerOptions, flag).toMatchObject({ rootDir: 'src' });
+      expect(main.include, flag).toEqual(['src/**/*']);
     }
   });
 });
