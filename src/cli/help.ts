@@ -9,6 +9,7 @@ Examples:
   $ mcp-scaffold init @acme/weather --pm pnpm --no-git   # folder "weather", scoped package name
   $ mcp-scaffold init                                  # inside a server: add only missing files
   $ mcp-scaffold init demo --dry-run --json            # list every file, write nothing
+  $ mcp-scaffold init demo --framework-version ^0.12.3 --license MIT   # starter code for 0.12
 
 Creates the folder (an empty one is fine; a non-empty one needs --force), writes a server with one
 tool, one resource and one prompt, each with a test, then installs the dependencies and makes a
