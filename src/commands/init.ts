@@ -314,7 +314,7 @@ function explainEngines(root: string, reporter: Reporter): void {
   }
   if (typeof wanted !== 'string' || semver.satisfies(process.version, wanted)) return;
   reporter.info(
-    `npm warns EBADENGINE: ${FRAMEWORK} asks for Node ${wanted} and this is Node ${process.version}. It is only a warning: the server, its devcheck, tests and build run on Node 20 and newer; Node 24 silences it.`,
+    `npm warns EBADENGINE: ${FRAMEWORK} asks for Node ${wanted} and this is Node ${process.version}. For what init set up it is only a warning: devcheck, the tests, the build and the stdio server run on Node 20; the HTTP transport (start:http, the Dockerfile's image) needs Node 22 or newer, and Node 24 silences the warning.`,
   );
 }
 

@@ -39,9 +39,10 @@ export const DEV_DEPENDENCIES = {
 
 /**
  * The generated server's `engines.node`: the framework's own (0.10.17, 0.11.5 and 0.12.3 all
- * declare `>=24.0.0`). npm only warns on engines, and the server, its devcheck, tests and build
- * run on Node 20 too (the dev tools above are held at lines that do), so init explains the
- * EBADENGINE warning instead of declaring a range the framework does not.
+ * declare `>=24.0.0`). npm only warns on engines, and devcheck, the tests, the build and the stdio
+ * server run on Node 20 too (the dev tools above are held at lines that do); the framework's HTTP
+ * transport needs Node 22 (Promise.withResolvers). init explains the EBADENGINE warning instead of
+ * declaring a range the framework does not.
  */
 export const NODE_ENGINE = '>=24.0.0';
 

@@ -14,6 +14,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assertCliBuilt,
@@ -209,44 +210,93 @@ describe.each(LINES)('init for $version', (line) => {
   });
 });
 
-/** The build stage of a Dockerfile: its COPY and RUN instructions, in order. */
-function buildStage(dockerfile: string): { op: 'COPY' | 'RUN'; args: string }[] {
+/** A stage of a Dockerfile (continuation lines joined): its instructions, in order. */
+function stage(dockerfile: string, name: string): { op: string; args: string }[] {
   const lines = dockerfile.replace(/\\\n\s*/g, ' ').split('\n');
-  const start = lines.findIndex((l) => /^FROM .* AS build$/i.test(l));
-  const end = lines.findIndex((l, i) => i > start && /^FROM /i.test(l));
+  const start = lines.findIndex((l) => new RegExp(`^FROM .* AS ${name}$`, 'i').test(l));
+  const next = lines.findIndex((l, i) => i > start && /^FROM /i.test(l));
   return lines
-    .slice(start + 1, end)
-    .map((l) => /^(COPY|RUN) (.*)$/.exec(l))
-    .flatMap((m) => (m ? [{ op: m[1] as 'COPY' | 'RUN', args: m[2]! }] : []));
+    .slice(start + 1, next === -1 ? undefined : next)
+    .map((l) => /^([A-Z]+) (.*)$/.exec(l))
+    .flatMap((m) => (m ? [{ op: m[1]!, args: m[2]! }] : []));
 }
 
-describe('the Dockerfile (no container engine here: its build stage runs in a temp copy)', () => {
-  it("installs from the lockfile and builds, as the image's build stage would", async () => {
+/** Carries out a stage's COPY and RUN in `work`, as the image build would; returns its ENV. */
+async function runStage(steps: { op: string; args: string }[], from: Record<string, string>, work: string) {
+  const ignored = readFileSync(path.join(from.context!, '.dockerignore'), 'utf8')
+    .split('\n')
+    .filter((l) => /^[\w.-]+\/$/.test(l))
+    .map((l) => l.slice(0, -1));
+  expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'dist', '.git']));
+  const env: Record<string, string> = {};
+  mkdirSync(work, { recursive: true });
+  for (const { op, args } of steps) {
+    const copyFrom = /^--from=(\w+) \/usr\/src\/app\/(\S+) (\S+)$/.exec(args);
+    if (op === 'COPY' && copyFrom) {
+      cpSync(path.join(from[copyFrom[1]!]!, copyFrom[2]!), path.join(work, copyFrom[3]!), { recursive: true });
+    } else if (op === 'COPY' && args === '. .') {
+      const context = from.context!;
+      const keep = (src: string) => !ignored.includes(path.relative(context, src).split(path.sep)[0]!);
+      cpSync(context, work, { recursive: true, filter: keep });
+    } else if (op === 'COPY') {
+      for (const file of args.split(' ').slice(0, -1)) cpSync(path.join(from.context!, file), path.join(work, file));
+    } else if (op === 'RUN') {
+      const r = await run('sh', ['-c', args], { cwd: work, env: { ...NODE_ONLY, ...env }, timeoutMs: 600_000 });
+      expect(r.exitCode, describeRun(r)).toBe(0);
+    } else if (op === 'ENV') {
+      const m = /^(\w+)="?([^"]*)"?$/.exec(args);
+      if (m) env[m[1]!] = m[2]!;
+    }
+  }
+  return env;
+}
+
+describe('the Dockerfile (no container engine here: its stages run in temp folders)', () => {
+  it('builds from the lockfile; its production stage has what the server needs to serve MCP', async () => {
     const { root } = servers.get('0.12.3')!;
-    const steps = buildStage(readFileSync(path.join(root, 'Dockerfile'), 'utf8'));
-    expect(steps.map((s) => s.op)).toEqual(['COPY', 'RUN', 'COPY', 'RUN']);
-    const ignored = readFileSync(path.join(root, '.dockerignore'), 'utf8')
-      .split('\n')
-      .filter((l) => /^[\w.-]+\/$/.test(l))
-      .map((l) => l.slice(0, -1));
-    expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'dist', '.git']));
-    const work = path.join(tmp, 'docker-build');
-    mkdirSync(work);
-    for (const step of steps) {
-      if (step.op === 'COPY' && step.args === '. .') {
-        cpSync(root, work, {
-          recursive: true,
-          filter: (src) => !ignored.includes(path.relative(root, src).split(path.sep)[0]!),
-        });
-      } else if (step.op === 'COPY') {
-        for (const file of step.args.split(' ').slice(0, -1)) cpSync(path.join(root, file), path.join(work, file));
-      } else {
-        const r = await run('sh', ['-c', step.args], { cwd: work, env: NODE_ONLY, timeoutMs: 600_000 });
-        expect(r.exitCode, describeRun(r)).toBe(0);
+    const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+    const build = path.join(tmp, 'docker-build');
+    await runStage(stage(dockerfile, 'build'), { context: root }, build);
+    expect(existsSync(path.join(build, 'dist/index.js'))).toBe(true);
+
+    const production = path.join(tmp, 'docker-production');
+    const steps = stage(dockerfile, 'production');
+    const env = await runStage(steps, { context: root, build }, production);
+    // Build-only tools stay out (vitest and tsx stay in: the framework lists them as optional peers).
+    expect(existsSync(path.join(production, 'node_modules/typescript'))).toBe(false);
+    expect(existsSync(path.join(production, 'node_modules/@biomejs'))).toBe(false);
+    expect(env).toMatchObject({ NODE_ENV: 'production', MCP_TRANSPORT_TYPE: 'http' });
+    const cmd = JSON.parse(steps.find((s) => s.op === 'CMD')!.args) as string[];
+    expect(cmd).toEqual(['node', 'dist/index.js']);
+    // The image's runtime dependencies and dist/ are enough to serve MCP (over stdio here).
+    const { MCP_TRANSPORT_TYPE: _http, ...runtimeEnv } = env;
+    const session = await connectMcpClient(production, { entry: cmd[1]!, env: runtimeEnv });
+    try {
+      const tools = await session.client.listTools();
+      expect(tools.tools.map((t) => t.name)).toEqual([`${serverName('0.12.3')}_echo_message`]);
+    } finally {
+      await session.close();
+    }
+    // The framework's HTTP transport needs Node 22 or newer (Promise.withResolvers); the image has
+    // Node 24. On an older Node the health check cannot be run here.
+    if (Number(process.versions.node.split('.')[0]) >= 22) {
+      const health = steps.find((s) => s.op === 'HEALTHCHECK')!.args.replace(/^.*?CMD /, '');
+      const serverEnv = { ...env, MCP_HTTP_PORT: '3917', MCP_HTTP_HOST: '127.0.0.1' };
+      const server = execa(process.execPath, cmd.slice(1), { cwd: production, env: serverEnv, reject: false });
+      try {
+        let healthy: RunResult | undefined;
+        for (let i = 0; i < 40 && healthy?.exitCode !== 0; i++) {
+          await new Promise((r) => setTimeout(r, 500));
+          healthy = await run('sh', ['-c', health], { cwd: production, env: serverEnv });
+        }
+        expect(healthy?.exitCode, healthy && describeRun(healthy)).toBe(0);
+      } finally {
+        server.kill();
+        await server;
       }
     }
-    expect(existsSync(path.join(work, 'dist/index.js'))).toBe(true);
-    rmSync(work, { recursive: true, force: true });
+    rmSync(build, { recursive: true, force: true });
+    rmSync(production, { recursive: true, force: true });
   });
 });
 
