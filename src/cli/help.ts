@@ -9,10 +9,13 @@ Examples:
   $ mcp-scaffold init @acme/weather --pm pnpm --no-git   # folder "weather", scoped package name
   $ mcp-scaffold init                                  # inside a server: add only missing files
   $ mcp-scaffold init demo --dry-run --json            # list every file, write nothing
+  $ mcp-scaffold init demo --framework-version ^0.12.3 --license MIT   # starter code for 0.12
 
 Creates the folder (an empty one is fine; a non-empty one needs --force), writes a server with one
 tool, one resource and one prompt, each with a test, then installs the dependencies and makes a
-first git commit. In a folder that already holds a server it never overwrites a file.
+first git commit. In a folder that already holds a server it adds the files missing and refreshes
+what the framework owns (its skills, the tsconfig split) for the installed version; it never
+touches your code.
 Without a terminal, or with --yes/--json, nothing is asked: defaults are taken.`;
 
 export const LIST_EXAMPLES = `

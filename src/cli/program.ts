@@ -61,7 +61,14 @@ function initCommand(program: Command, setExit: (code: number) => void): void {
     .option('--pm <manager>', 'npm, pnpm, yarn or bun (default: the one that launched mcp-scaffold, else npm)')
     .option('--no-install', 'do not install the dependencies')
     .option('--no-git', 'do not create a git repository and first commit')
-    .option('--framework-version <range>', 'version range of @cyanheads/mcp-ts-core (default: ^0.10.17)')
+    .option(
+      '--framework-version <range>',
+      'version range of @cyanheads/mcp-ts-core, or a packed .tgz (default: ^ the newest release on the registry)',
+    )
+    .option(
+      '--license <spdx>',
+      'LICENSE and package.json licence: Apache-2.0, MIT, ISC or UNLICENSED (default: Apache-2.0)',
+    )
     .addHelpText('after', INIT_EXAMPLES)
     .exitOverride()
     .action(async (dir: string | undefined, flags: Record<string, unknown>, cmd: Command) => {

@@ -22,6 +22,7 @@ export interface InitFlags {
   install?: boolean;
   git?: boolean;
   frameworkVersion?: string;
+  license?: string;
 }
 
 /** Where a flag's value came from (commander's getOptionValueSource): 'cli' when typed. */
@@ -44,7 +45,7 @@ export interface AskContext {
 /** The answers the flags give, with the package manager defaulting to the one detected. */
 export function fromFlags(flags: InitFlags, detectedPm: PackageManager): InitAnswers {
   const out: InitAnswers = { pm: (flags.pm as PackageManager | undefined) ?? detectedPm };
-  for (const key of ['name', 'description', 'owner', 'prefix', 'repository', 'frameworkVersion'] as const) {
+  for (const key of ['name', 'description', 'owner', 'prefix', 'repository', 'frameworkVersion', 'license'] as const) {
     if (flags[key] !== undefined) out[key] = flags[key];
   }
   if (flags.install !== undefined) out.install = flags.install;
@@ -75,7 +76,9 @@ async function prompter(): Promise<Prompter> {
 /** The folder to write in: a non-empty current folder makes it ask for a new one. */
 async function settleFolder({ clack, check }: Prompter, target: Target, context: AskContext): Promise<Target> {
   if (target.mode === 'upgrade') {
-    clack.log.info(`${target.root} already holds a server: only missing files will be added; nothing is overwritten.`);
+    clack.log.info(
+      `${target.root} already holds a server: missing files are added and the framework's skills (and tsconfig split) refreshed for the installed version; your code is not touched.`,
+    );
     return target;
   }
   if (context.dirGiven || context.force) return target;
@@ -177,6 +180,7 @@ export async function ask(target: Target, flags: InitFlags, source: FlagSource, 
       ...(flags.prefix !== undefined ? { prefix: flags.prefix } : {}),
       ...(flags.repository !== undefined ? { repository: flags.repository } : {}),
       ...(flags.frameworkVersion !== undefined ? { frameworkVersion: flags.frameworkVersion } : {}),
+      ...(flags.license !== undefined ? { license: flags.license } : {}),
     },
   };
 }

@@ -12,11 +12,12 @@ import { DiskHost } from '../engine/host.js';
 import { canPrompt, type GlobalOptions } from '../engine/options.js';
 import { type Outcome, type Planned, runPipeline } from '../engine/pipeline.js';
 import { Reporter } from '../engine/reporter.js';
-import { gitTask } from '../engine/tasks/git.js';
-import { installTask } from '../engine/tasks/install.js';
-import { skippedTask, type Task, type TaskReport } from '../engine/tasks/task.js';
+import type { TaskReport } from '../engine/tasks/task.js';
 import { Tree } from '../engine/tree.js';
+import { isTarball } from '../init/framework-choice.js';
 import { type InitResult, initGenerator } from '../init/generator.js';
+import { type LatestVersionLookup, latestFrameworkVersion } from '../init/registry.js';
+import { FRAMEWORK_VERSION } from '../init/versions.js';
 import {
   detectPackageManager,
   launchingPackageManager,
@@ -24,9 +25,10 @@ import {
   type PackageManager,
   packageManagerInfo,
 } from '../project/package-manager.js';
-import type { PackageJson } from '../project/project.js';
+import { FRAMEWORK, type PackageJson } from '../project/project.js';
 import { type Answers, ask, type FlagSource, fromFlags, type InitFlags } from './init-questions.js';
 import { environmentOf, resolveTarget } from './init-target.js';
+import { initTasks } from './init-tasks.js';
 
 export type { FlagSource, InitFlags } from './init-questions.js';
 
@@ -63,31 +65,24 @@ async function gatherAnswers(
     const pkg = JSON.parse(readFileSync(path.join(target.root, 'package.json'), 'utf8')) as PackageJson;
     options.pm = detectPackageManager(target.root, pkg).packageManager;
   }
+  if (options.frameworkVersion !== undefined && isTarball(options.frameworkVersion)) {
+    options.frameworkVersion = path.resolve(global.cwd, options.frameworkVersion);
+  }
   return answers;
 }
 
-/** Install, then git, as the generator's plan says; a step left out says why in its report. */
-function initTasks(result: InitResult, { target, options }: Answers): Task[] {
-  const upgrade = target.mode === 'upgrade';
-  const install = result.plan.install
-    ? installTask(result.plan.install.packageManager)
-    : skippedTask('install', upgrade ? 'upgrade: package.json untouched' : '--no-install');
-  const gitSkipped = upgrade ? 'upgrade' : options.git === false ? '--no-git' : 'inside a git work tree already';
-  const git = result.plan.git ? gitTask(result.project.name) : skippedTask('git', gitSkipped);
-  return [install, git];
-}
-
-function generateInit(answers: Answers, global: GlobalOptions): Planned<InitResult> {
+function generateInit(answers: Answers, global: GlobalOptions, latest: string | undefined): Planned<InitResult> {
   const { target, options } = answers;
   const tree = new Tree(new DiskHost(target.root));
   const generated = initGenerator(tree, {
     ...options,
+    ...(latest ? { latestFrameworkVersion: latest } : {}),
     root: target.root,
     mode: target.mode,
     force: global.force,
     environment: environmentOf(target.root),
   });
-  const { project, skipped } = generated;
+  const { project, skipped, refreshed } = generated;
   const result: InitResult = {
     ...generated,
     tasks: initTasks(generated, answers),
@@ -98,9 +93,10 @@ function generateInit(answers: Answers, global: GlobalOptions): Planned<InitResu
       },
       project: { ...project, repository: project.repository?.url ?? null },
       skipped,
+      refreshed,
     },
   };
-  const verb = target.mode === 'upgrade' ? 'Adding missing files to' : 'Creating';
+  const verb = target.mode === 'upgrade' ? 'Adding missing files to and refreshing' : 'Creating';
   return {
     tree,
     result,
@@ -111,14 +107,39 @@ function generateInit(answers: Answers, global: GlobalOptions): Planned<InitResu
 }
 
 function nextSteps(result: InitResult, install: TaskReport | undefined, cwd: string): string[] {
-  const pm = packageManagerInfo(result.project.packageManager);
-  const rel = path.relative(cwd, result.project.root);
+  const { project } = result;
+  const pm = packageManagerInfo(project.packageManager);
+  const rel = path.relative(cwd, project.root);
   const steps: string[] = [];
   if (rel !== '') steps.push(`cd ${/\s/.test(rel) ? JSON.stringify(rel) : rel}`);
-  if (!install?.ran || !install.passed) steps.push(pm.install);
+  const installed = project.mode === 'upgrade' ? project.installed : install?.ran === true && install.passed === true;
+  if (!installed) steps.push(pm.install);
   steps.push(`${pm.run} devcheck`, `${pm.run} build`, `${pm.run} start:stdio`);
-  steps.push(`${pm.dlx} add tool ${result.project.prefix}_find_items --description "…"`);
+  steps.push(`${pm.dlx} add tool ${project.suggestedTool} --description "…"`);
   return steps;
+}
+
+/**
+ * The newest release for a new server's default range, unless a range was given or this is an
+ * existing server. Offline (npm configured so) is a choice, said as a note; a registry that does
+ * not answer is a warning, since the server then starts on an older line than it could.
+ */
+async function latestRelease(
+  { target, options }: Answers,
+  lookup: LatestVersionLookup,
+  reporter: Reporter,
+): Promise<string | undefined> {
+  if (target.mode === 'upgrade' || options.frameworkVersion !== undefined) return undefined;
+  const latest = await lookup();
+  if (latest.ok) return latest.version;
+  const fallback = `the pinned ^${FRAMEWORK_VERSION}`;
+  if (latest.offline) reporter.info(`npm is configured offline: the server depends on ${fallback}.`);
+  else {
+    reporter.warn(
+      `Could not ask the registry for the newest ${FRAMEWORK} (${latest.reason}): the server depends on ${fallback}; pass --framework-version to choose.`,
+    );
+  }
+  return undefined;
 }
 
 /** The next steps: in the JSON result, and said to people once a server was written without a failure. */
@@ -139,11 +160,14 @@ export async function initCommand(
   flags: InitFlags,
   global: GlobalOptions,
   source: FlagSource = () => undefined,
+  lookup: LatestVersionLookup = latestFrameworkVersion,
 ): Promise<number> {
   const reporter = new Reporter({ json: global.json, verbose: global.verbose });
   let answers: Answers;
+  let latest: string | undefined;
   try {
     answers = await gatherAnswers(dir, flags, global, source);
+    latest = await latestRelease(answers, lookup, reporter);
   } catch (e) {
     return reportFailure(reporter, 'init', e);
   }
@@ -152,7 +176,7 @@ export async function initCommand(
     command: 'init',
     global,
     reporter,
-    generate: () => generateInit(answers, global),
+    generate: () => generateInit(answers, global, latest),
     conclude: (outcome) => concludeInit(outcome, global.cwd, reporter, interactive),
   });
 }

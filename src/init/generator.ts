@@ -15,32 +15,18 @@ import type { Tree } from '../engine/tree.js';
 import { toolLayout } from '../kinds/tool/layout.js';
 import { lineWidthOf } from '../project/formatter.js';
 import { PACKAGE_MANAGERS, type PackageManager, packageManagerInfo } from '../project/package-manager.js';
-import { FRAMEWORK, type PackageJson } from '../project/project.js';
-import { existingDefinitions, sharedPrefix } from '../registration/definitions.js';
+import { existingDefinitions } from '../registration/definitions.js';
 import { camelCase, parseName, safeIdentifier } from '../text/names.js';
 import { render, templatesOf } from '../text/templates.js';
-import {
-  defaultOwner,
-  normalizeRepository,
-  packageNameFromFolder,
-  type Repository,
-  registryName,
-  resolvePrefix,
-  schemeOf,
-  shortDescription,
-  unscoped,
-  validatePackageName,
-} from './naming.js';
-import {
-  compareVersions,
-  dependencyMaps,
-  FRAMEWORK_VERSION,
-  isVersionRange,
-  lowestVersion,
-  NODE_ENGINE,
-  staysOnLine,
-  TITLES_SINCE,
-} from './versions.js';
+import { chooseFramework, defaultFramework, type FrameworkChoice } from './framework-choice.js';
+import { type Identity, readPackageJson, resolveIdentity } from './identity.js';
+import { INSTALL_COMMANDS } from './install-commands.js';
+import { DEFAULT_LICENSE, knownLicense, LICENSES, type License, licenseText } from './licenses.js';
+import { bundleManifest, type ManifestData, packageJson, serverJson } from './manifests.js';
+import { type Repository, schemeOf } from './naming.js';
+import { installedSkillFiles, type SkillFile } from './skills.js';
+import { refreshTsconfigs } from './tsconfig.js';
+import { dependencyMaps, FRAMEWORK_PACKAGE as FRAMEWORK_DEPENDENCY, NODE_ENGINE } from './versions.js';
 
 /** The single source of truth for init's options (the command maps flags and answers onto it). */
 export const initOptions = z.object({
@@ -56,7 +42,12 @@ export const initOptions = z.object({
   pm: z.enum(PACKAGE_MANAGERS).default('npm'),
   install: z.boolean().default(true),
   git: z.boolean().default(true),
+  /** `--framework-version`: a range, or the path of a packed framework (.tgz). */
   frameworkVersion: z.string().optional(),
+  /** The newest release the registry serves, when the command could ask it (else the pinned one). */
+  latestFrameworkVersion: z.string().optional(),
+  /** `--license`: an SPDX id among LICENSES. */
+  license: z.string().default(DEFAULT_LICENSE),
   force: z.boolean().default(false),
   /** What the environment says, gathered by the command so the generator stays pure. */
   environment: z
@@ -66,8 +57,13 @@ export const initOptions = z.object({
       /** The origin remote of the enclosing git repository, if any. */
       gitRemote: z.string().optional(),
       insideGitWorkTree: z.boolean().default(false),
+      /** The year in the LICENSE's copyright line. */
+      year: z
+        .number()
+        .int()
+        .default(() => new Date().getFullYear()),
     })
-    .default({ insideGitWorkTree: false }),
+    .default(() => ({ insideGitWorkTree: false, year: new Date().getFullYear() })),
 });
 export type InitOptions = z.input<typeof initOptions>;
 
@@ -80,6 +76,8 @@ export interface InitResult extends GeneratorResult {
   plan: InitPlan;
   /** Files the upgrade flow (or a file already there) left alone. */
   skipped: string[];
+  /** Framework-owned files the upgrade flow brought up to the installed version (skills, tsconfig). */
+  refreshed: string[];
   project: InitProject;
 }
 
@@ -93,6 +91,13 @@ export interface InitProject {
   repository: Repository | undefined;
   packageManager: PackageManager;
   frameworkRange: string;
+  /** The version the starter code (or, in an existing server, the installed framework) is. */
+  frameworkVersion: string;
+  license: string;
+  /** Upgrade flow: whether the framework is installed (so next steps need no install). */
+  installed: boolean;
+  /** A tool name the next steps can suggest: one the server does not have yet. */
+  suggestedTool: string;
 }
 
 /** Entries that do not make a folder "not empty". */
@@ -118,7 +123,12 @@ export function templateFiles(): string[] {
     .sort();
 }
 
-const RENAMED: Record<string, string> = { gitignore: '.gitignore', 'env.example': '.env.example' };
+const RENAMED: Record<string, string> = {
+  gitignore: '.gitignore',
+  'env.example': '.env.example',
+  dockerignore: '.dockerignore',
+  mcpbignore: '.mcpbignore',
+};
 
 /** Where a template lands: `.hbs` dropped, dot-files restored, `__kind__` placeholders filled. */
 export function outputPath(template: string, fileBases: Record<'tool' | 'resource' | 'prompt', string>): string {
@@ -133,43 +143,6 @@ export function outputPath(template: string, fileBases: Record<'tool' | 'resourc
 /** Files that are the server's starting content rather than its tooling: never added by an upgrade. */
 function isStarterContent(output: string): boolean {
   return output.startsWith('src/') || output.startsWith('tests/');
-}
-
-function readPackageJson(tree: Tree): PackageJson & { description?: string; mcpName?: string; repository?: unknown } {
-  try {
-    return JSON.parse(tree.read('package.json') ?? '{}');
-  } catch {
-    return {};
-  }
-}
-
-function repositoryFromPackage(pkg: { repository?: unknown }): string | undefined {
-  const repo = pkg.repository;
-  if (typeof repo === 'string') return repo;
-  if (repo && typeof repo === 'object' && typeof (repo as { url?: unknown }).url === 'string') {
-    return (repo as { url: string }).url;
-  }
-  return undefined;
-}
-
-/** The name an existing server already publishes under: server.json's, else package.json's mcpName. */
-function existingRegistryName(tree: Tree, pkg: { mcpName?: unknown }): string | undefined {
-  let fromServerJson: unknown;
-  try {
-    fromServerJson = (JSON.parse(tree.read('server.json') ?? '{}') as { name?: unknown }).name;
-  } catch {
-    fromServerJson = undefined;
-  }
-  for (const candidate of [fromServerJson, pkg.mcpName]) {
-    if (typeof candidate === 'string' && candidate.trim().length > 0) return candidate.trim();
-  }
-  return undefined;
-}
-
-/** The owner part of an existing registry name, so an upgrade keeps it. */
-function ownerFromRegistryName(name: string | undefined): string | undefined {
-  const m = /^([a-zA-Z0-9.-]+)\/[a-zA-Z0-9._-]+$/.exec(name ?? '');
-  return m?.[1];
 }
 
 function definitionNames(prefix: string) {
@@ -191,165 +164,114 @@ function definitionNames(prefix: string) {
   };
 }
 
-/** In an existing server, the prefix its tools already share wins over the package name's. */
-function upgradePrefix(tree: Tree, name: string): string {
-  const toolNames = existingDefinitions(tree, toolLayout).flatMap((d) => (d.name ? [d.name] : []));
-  let derived: string | undefined;
-  try {
-    derived = resolvePrefix(name, undefined);
-  } catch {
-    derived = undefined;
-  }
-  const own = toolNames.filter((n) => !n.startsWith('template_'));
-  if (derived && own.length > 0 && own.every((n) => n.startsWith(`${derived}_`))) return derived;
-  return sharedPrefix(toolNames) ?? derived ?? 'server';
+interface Context {
+  tree: Tree;
+  opts: z.output<typeof initOptions>;
+  upgrade: boolean;
+  identity: Identity;
+  framework: FrameworkChoice;
+  license: License;
+  notes: string[];
+  warnings: string[];
+  problems: Problems;
 }
 
-export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
-  const opts = initOptions.parse(raw);
-  const notes: string[] = [];
-  const warnings: string[] = [];
-  const problems = new Problems();
-  const upgrade = opts.mode === 'upgrade';
-  const existing = upgrade ? readPackageJson(tree) : {};
+/** `--license`: one whose full text ships with mcp-scaffold, else a problem naming them. */
+function chooseLicense(problems: Problems, id: string): License {
+  const license = knownLicense(id);
+  if (license) return license;
+  problems.add({
+    code: 'OPTION_INVALID',
+    message: `--license ${JSON.stringify(id)} is not a licence mcp-scaffold can write the text of`,
+    hint: `Pass one of: ${LICENSES.join(', ')} (UNLICENSED: all rights reserved); for another licence, replace LICENSE and package.json's "license" afterwards.`,
+  });
+  return DEFAULT_LICENSE;
+}
 
-  // Names, each derived once.
-  const folder = path.basename(tree.root);
-  // An existing server keeps the name it has, valid for npm or not; a new one must be valid.
-  const name =
-    opts.name === undefined && typeof existing.name === 'string' && existing.name.length > 0
-      ? existing.name
-      : validatePackageName(opts.name ?? packageNameFromFolder(folder));
-  // A folder name npm would refuse is turned into one it accepts; say so, or "My Server" becomes
-  // my-server without a word, unlike every other conversion this tool makes.
-  const fromFolder = opts.name === undefined && name !== existing.name;
-  if (fromFolder && name !== folder) {
-    notes.push(
-      `The package is named ${name} (the folder name ${JSON.stringify(folder)} made valid for npm); pass --name to choose another.`,
-    );
-  }
-  const unscopedName = unscoped(name);
-  const prefix = opts.prefix === undefined && upgrade ? upgradePrefix(tree, name) : resolvePrefix(name, opts.prefix);
-  const scheme = schemeOf(prefix);
-  const description = opts.description?.trim() || existing.description?.trim() || `An MCP server for ${unscopedName}.`;
-  const owner = opts.owner ?? ownerFromRegistryName(existing.mcpName) ?? defaultOwner(name, opts.environment.username);
-  // An upgrade leaves server.json alone, so the files it adds (README, AGENTS.md) must name the
-  // server as that server.json (or package.json's mcpName) does, even when that name has no
-  // owner part: rebuilding one from a default owner told the user a name that exists nowhere.
-  const existingServerName = upgrade ? existingRegistryName(tree, existing) : undefined;
-  const serverName = existingServerName ?? registryName(owner, name);
-  if (
-    existingServerName !== undefined &&
-    opts.owner !== undefined &&
-    existingServerName !== registryName(opts.owner, name)
-  ) {
-    warnings.push(
-      `The server is already named ${existingServerName} (server.json is never overwritten): --owner ${opts.owner} changes nothing.`,
-    );
-  }
-  if (opts.owner === undefined && !upgrade) {
-    notes.push(`server.json is named ${serverName}; pass --owner <github-user or reverse-DNS> to change it.`);
-  }
+/** A fresh server needs an empty folder (or one holding only harmless entries), unless --force. */
+function checkFolder(ctx: Context): void {
+  if (ctx.upgrade || ctx.opts.force) return;
+  const inTheWay = entriesInTheWay(ctx.tree);
+  if (inTheWay.length === 0) return;
+  const shown = inTheWay.slice(0, 20);
+  const more = inTheWay.length > shown.length ? `, and ${inTheWay.length - shown.length} more` : '';
+  ctx.problems.add({
+    code: 'CONFLICT',
+    path: '.',
+    message: `the folder ${ctx.tree.root} is not empty: ${shown.join(', ')}${more}`,
+    hint: 'Choose an empty or new folder (mcp-scaffold init <dir>), or pass --force to write into it anyway (files with the same names are replaced).',
+  });
+}
 
-  const repoInput = opts.repository ?? repositoryFromPackage(existing) ?? opts.environment.gitRemote;
-  const repository = repoInput ? normalizeRepository(repoInput) : undefined;
-  if (opts.repository !== undefined && !repository) {
-    problems.add({
-      code: 'OPTION_INVALID',
-      message: `--repository ${JSON.stringify(opts.repository)} is not a repository URL`,
-      hint: 'Pass a URL such as https://github.com/acme/weather-server.',
-    });
-  }
-
-  let frameworkRange = `^${FRAMEWORK_VERSION}`;
-  if (opts.frameworkVersion !== undefined) {
-    if (!isVersionRange(opts.frameworkVersion)) {
-      problems.add({
-        code: 'OPTION_INVALID',
-        message: `--framework-version ${JSON.stringify(opts.frameworkVersion)} is not a version or version range`,
-        hint: 'Pass a version or range npm can resolve, e.g. 0.10.17 or ^0.10.17 (tags like latest are not accepted).',
-      });
-    } else {
-      frameworkRange = opts.frameworkVersion.trim();
-      if (!staysOnLine(frameworkRange)) {
-        warnings.push(
-          `The starter code is written for ${FRAMEWORK} ${FRAMEWORK_VERSION}; with ${frameworkRange} run devcheck after installing to see whether it still compiles.`,
-        );
-      }
-    }
-  }
-  if (description.replace(/\s+/g, ' ').trim().length > 100) {
-    notes.push('The description is longer than 100 characters: server.json carries a shortened one.');
-  }
-
-  // The folder must be empty (or hold only harmless entries) for a fresh server, unless --force.
-  if (!upgrade) {
-    const inTheWay = entriesInTheWay(tree);
-    if (inTheWay.length > 0 && !opts.force) {
-      const shown = inTheWay.slice(0, 20);
-      problems.add({
-        code: 'CONFLICT',
-        path: '.',
-        message: `the folder ${tree.root} is not empty: ${shown.join(', ')}${inTheWay.length > shown.length ? `, and ${inTheWay.length - shown.length} more` : ''}`,
-        hint: 'Choose an empty or new folder (mcp-scaffold init <dir>), or pass --force to write into it anyway (files with the same names are replaced).',
-      });
-    }
-  }
-
-  const pm = packageManagerInfo(opts.pm);
-  const defs = definitionNames(prefix);
-  const json = (value: unknown) => JSON.stringify(value);
-  const deps = dependencyMaps(frameworkRange);
-  const asList = (map: Record<string, string>) => Object.entries(map).map(([n, range]) => ({ name: n, range }));
-  const data = {
-    packageName: name,
-    unscopedName,
-    description,
-    prefix,
-    scheme,
-    registryName: serverName,
+function manifestData(ctx: Context): ManifestData {
+  const pm = packageManagerInfo(ctx.opts.pm);
+  const deps = dependencyMaps(ctx.framework.range);
+  return {
+    packageName: ctx.identity.name,
+    unscopedName: ctx.identity.unscopedName,
+    description: ctx.identity.description,
+    registryName: ctx.identity.registryName,
     version: '0.1.0',
-    /** The starter definitions exist only in a new server. */
-    starters: !upgrade,
-    repository: repository ?? false,
+    repository: ctx.identity.repository,
+    license: ctx.license,
     nodeEngine: NODE_ENGINE,
-    frameworkRange,
+    scripts: { devcheck: pm.runTs('scripts/devcheck.ts'), lintMcp: pm.runTs('scripts/lint-mcp.ts') },
+    dependencies: deps.dependencies,
+    devDependencies: deps.devDependencies,
+  };
+}
+
+/** What the templates see. */
+function templateData(ctx: Context, defs: ReturnType<typeof definitionNames>) {
+  const pm = packageManagerInfo(ctx.opts.pm);
+  const { identity, framework } = ctx;
+  return {
+    packageName: identity.name,
+    unscopedName: identity.unscopedName,
+    description: identity.description,
+    prefix: identity.prefix,
+    scheme: schemeOf(identity.prefix),
+    registryName: identity.registryName,
+    /** The starter definitions exist only in a new server. */
+    starters: !ctx.upgrade,
+    frameworkRange: framework.range,
+    frameworkLine: framework.line,
     // Server and prompt titles came in 0.10.3: a range that lets npm install an older framework
     // gets starter code without them, so that it compiles against whatever is installed.
-    hasTitles: compareVersions(lowestVersion(frameworkRange), TITLES_SINCE) >= 0,
-    pm: { ...pm, name: opts.pm },
+    hasTitles: framework.hasTitles,
+    typedMockContext: framework.typedMockContext,
+    typecheckTests: framework.typecheckTests,
+    license: ctx.license,
+    nodeEngine: NODE_ENGINE,
+    pm: { ...pm, name: ctx.opts.pm },
+    install: INSTALL_COMMANDS[ctx.opts.pm],
     devcheckNoFix: `${pm.run} devcheck ${pm.argsSeparator}--no-fix`,
     devcheckTest: `${pm.run} devcheck ${pm.argsSeparator}--test`,
-    dependencies: asList(deps.dependencies),
-    devDependencies: asList(deps.devDependencies),
     tool: defs.tool,
     resource: defs.resource,
     prompt: defs.prompt,
-    json: {
-      packageName: json(name),
-      unscopedName: json(unscopedName),
-      description: json(description),
-      shortDescription: json(shortDescription(description)),
-      registryName: json(serverName),
-      repositoryUrl: json(repository?.url ?? ''),
-      repositorySource: json(repository?.source ?? ''),
-      scripts: {
-        devcheck: json(pm.runTs('scripts/devcheck.ts')),
-        lintMcp: json(pm.runTs('scripts/lint-mcp.ts')),
-      },
-    },
   };
+}
 
+/** Every file init would write, by output path: the templates, then the files built in code. */
+function plannedFiles(ctx: Context, defs: ReturnType<typeof definitionNames>): Map<string, string> {
+  const { tree, upgrade } = ctx;
+  const lineWidth = lineWidthOf(tree);
+  const data = templateData(ctx, defs);
   const fileBases = { tool: defs.tool.fileBase, resource: defs.resource.fileBase, prompt: defs.prompt.fileBase };
-  const skipped: string[] = [];
   const planned = new Map<string, string>();
   for (const file of templateFiles()) {
     const output = outputPath(file, fileBases);
     if (upgrade && isStarterContent(output)) continue;
-    const content = render(template(file), data, { lineWidth: lineWidthOf(tree) });
+    const content = render(template(file), data, { lineWidth });
     planned.set(output, content);
     if (output === 'AGENTS.md') planned.set('CLAUDE.md', content);
   }
+  const manifest = manifestData(ctx);
+  planned.set('package.json', packageJson(manifest, lineWidth));
+  planned.set('server.json', serverJson(manifest, lineWidth));
+  planned.set('manifest.json', bundleManifest({ ...manifest, author: ctx.identity.owner }, lineWidth));
+  planned.set('LICENSE', licenseText(ctx.license, ctx.identity.owner, ctx.opts.environment.year));
   // AGENTS.md and CLAUDE.md stay identical: when one is there, the missing one is its copy.
   if (upgrade) {
     const agents = tree.read('AGENTS.md');
@@ -357,59 +279,137 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
     if (agents !== undefined && claude === undefined) planned.set('CLAUDE.md', agents);
     if (claude !== undefined && agents === undefined) planned.set('AGENTS.md', claude);
   }
+  return new Map([...planned].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
 
+/** Writes what is planned; a file already there is skipped (replaced only by a fresh init's --force). */
+function writePlanned(ctx: Context, planned: Map<string, string>): string[] {
+  const skipped: string[] = [];
   for (const [output, content] of planned) {
-    const there = tree.read(output) !== undefined;
-    if (there && (upgrade || !opts.force)) {
+    const there = ctx.tree.read(output) !== undefined;
+    if (there && (ctx.upgrade || !ctx.opts.force)) {
       skipped.push(output);
       continue;
     }
-    if (tree.isDirectory(output)) {
-      problems.add({ code: 'CONFLICT', path: output, message: 'a folder is where this file goes' });
+    if (ctx.tree.isDirectory(output)) {
+      ctx.problems.add({ code: 'CONFLICT', path: output, message: 'a folder is where this file goes' });
       continue;
     }
-    tree.write(output, content);
+    ctx.tree.write(output, content);
   }
-  skipped.sort();
+  return skipped.sort();
+}
 
-  if (upgrade) {
-    const written = [...planned.keys()].filter((p) => !skipped.includes(p));
-    const pkgDev = { ...existing.dependencies, ...existing.devDependencies };
-    const usesTsx = written.some((p) => p.startsWith('scripts/')) && opts.pm !== 'bun';
-    if (usesTsx && !pkgDev.tsx) {
-      notes.push('The new scripts run with tsx, which package.json does not list: add it with `npm i -D tsx`.');
-    }
-    if (opts.force)
-      notes.push('--force does not replace files in an existing server: delete a file to have it written again.');
-  }
-
-  const project: InitProject = {
-    root: tree.root,
-    mode: opts.mode,
-    name,
-    description,
-    prefix,
-    registryName: serverName,
-    repository,
-    packageManager: opts.pm,
-    frameworkRange,
+/**
+ * The upgrade flow's refresh of what the framework owns, for the version installed: its skills
+ * (replaced by the installed package's) and the tsconfig split (where that version type-checks
+ * tests). User code and every other file stay as they are.
+ */
+function refreshFrameworkFiles(ctx: Context, skipped: string[]): string[] {
+  const refreshed: string[] = [];
+  const update = (file: SkillFile) => {
+    if (ctx.tree.read(file.path) === file.content) return;
+    ctx.tree.write(file.path, file.content);
+    refreshed.push(file.path);
   };
-  const plan: InitPlan = {
+  const skills = installedSkillFiles(ctx.tree.root);
+  if (skills) for (const file of skills) update(file);
+  else ctx.notes.push(`The framework is not installed, so its skills were not copied: install, then run init again.`);
+  if (ctx.framework.typecheckTests) {
+    for (const file of refreshTsconfigs(ctx.tree, lineWidthOf(ctx.tree))) update({ ...file });
+  }
+  const kept = new Set(refreshed);
+  skipped.splice(0, skipped.length, ...skipped.filter((p) => !kept.has(p)));
+  return refreshed;
+}
+
+function upgradeNotes(ctx: Context, planned: Map<string, string>, skipped: string[]): void {
+  const written = [...planned.keys()].filter((p) => !skipped.includes(p));
+  const existing = readPackageJson(ctx.tree);
+  const pkgDev = { ...existing.dependencies, ...existing.devDependencies };
+  const usesTsx = written.some((p) => p.startsWith('scripts/')) && ctx.opts.pm !== 'bun';
+  if (usesTsx && !pkgDev.tsx) {
+    ctx.notes.push('The new scripts run with tsx, which package.json does not list: add it with `npm i -D tsx`.');
+  }
+  if (ctx.opts.force) {
+    ctx.notes.push('--force does not replace files in an existing server: delete a file to have it written again.');
+  }
+}
+
+/** A tool name for the next steps that the server does not have yet. */
+function freeToolName(tree: Tree, prefix: string): string {
+  const taken = new Set(existingDefinitions(tree, toolLayout).flatMap((d) => (d.name ? [d.name] : [])));
+  const candidates = ['find_items', 'search_items', 'get_item', 'list_items'].map((v) => `${prefix}_${v}`);
+  return candidates.find((n) => !taken.has(n)) ?? `${prefix}_new_tool`;
+}
+
+function planOf(ctx: Context): InitPlan {
+  const { opts, upgrade } = ctx;
+  if (!upgrade && opts.git && opts.environment.insideGitWorkTree) {
+    ctx.notes.push('The folder is inside a git work tree already: no git init, no commit.');
+  }
+  return {
     install: !upgrade && opts.install ? { packageManager: opts.pm } : undefined,
     git: !upgrade && opts.git && !opts.environment.insideGitWorkTree ? { init: true, commit: true } : undefined,
   };
-  if (!upgrade && opts.git && opts.environment.insideGitWorkTree) {
-    notes.push('The folder is inside a git work tree already: no git init, no commit.');
-  }
+}
 
+function projectOf(ctx: Context): InitProject {
+  const { identity, framework } = ctx;
+  return {
+    root: ctx.tree.root,
+    mode: ctx.opts.mode,
+    name: identity.name,
+    description: identity.description,
+    prefix: identity.prefix,
+    registryName: identity.registryName,
+    repository: identity.repository,
+    packageManager: ctx.opts.pm,
+    frameworkRange: framework.range,
+    frameworkVersion: framework.version,
+    license: ctx.license,
+    installed: ctx.upgrade && installedSkillFiles(ctx.tree.root) !== undefined,
+    suggestedTool: freeToolName(ctx.tree, identity.prefix),
+  };
+}
+
+export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
+  const opts = initOptions.parse(raw);
+  const upgrade = opts.mode === 'upgrade';
+  const notes: string[] = [];
+  const warnings: string[] = [];
+  const problems = new Problems();
+  const existing = upgrade ? readPackageJson(tree) : {};
+  const identity = resolveIdentity(
+    tree,
+    { ...opts, upgrade, username: opts.environment.username, gitRemote: opts.environment.gitRemote },
+    existing,
+    { notes, warnings, problems },
+  );
+  const existingRange = { ...existing.devDependencies, ...existing.dependencies }[FRAMEWORK_DEPENDENCY];
+  const request = { ...opts, existingRange };
+  // A wrong --framework-version is a recorded problem; the plan goes on with the default so
+  // that every other problem is reported with it.
+  const framework = chooseFramework(tree, request, warnings, problems) ?? defaultFramework(tree);
+  if (identity.description.replace(/\s+/g, ' ').trim().length > 100) {
+    notes.push('The description is longer than 100 characters: server.json carries a shortened one.');
+  }
+  const license = chooseLicense(problems, opts.license);
+  const ctx: Context = { tree, opts, upgrade, identity, framework, license, notes, warnings, problems };
+  checkFolder(ctx);
+  const planned = plannedFiles(ctx, definitionNames(identity.prefix));
+  const skipped = writePlanned(ctx, planned);
+  const refreshed = upgrade ? refreshFrameworkFiles(ctx, skipped) : [];
+  if (upgrade) upgradeNotes(ctx, planned, skipped);
   return {
     notes,
     warnings,
     problems: problems.list,
     tasks: [],
     data: {},
-    plan,
+    plan: planOf(ctx),
     skipped,
-    project,
+    refreshed,
+    project: projectOf(ctx),
   };
 }

@@ -37,8 +37,28 @@ export const DEV_DEPENDENCIES = {
   vitest: { range: '4.1.12', why: 'tests; 5.x needs Node 22' },
 } as const satisfies Record<string, DependencyPin>;
 
-/** The Node versions the generated server and its scripts run on. */
-export const NODE_ENGINE = '>=20.12';
+/**
+ * The generated server's `engines.node`: the framework's own (0.10.17, 0.11.5 and 0.12.3 all
+ * declare `>=24.0.0`). npm only warns on engines, and devcheck, the tests, the build and the stdio
+ * server run on Node 20 too (the dev tools above are held at lines that do); the framework's HTTP
+ * transport needs Node 22 (Promise.withResolvers). init explains the EBADENGINE warning instead of
+ * declaring a range the framework does not.
+ */
+export const NODE_ENGINE = '>=24.0.0';
+
+/** The framework lines the starter code is written and tested for, oldest first. */
+export const STARTER_LINES = ['0.10', '0.11', '0.12'] as const;
+export type StarterLine = (typeof STARTER_LINES)[number];
+
+/** The line whose starter code fits `version` (older versions get 0.10's, newer 0.12's). */
+export function starterLine(version: string): StarterLine {
+  const coerced = semver.coerce(version)?.version ?? FRAMEWORK_VERSION;
+  const found = [...STARTER_LINES].reverse().find((line) => semver.gte(coerced, `${line}.0`));
+  return found ?? STARTER_LINES[0];
+}
+
+/** The first version whose createMockContext({ errors }) returns the handler's typed context. */
+export const TYPED_MOCK_CONTEXT_SINCE = '0.11.3';
 
 /**
  * package.json's dependency maps, sorted as npm writes them, with the framework's range

@@ -16,10 +16,21 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, parseJsonOut, runCli, treeDigest } from './support.js';
+import { BIN, parseJsonOut, runCli as spawnCli, treeDigest } from './support.js';
+
+/**
+ * init asks the registry for the framework's newest release unless npm is offline: these tests
+ * say offline, so that what they check never depends on the network (the look-up has its own
+ * tests below, against registries on this machine).
+ */
+const runCli = (args: string[], opts: Parameters<typeof spawnCli>[1] = {}) =>
+  spawnCli(args, { ...opts, env: { npm_config_offline: 'true', ...opts.env } });
 
 const made: string[] = [];
 afterEach(() => {
@@ -93,7 +104,7 @@ describe('init --json', () => {
       expect(paths).toContain(p);
       expect(existsSync(path.join(root, p)), p).toBe(true);
     }
-    expect(paths.length).toBe(21);
+    expect(paths.length).toBe(27);
     expect(out.nextSteps).toEqual(expect.arrayContaining(['cd demo', 'npm install', 'npm run devcheck']));
     expect(read(root, 'AGENTS.md')).toBe(read(root, 'CLAUDE.md'));
   });
@@ -110,7 +121,7 @@ describe('init --json', () => {
     expect(treeDigest(cwd)).toBe(before);
     const json = parseJsonOut(runCli(['init', 'demo', '--dry-run', '--json'], { cwd }));
     expect(json).toMatchObject({ ok: true, dryRun: true, install: { ran: false, reason: 'dry run' } });
-    expect(json.changes).toHaveLength(21);
+    expect(json.changes).toHaveLength(27);
   });
 
   it('never prompts without a TTY: defaults are taken', () => {
@@ -258,7 +269,7 @@ describe('install and git', () => {
     const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout.trim();
     expect(git('rev-list', '--count', 'HEAD')).toBe('1');
     expect(git('status', '--porcelain')).toBe('');
-    expect(git('ls-files').split('\n')).toHaveLength(21);
+    expect(git('ls-files').split('\n')).toHaveLength(27);
   });
 
   it('inside an existing work tree: no nested repository, no commit', () => {
@@ -419,5 +430,113 @@ describe.skipIf(!hasScript)('on a terminal', () => {
     expect(r.exit, r.output).toBe(0);
     expect(r.output).not.toContain('Package name');
     expect(existsSync(path.join(cwd, 'demo/package.json'))).toBe(true);
+  });
+});
+
+/**
+ * The default range, asked of the registry npm is configured with (`npm_config_registry`), here
+ * registries on this machine: one that answers, one that refuses connections, one that never
+ * answers. The CLI runs asynchronously so that the local registry can answer it.
+ */
+describe('init: the default framework range from the registry', () => {
+  const serve = async (handler: RequestListener) => {
+    const server = createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
+  };
+  const initWith = async (registry: string, cwd = temp()) => {
+    const r = await execa(process.execPath, [BIN, 'init', 'demo', '--yes', '--json', '--dry-run', '--no-install'], {
+      cwd,
+      reject: false,
+      stdin: 'ignore',
+      env: { NO_COLOR: '1', npm_config_registry: registry, npm_config_offline: 'false' },
+      timeout: 30_000,
+    });
+    return { status: r.exitCode ?? null, stdout: String(r.stdout), stderr: String(r.stderr) };
+  };
+
+  it('takes the newest release the registry serves, and the starter code for that line', async () => {
+    const asked: string[] = [];
+    const registry = await serve((req, res) => {
+      asked.push(req.url ?? '');
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ name: '@cyanheads/mcp-ts-core', 'dist-tags': { latest: '0.12.3' } }));
+    });
+    try {
+      const r = await initWith(registry.url);
+      expect(r.status, r.stderr).toBe(0);
+      const out = parseJsonOut(r);
+      expect(out.project).toMatchObject({ frameworkRange: '^0.12.3', frameworkVersion: '0.12.3' });
+      expect(out.warnings).toEqual([]);
+      expect(asked).toEqual(['/@cyanheads%2fmcp-ts-core']);
+    } finally {
+      await registry.close();
+    }
+  });
+
+  it('falls back to the pinned version with a warning when the registry cannot be reached', async () => {
+    const registry = await serve(() => {});
+    const url = registry.url;
+    await registry.close();
+    const r = await initWith(url);
+    expect(r.status, r.stderr).toBe(0);
+    const out = parseJsonOut(r);
+    expect(out.project.frameworkRange).toBe('^0.10.17');
+    expect(out.warnings.join(' ')).toMatch(/Could not ask the registry .*could not be reached.*the pinned \^0\.10\.17/);
+  });
+
+  it('gives up after a few seconds on a registry that never answers', async () => {
+    const registry = await serve(() => {});
+    try {
+      const started = Date.now();
+      const r = await initWith(registry.url);
+      expect(r.status, r.stderr).toBe(0);
+      expect(Date.now() - started).toBeLessThan(20_000);
+      const out = parseJsonOut(r);
+      expect(out.project.frameworkRange).toBe('^0.10.17');
+      expect(out.warnings.join(' ')).toContain('no answer in 3000 ms');
+    } finally {
+      await registry.close();
+    }
+  });
+
+  it('does not ask when npm is offline, and says so without a warning', () => {
+    const r = runCli(['init', 'demo', '--yes', '--json', '--dry-run', '--no-install'], { cwd: temp() });
+    expect(r.status, r.stderr).toBe(0);
+    const out = parseJsonOut(r);
+    expect(out.project.frameworkRange).toBe('^0.10.17');
+    expect(out.warnings).toEqual([]);
+    expect(r.stderr).toContain('npm is configured offline');
+  });
+});
+
+describe('init: --framework-version with a packed framework, and --license', () => {
+  const frameworks = path.resolve(import.meta.dirname, '../../../shared/frameworks');
+
+  it('a relative .tgz path is taken from --cwd and becomes a file: dependency on the absolute path', () => {
+    const cwd = temp();
+    const relative = path.relative(cwd, path.join(frameworks, 'cyanheads-mcp-ts-core-0.11.5.tgz'));
+    const r = runCli(['init', 'demo', '--yes', '--json', '--no-install', '--no-git', '--framework-version', relative], {
+      cwd,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const pkg = JSON.parse(readFileSync(path.join(cwd, 'demo/package.json'), 'utf8'));
+    expect(pkg.dependencies['@cyanheads/mcp-ts-core']).toBe(
+      `file:${path.join(frameworks, 'cyanheads-mcp-ts-core-0.11.5.tgz')}`,
+    );
+    expect(parseJsonOut(r).project.frameworkVersion).toBe('0.11.5');
+  });
+
+  it('--license MIT writes its text; an id without a text here is refused, nothing written', () => {
+    const cwd = temp();
+    const ok = runCli(['init', 'demo', '--yes', '--json', '--no-install', '--no-git', '--license', 'MIT'], { cwd });
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(readFileSync(path.join(cwd, 'demo/LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
+    const other = temp();
+    const bad = runCli(['init', 'demo', '--yes', '--json', '--license', 'WTFPL'], { cwd: other });
+    expect(bad.status).toBe(1);
+    expect(parseJsonOut(bad).error).toMatchObject({ code: 'OPTION_INVALID' });
+    expect(readdirSync(other)).toEqual([]);
   });
 });

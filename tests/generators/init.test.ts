@@ -49,12 +49,18 @@ function generate(options: Partial<InitOptions> = {}, host = folder()) {
 const byLocale = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const FRESH_FILES = [
+  '.dockerignore',
   '.env.example',
+  '.github/workflows/ci.yml',
   '.gitignore',
+  '.mcpbignore',
   'AGENTS.md',
   'CLAUDE.md',
+  'Dockerfile',
+  'LICENSE',
   'README.md',
   'biome.json',
+  'manifest.json',
   'package.json',
   'scripts/devcheck.ts',
   'scripts/lint-mcp.ts',
@@ -131,7 +137,8 @@ await createApp({
       mcpName: 'io.github.tester/demo',
       type: 'module',
       bin: { demo: 'dist/index.js' },
-      engines: { node: '>=20.12' },
+      license: 'Apache-2.0',
+      engines: { node: '>=24.0.0' },
     });
     expect(Object.keys(pkg.scripts)).toEqual(
       expect.arrayContaining(['build', 'devcheck', 'test', 'format', 'lint:mcp', 'start', 'start:stdio', 'start:http']),
@@ -152,8 +159,19 @@ await createApp({
       name: 'io.github.acme/demo',
       description: 'Weather for agents.',
       version: '0.1.0',
-      packages: [{ registryType: 'npm', identifier: 'demo', version: '0.1.0', transport: { type: 'stdio' } }],
+      packages: [
+        { registryType: 'npm', identifier: 'demo', version: '0.1.0', transport: { type: 'stdio' } },
+        {
+          registryType: 'npm',
+          identifier: 'demo',
+          version: '0.1.0',
+          transport: { type: 'streamable-http', url: 'http://localhost:3010/mcp' },
+        },
+      ],
     });
+    expect(server.packages[1].environmentVariables).toContainEqual(
+      expect.objectContaining({ name: 'MCP_TRANSPORT_TYPE', default: 'http' }),
+    );
     expect(server.name).toMatch(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/);
     expect(server.repository).toBeUndefined();
     expect(JSON.parse(files['package.json']!).mcpName).toBe(server.name);
@@ -253,8 +271,9 @@ await createApp({
     const { files, result } = generate({ frameworkVersion: '~0.10.16' });
     expect(JSON.parse(files['package.json']!).dependencies[FRAMEWORK_PACKAGE]).toBe('~0.10.16');
     expect(result.warnings).toEqual([]);
-    const other = generate({ frameworkVersion: '^0.12.0' });
-    expect(other.result.warnings.join(' ')).toContain('written for @cyanheads/mcp-ts-core 0.10.17');
+    expect(generate({ frameworkVersion: '^0.12.0' }).result.warnings).toEqual([]);
+    const other = generate({ frameworkVersion: '>=0.11.5 <0.13' });
+    expect(other.result.warnings.join(' ')).toContain('written for the @cyanheads/mcp-ts-core 0.11 line');
     const bad = generate({ frameworkVersion: 'latest' });
     expect(bad.problems.map((p) => p.code)).toEqual(['OPTION_INVALID']);
   });
@@ -348,10 +367,16 @@ describe('initGenerator: the upgrade flow', () => {
     expect(changes.every((c) => c.action === 'create')).toBe(true);
     expect(changes.map((c) => c.path)).toEqual(
       [
+        '.dockerignore',
         '.env.example',
+        '.github/workflows/ci.yml',
         '.gitignore',
+        '.mcpbignore',
         'AGENTS.md',
+        'Dockerfile',
+        'LICENSE',
         'biome.json',
+        'manifest.json',
         'scripts/devcheck.ts',
         'scripts/lint-mcp.ts',
         'server.json',

@@ -1,0 +1,79 @@
+/**
+ * What init does after its flush, in order: install, copy the framework's skills out of the
+ * installed package, then the first git commit (so the skills are in it). Each is a Task of the
+ * shared pipeline; a step left out says why in its report.
+ */
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import semver from 'semver';
+import type { Reporter } from '../engine/reporter.js';
+import { gitTask } from '../engine/tasks/git.js';
+import { installTask } from '../engine/tasks/install.js';
+import { skippedTask, type Task } from '../engine/tasks/task.js';
+import type { InitResult } from '../init/generator.js';
+import { copyInstalledSkills } from '../init/skills.js';
+import { FRAMEWORK, frameworkPackageDir } from '../project/project.js';
+import type { Answers } from './init-questions.js';
+
+/** Node runs a framework that asks for a newer one; say why npm's EBADENGINE warning is harmless. */
+function explainEngines(root: string, reporter: Reporter): void {
+  const dir = frameworkPackageDir(root);
+  if (!dir) return;
+  let wanted: unknown;
+  try {
+    wanted = (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { engines?: { node?: unknown } })
+      .engines?.node;
+  } catch {
+    return;
+  }
+  if (typeof wanted !== 'string' || semver.satisfies(process.version, wanted)) return;
+  reporter.info(
+    `npm warns EBADENGINE: ${FRAMEWORK} asks for Node ${wanted} and this is Node ${process.version}. For what init set up it is only a warning: devcheck, the tests, the build and the stdio server run on Node 20; the HTTP transport (start:http, the Dockerfile's image) needs Node 22 or newer, and Node 24 silences the warning.`,
+  );
+}
+
+/** The install, followed by the word on engines once the framework is in node_modules. */
+function installThenEngines(result: InitResult): Task {
+  const install = installTask(result.plan.install!.packageManager);
+  return {
+    key: install.key,
+    run: async (ctx) => {
+      const outcome = await install.run(ctx);
+      if (outcome.report.passed) explainEngines(ctx.root, ctx.reporter);
+      return outcome;
+    },
+  };
+}
+
+/** The framework's skills for agents, copied from the installed package (a new server only). */
+function skillsTask(): Task {
+  return {
+    key: 'skills',
+    run: async ({ root, reporter }) => {
+      const copied = copyInstalledSkills(root);
+      if (!copied) {
+        reporter.info(
+          `The framework's skills come from the installed package: after installing, run \`mcp-scaffold init\` in ${root} to copy them into skills/.`,
+        );
+        return { report: { ran: false, reason: `${FRAMEWORK} is not installed`, copied: 0, skills: [] } };
+      }
+      reporter.info(
+        `Copied ${copied.skills.length} skills of ${FRAMEWORK} into skills/ (${copied.written.length} files).`,
+      );
+      return { report: { ran: true, passed: true, copied: copied.written.length, skills: copied.skills } };
+    },
+  };
+}
+
+export function initTasks(result: InitResult, { target, options }: Answers): Task[] {
+  const upgrade = target.mode === 'upgrade';
+  const install = result.plan.install
+    ? installThenEngines(result)
+    : skippedTask('install', upgrade ? 'upgrade: package.json untouched' : '--no-install');
+  // The upgrade flow refreshes the skills in its plan; a new server gets them from its install.
+  const skills = upgrade ? skippedTask('skills', 'upgrade: refreshed with the other files') : skillsTask();
+  const gitSkipped = upgrade ? 'upgrade' : options.git === false ? '--no-git' : 'inside a git work tree already';
+  const git = result.plan.git ? gitTask(result.project.name) : skippedTask('git', gitSkipped);
+  return [install, skills, git];
+}
