@@ -78,6 +78,55 @@ function notInitializedThrow(s: ServiceNames, lineWidth: number): string {
   return displayWidth(oneLine) <= lineWidth ? oneLine : `    throw new Error(\n      ${message},\n    );`;
 }
 
+/** Without the package the test's storage cannot be checked; with it, it must be there. */
+function checkTestNeeds(features: FrameworkFeatures, warnings: string[]): void {
+  if (!features.packageDir) {
+    warnings.push(
+      `${FRAMEWORK} is not installed, so the test's use of createInMemoryStorage() could not be checked against it.`,
+    );
+  }
+  requireInMemoryStorage(features, 'The service test');
+}
+
+/** The service's files, rendered into the tree; a file already there is a problem unless --force. */
+function writeServiceFiles(
+  tree: Tree,
+  s: ServiceNames,
+  opts: z.output<typeof addServiceOptions>,
+  features: FrameworkFeatures,
+  problems: Problems,
+): number {
+  const files = opts.test ? [s.file, s.typesFile, s.testFile] : [s.file, s.typesFile];
+  for (const file of files) {
+    if (tree.exists(file) && !opts.force) {
+      problems.add({
+        code: 'ALREADY_EXISTS',
+        path: file,
+        message: 'file already exists',
+        hint: 'Pass --force to rewrite it (the setup() call is never duplicated).',
+      });
+    }
+  }
+  const lineWidth = lineWidthOf(tree);
+  const title = titleCase(s.names.words);
+  const data = {
+    ...s,
+    ctxIsRequestContext: features.storageTakesCtx,
+    overview: commentText(
+      opts.description ?? `${title} service: wraps the upstream ${title} API for the server's tools.`,
+    ),
+    notInitializedThrow: notInitializedThrow(s, lineWidth),
+    testModuleTag: s.testFile.replace(/\.ts$/, ''),
+    serviceImportPath: testImportPath(tree, s.testFile, s.file),
+  };
+  const templates = [TEMPLATE('service.ts.hbs'), TEMPLATE('types.ts.hbs'), TEMPLATE('service.test.ts.hbs')];
+  // New files take the project's line break (templates are LF).
+  files.forEach((file, i) => {
+    tree.write(file, asNewFile(tree, render(templates[i]!, data, { lineWidth })));
+  });
+  return lineWidth;
+}
+
 export function addServiceGenerator(
   tree: Tree,
   project: Project,
@@ -92,54 +141,13 @@ export function addServiceGenerator(
   const problems = new Problems();
   if (s.names.raw !== opts.name || s.names.convertedFrom)
     notes.push(`The service is "${s.domain}": ${s.className}, ${s.initName}(), ${s.getName}().`);
-
   features ??= detectFrameworkFeatures(project.root);
-  if (opts.test) {
-    if (!features.packageDir) {
-      warnings.push(
-        `${FRAMEWORK} is not installed, so the test's use of createInMemoryStorage() could not be checked against it.`,
-      );
-    }
-    requireInMemoryStorage(features, 'The service test');
-  }
-
-  for (const file of opts.test ? [s.file, s.typesFile, s.testFile] : [s.file, s.typesFile]) {
-    if (tree.exists(file) && !opts.force) {
-      problems.add({
-        code: 'ALREADY_EXISTS',
-        path: file,
-        message: 'file already exists',
-        hint: 'Pass --force to rewrite it (the setup() call is never duplicated).',
-      });
-    }
-  }
-
-  const lineWidth = lineWidthOf(tree);
-  const title = titleCase(s.names.words);
-  const data = {
-    ...s,
-    ctxIsRequestContext: features.storageTakesCtx,
-    overview: commentText(
-      opts.description ?? `${title} service: wraps the upstream ${title} API for the server's tools.`,
-    ),
-    notInitializedThrow: notInitializedThrow(s, lineWidth),
-    testModuleTag: s.testFile.replace(/\.ts$/, ''),
-    serviceImportPath: testImportPath(tree, s.testFile, s.file),
-  };
-  // New files take the project's line break (templates are LF).
-  const write = (file: string, template: URL) => {
-    const text = render(template, data, { lineWidth });
-    tree.write(file, asNewFile(tree, text));
-  };
-  write(s.file, TEMPLATE('service.ts.hbs'));
-  write(s.typesFile, TEMPLATE('types.ts.hbs'));
-  if (opts.test) write(s.testFile, TEMPLATE('service.test.ts.hbs'));
-
+  if (opts.test) checkTestNeeds(features, warnings);
+  const lineWidth = writeServiceFiles(tree, s, opts, features, problems);
   const result = problems.attempt(() =>
     registerSetupCall(tree, { file: s.file, call: { name: s.initName, coreArgs: ['config', 'storage'] } }, lineWidth),
   );
   if (result && !result.changed) notes.push(`${s.initName}() was already called in ${result.files.join(', ')}.`);
-
   return {
     notes,
     warnings,
