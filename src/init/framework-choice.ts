@@ -38,11 +38,11 @@ export interface FrameworkChoice {
   /** createMockContext({ errors }) returns the handler's typed context (0.11.3). */
   typedMockContext: boolean;
   /**
-   * tsconfig.json covers tests too, as the framework's own template does from 0.11.4 on. Before
-   * that, createMockContext is typed loosely enough that tests written for it (ours type-check on
-   * 0.10 as well) need not be, so they are left to vitest as the framework leaves them.
+   * The framework's own template splits the tsconfig so that tests are type-checked (0.11.4 on).
+   * A new server of ours always has the split (its tests type-check on every line); the upgrade
+   * flow brings it into an existing server only where the framework's template has it.
    */
-  typecheckTests: boolean;
+  frameworkSplitsTsconfig: boolean;
 }
 
 export interface FrameworkRequest {
@@ -64,7 +64,7 @@ function choice(range: string, version: string): FrameworkChoice {
     line: starterLine(version),
     hasTitles: compareVersions(version, TITLES_SINCE) >= 0,
     typedMockContext: compareVersions(version, TYPED_MOCK_CONTEXT_SINCE) >= 0,
-    typecheckTests: compareVersions(version, TESTS_TYPECHECKED_SINCE) >= 0,
+    frameworkSplitsTsconfig: compareVersions(version, TESTS_TYPECHECKED_SINCE) >= 0,
   };
 }
 

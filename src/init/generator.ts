@@ -240,7 +240,6 @@ function templateData(ctx: Context, defs: ReturnType<typeof definitionNames>) {
     // gets starter code without them, so that it compiles against whatever is installed.
     hasTitles: framework.hasTitles,
     typedMockContext: framework.typedMockContext,
-    typecheckTests: framework.typecheckTests,
     license: ctx.license,
     nodeEngine: NODE_ENGINE,
     pm: { ...pm, name: ctx.opts.pm },
@@ -315,7 +314,7 @@ function refreshFrameworkFiles(ctx: Context, skipped: string[]): string[] {
   const skills = installedSkillFiles(ctx.tree.root);
   if (skills) for (const file of skills) update(file);
   else ctx.notes.push(`The framework is not installed, so its skills were not copied: install, then run init again.`);
-  if (ctx.framework.typecheckTests) {
+  if (ctx.framework.frameworkSplitsTsconfig) {
     for (const file of refreshTsconfigs(ctx.tree, lineWidthOf(ctx.tree))) update({ ...file });
   }
   const kept = new Set(refreshed);

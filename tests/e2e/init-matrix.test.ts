@@ -155,7 +155,7 @@ describe.each(LINES)('init for $version', (line) => {
     expect(hashTree(root)).toEqual(before);
     const tsconfig = JSON.parse(readFileSync(path.join(root, 'tsconfig.json'), 'utf8'));
     // From 0.11.4 on tests are type-checked too, as in the framework's own template.
-    expect(tsconfig.include).toEqual(line.version === '0.10.17' ? ['src/**/*'] : ['src/**/*', 'tests/**/*']);
+    expect(tsconfig.include).toEqual(['src/**/*', 'tests/**/*']);
     const tests = await npm(root, ['test']);
     expect(tests.exitCode, describeRun(tests)).toBe(0);
     expect(tests.stdout).toMatch(/Tests\s+7 passed/);
