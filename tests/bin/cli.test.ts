@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, makeProject, parseJsonOut, runCli, treeDigest } from './support.js';
+import { BIN, makeProject, onTerminal, parseJsonOut, runCli, treeDigest } from './support.js';
 
 const TOOL = 'src/mcp-server/tools/definitions/demo-find-items.tool.ts';
 const TEST = 'tests/tools/demo-find-items.tool.test.ts';
@@ -324,40 +324,38 @@ describe('add tool', () => {
     expect(read(root, TOOL)).toContain("description: 'Find items. Describe what it returns and when to use it.',");
   });
 
-  /** Runs the CLI on a pseudo-terminal (`script`), typing `keys` once the prompt is up. */
-  function onTty(root: string, extra: string, keys: string) {
-    const cli = `stty cols 200 rows 50; ${process.execPath} ${BIN} add tool demo_find_items --no-devcheck --cwd ${root} ${extra}; echo EXIT=$?`;
-    const script = `(sleep 1.5; printf '${keys}'; sleep 1.5) | script -qec '${cli}' /dev/null`;
-    return spawnSync('bash', ['-c', script], {
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1' },
-      timeout: 20_000,
-    });
-  }
+  const QUESTION = 'What does demo_find_items do?';
+  /** The CLI on a pseudo-terminal, with `keys` typed once the question is on the screen. */
+  const onTty = (root: string, extra: string[], keys: string | undefined) =>
+    onTerminal(
+      root,
+      ['add', 'tool', 'demo_find_items', '--no-devcheck', '--cwd', root, ...extra],
+      keys === undefined ? [] : [[QUESTION, keys]],
+    );
 
-  it('asks for the description on a TTY', () => {
+  it('asks for the description on a TTY', async () => {
     const root = project();
-    const r = onTty(root, '', 'Typed on a terminal.\\r');
-    expect(r.stdout).toContain('What does demo_find_items do?');
-    expect(r.stdout).toContain('EXIT=0');
+    const r = await onTty(root, [], 'Typed on a terminal.\r');
+    expect(r.output).toContain(QUESTION);
+    expect(r.exit).toBe(0);
     expect(read(root, TOOL)).toContain("description: 'Typed on a terminal.',");
   });
 
-  it('on a TTY, --yes asks nothing', () => {
+  it('on a TTY, --yes asks nothing', async () => {
     const root = project();
-    const r = onTty(root, '--yes', '');
-    expect(r.stdout).not.toContain('What does');
-    expect(r.stdout).toContain('EXIT=0');
+    const r = await onTty(root, ['--yes'], undefined);
+    expect(r.output).not.toContain('What does');
+    expect(r.exit).toBe(0);
     expect(read(root, TOOL)).toContain('Describe what it returns');
   });
 
-  it('Ctrl-C at the prompt exits 1 and writes nothing', () => {
+  it('Ctrl-C at the prompt exits 1 and writes nothing', async () => {
     const root = project();
     const before = treeDigest(root);
-    const r = onTty(root, '', '\\003');
-    expect(r.stdout).toContain('What does demo_find_items do?');
-    expect(r.stdout).toContain('EXIT=1');
-    expect(r.stdout).toContain('CANCELLED');
+    const r = await onTty(root, [], '\u0003');
+    expect(r.output).toContain(QUESTION);
+    expect(r.exit).toBe(1);
+    expect(r.output).toContain('CANCELLED');
     expect(treeDigest(root)).toBe(before);
   });
 });

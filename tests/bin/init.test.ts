@@ -5,7 +5,7 @@
  * Ctrl-C included. No test here installs the framework; tests/e2e/init.test.ts does.
  */
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, parseJsonOut, runCli as spawnCli, treeDigest } from './support.js';
+import { BIN, onTerminal, parseJsonOut, runCli as spawnCli, treeDigest } from './support.js';
 
 /**
  * init asks the registry for the framework's newest release unless npm is offline: these tests
@@ -356,35 +356,6 @@ describe('install and git', () => {
     expect(out.warnings.join(' ')).toContain('git commit failed');
   });
 });
-
-/** Runs the CLI on a pseudo-terminal (util-linux `script`), answering each prompt as it appears. */
-function onTerminal(
-  cwd: string,
-  args: string[],
-  answers: [marker: string, keys: string][],
-): Promise<{ output: string; exit: number | undefined }> {
-  return new Promise((resolve) => {
-    const cli = `stty cols 200 rows 50; ${process.execPath} ${BIN} ${args.join(' ')}; echo EXIT=$?`;
-    const child = spawn('script', ['-qfec', cli, '/dev/null'], { cwd, env: { ...process.env, NO_COLOR: '1', CI: '' } });
-    let output = '';
-    const pending = [...answers];
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const next = pending[0];
-      if (next && output.includes(next[0])) {
-        pending.shift();
-        setTimeout(() => child.stdin.write(next[1]), 150);
-      }
-    });
-    const timer = setTimeout(() => child.kill(), 25_000);
-    child.on('close', () => {
-      clearTimeout(timer);
-      child.stdin.destroy();
-      const exit = /EXIT=(\d+)/.exec(output)?.[1];
-      resolve({ output, exit: exit === undefined ? undefined : Number(exit) });
-    });
-  });
-}
 
 const hasScript = spawnSync('sh', ['-c', 'command -v script']).status === 0;
 

@@ -3,7 +3,7 @@
  * per test (no node_modules: these tests never need the framework itself).
  */
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -101,4 +101,34 @@ export function treeDigest(root: string): string {
   };
   walk(root);
   return hash.digest('hex');
+}
+
+/** Runs the CLI on a pseudo-terminal (util-linux `script`), answering each prompt as it appears. */
+export function onTerminal(
+  cwd: string,
+  args: string[],
+  answers: [marker: string, keys: string][],
+): Promise<{ output: string; exit: number | undefined }> {
+  return new Promise((resolve) => {
+    const cli = `stty cols 200 rows 50; ${process.execPath} ${BIN} ${args.join(' ')}; echo EXIT=$?`;
+    const child = spawn('script', ['-qfec', cli, '/dev/null'], { cwd, env: { ...process.env, NO_COLOR: '1', CI: '' } });
+    let output = '';
+    const pending = [...answers];
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const next = pending[0];
+      if (next && output.includes(next[0])) {
+        pending.shift();
+        setTimeout(() => child.stdin.write(next[1]), 150);
+      }
+    });
+    // Generous for a loaded machine; a run that hangs still ends, and its output shows where.
+    const timer = setTimeout(() => child.kill(), 60_000);
+    child.on('close', () => {
+      clearTimeout(timer);
+      child.stdin.destroy();
+      const exit = /EXIT=(\d+)/.exec(output)?.[1];
+      resolve({ output, exit: exit === undefined ? undefined : Number(exit) });
+    });
+  });
 }
