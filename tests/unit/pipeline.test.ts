@@ -41,8 +41,10 @@ async function pipeline(generate: () => Planned, global: Partial<GlobalOptions> 
   const reporter = new Reporter({ json: options.json, verbose: false });
   const code = await runPipeline({ command: 'add tool', global: options, reporter, generate });
   vi.restoreAllMocks();
-  const stdout = out.join('');
-  return { code, stdout, stderr: err.join(''), json: options.json ? JSON.parse(stdout) : undefined };
+  // What a person reads: CI turns colour on, and the words are what is checked.
+  const stdout = stripVTControlCharacters(out.join(''));
+  const stderr = stripVTControlCharacters(err.join(''));
+  return { code, stdout, stderr, json: options.json ? JSON.parse(stdout) : undefined };
 }
 
 /** `add tool` planned over files in memory. */
@@ -159,7 +161,7 @@ describe('a dry run', () => {
       extra: 1,
     });
     const human = await pipeline(created, { dryRun: true, json: false });
-    expect(stripVTControlCharacters(human.stdout)).toBe(
+    expect(human.stdout).toBe(
       [
         'Creating demo',
         'CREATE new.txt',
