@@ -59,6 +59,37 @@ export function pathStyleOf(sf: TsMorph.SourceFile): 'relative' | 'alias' | unde
   return alias > relative ? 'alias' : 'relative';
 }
 
+/** What one local name is bound to by an import of the file. */
+interface ImportBinding {
+  decl: ImportDecl;
+  /** For `import { name as local }`: the imported name; undefined for default and namespace imports. */
+  imported: string | undefined;
+}
+
+/**
+ * Every local name the file's imports bind, built once per parse: registration looks names up
+ * once per array element and `list` once per entry, which over a thousand imports made a linear
+ * scan per lookup the bulk of the run. Keyed by the compiler's node, which a re-parse replaces.
+ */
+const bindingsByFile = new WeakMap<object, Map<string, ImportBinding>>();
+
+function importBindings(sf: TsMorph.SourceFile): Map<string, ImportBinding> {
+  let map = bindingsByFile.get(sf.compilerNode);
+  if (map) return map;
+  map = new Map();
+  for (const decl of sf.getImportDeclarations()) {
+    const add = (local: string | undefined, imported: string | undefined) => {
+      // The first import binding a name wins, as the linear scan it replaces found it.
+      if (local !== undefined && !map!.has(local)) map!.set(local, { decl, imported });
+    };
+    add(decl.getDefaultImport()?.getText(), undefined);
+    add(decl.getNamespaceImport()?.getText(), undefined);
+    for (const n of decl.getNamedImports()) add(n.getAliasNode()?.getText() ?? n.getName(), n.getName());
+  }
+  bindingsByFile.set(sf.compilerNode, map);
+  return map;
+}
+
 export function hasNamedImport(sf: TsMorph.SourceFile, name: string, specifier: string): boolean {
   return sf
     .getImportDeclarations()
@@ -71,14 +102,7 @@ export function hasNamedImport(sf: TsMorph.SourceFile, name: string, specifier: 
 
 /** Any import, of any module, that binds `name` in this file. */
 export function importedBinding(sf: TsMorph.SourceFile, name: string): ImportDecl | undefined {
-  return sf
-    .getImportDeclarations()
-    .find(
-      (d) =>
-        d.getDefaultImport()?.getText() === name ||
-        d.getNamespaceImport()?.getText() === name ||
-        d.getNamedImports().some((n) => (n.getAliasNode()?.getText() ?? n.getName()) === name),
-    );
+  return importBindings(sf).get(name)?.decl;
 }
 
 /** The named import that binds `local` here (`import { name as local }`): its imported name and module. */
@@ -86,14 +110,9 @@ export function namedImport(
   sf: TsMorph.SourceFile,
   local: string,
 ): { name: string; specifier: string; node: ImportDecl } | undefined {
-  for (const d of sf.getImportDeclarations()) {
-    for (const n of d.getNamedImports()) {
-      if ((n.getAliasNode()?.getText() ?? n.getName()) === local) {
-        return { name: n.getName(), specifier: d.getModuleSpecifierValue(), node: d };
-      }
-    }
-  }
-  return undefined;
+  const binding = importBindings(sf).get(local);
+  if (binding?.imported === undefined) return undefined;
+  return { name: binding.imported, specifier: binding.decl.getModuleSpecifierValue(), node: binding.decl };
 }
 
 /**
