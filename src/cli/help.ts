@@ -41,7 +41,7 @@ ${example('list --json')}
 ${example('add tool acme_find_items --cwd ./servers/acme --json --yes')}
 
 Exit status: 0 done; 1 nothing written (bad input, conflict, not a project, cancelled);
-2 files written but devcheck (or install) failed.
+2 files written but devcheck (or install) failed, timed out or was interrupted.
 With --json, stdout carries exactly one JSON object; logs go to stderr.`;
 }
 

@@ -5,8 +5,8 @@
  */
 
 import { readFileSync } from 'node:fs';
-import { Command } from 'commander';
-import { globalOptions } from '../engine/options.js';
+import { Command, InvalidArgumentError } from 'commander';
+import { DEVCHECK_TIMEOUT_DEFAULT, globalOptions, parseDevcheckTimeout } from '../engine/options.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { addCommands } from './add.js';
 import { INIT_EXAMPLES, LIST_EXAMPLES, rootExamples } from './help.js';
@@ -32,6 +32,12 @@ function rootCommand(ctx: ProgramContext): Command {
     .option('-y, --yes', 'never prompt: take defaults')
     .option('--force', 'rewrite files that already exist (registrations are never duplicated)')
     .option('--no-devcheck', "do not run the project's devcheck afterwards")
+    .option(
+      '--devcheck-timeout <seconds>',
+      'stop devcheck (and all it started) after this many seconds; 0: no limit',
+      devcheckTimeout,
+      DEVCHECK_TIMEOUT_DEFAULT,
+    )
     .option('--verbose', 'more detail; stack traces on unexpected errors')
     .showHelpAfterError(!ctx.jsonOut)
     .addHelpText('after', rootExamples(ctx.kinds))
@@ -47,6 +53,15 @@ function rootCommand(ctx: ProgramContext): Command {
     });
   }
   return program;
+}
+
+/** Commander's parser for --devcheck-timeout: a bad value is its usage error (OPTION_INVALID). */
+function devcheckTimeout(text: string): number {
+  try {
+    return parseDevcheckTimeout(text);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
 }
 
 function initCommand(program: Command, setExit: (code: number) => void): void {

@@ -7,7 +7,22 @@ export interface GlobalOptions {
   yes: boolean;
   force: boolean;
   devcheck: boolean;
+  /** Seconds devcheck may run before it is stopped; 0: no limit. */
+  devcheckTimeout: number;
   verbose: boolean;
+}
+
+export const DEVCHECK_TIMEOUT_DEFAULT = 600;
+/** The longest delay a Node timer holds (2^31 - 1 ms), in whole seconds. */
+const DEVCHECK_TIMEOUT_MAX = 2_147_483;
+
+/** `--devcheck-timeout <seconds>`: a number of seconds, 0 for no limit; throws with the reason otherwise. */
+export function parseDevcheckTimeout(text: string): number {
+  const seconds = /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
+  if (Number.isNaN(seconds)) throw new Error('It takes a number of seconds (0: no limit).');
+  if (seconds > DEVCHECK_TIMEOUT_MAX)
+    throw new Error(`It takes at most ${DEVCHECK_TIMEOUT_MAX} seconds (0: no limit).`);
+  return seconds;
 }
 
 export function globalOptions(raw: Record<string, unknown>): GlobalOptions {
@@ -18,6 +33,7 @@ export function globalOptions(raw: Record<string, unknown>): GlobalOptions {
     yes: raw.yes === true,
     force: raw.force === true,
     devcheck: raw.devcheck !== false,
+    devcheckTimeout: typeof raw.devcheckTimeout === 'number' ? raw.devcheckTimeout : DEVCHECK_TIMEOUT_DEFAULT,
     verbose: raw.verbose === true,
   };
 }

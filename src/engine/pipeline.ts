@@ -92,7 +92,12 @@ export async function runPipeline<R extends GeneratorResult>(spec: PipelineSpec<
     sayChanges(planned, listedChanges, reporter, global.dryRun);
     const taskRun = await runTasks(
       planned.result.tasks,
-      { root: planned.tree.root, reporter, spinner: process.stdout.isTTY === true && !global.json },
+      {
+        root: planned.tree.root,
+        reporter,
+        spinner: process.stdout.isTTY === true && !global.json,
+        devcheckTimeout: global.devcheckTimeout,
+      },
       { dryRun: global.dryRun, changed: changes.length > 0 },
     );
     const outcome = {

@@ -35,6 +35,7 @@ describe('help and version', () => {
       '--yes',
       '--force',
       '--no-devcheck',
+      '--devcheck-timeout',
       '--verbose',
       'Examples:',
       'Exit status',

@@ -22,7 +22,7 @@ describe('init --dry-run', () => {
     const code = await initCommand(
       'demo',
       { install: false, git: false },
-      { cwd, dryRun: true, json: true, yes: true, force: false, devcheck: true, verbose: false },
+      { cwd, dryRun: true, json: true, yes: true, force: false, devcheck: true, devcheckTimeout: 600, verbose: false },
     );
     vi.restoreAllMocks();
     expect(code).toBe(0);

@@ -24,6 +24,7 @@ const GLOBAL: GlobalOptions = {
   yes: true,
   force: false,
   devcheck: false,
+  devcheckTimeout: 600,
   verbose: false,
 };
 

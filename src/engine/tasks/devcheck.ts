@@ -1,19 +1,24 @@
 /**
- * The project's devcheck after `add`, streaming its output (to stderr under --json). Files are
- * already written when it runs, so a failure here is exit 2, never 1. execa is loaded on first use.
+ * The project's devcheck after `add`, streaming its output (to stderr under --json), stopped at
+ * --devcheck-timeout or on our own SIGINT/SIGTERM. Files are already written when it runs, so a
+ * failure here is exit 2, never 1.
  */
 
 import { FRAMEWORK, findProject, type Project } from '../../project/project.js';
 import { EXIT, ScaffoldError } from '../errors.js';
 import type { Reporter } from '../reporter.js';
 import { findOnPath, HOW_TO_INSTALL } from './path-lookup.js';
+import { runSupervised, type SupervisedExit } from './supervised-run.js';
 import { skippedTask, type Task, type TaskOutcome } from './task.js';
 
 /** The project's devcheck as the task after the flush, unless --no-devcheck. */
 export function devcheckTask(enabled: boolean): Task {
   if (!enabled) return skippedTask('devcheck', '--no-devcheck');
   // The project is read again after the flush: its package.json is the one devcheck will see.
-  return { key: 'devcheck', run: ({ root, reporter }) => runDevcheck(findProject(root), reporter) };
+  return {
+    key: 'devcheck',
+    run: ({ root, reporter, devcheckTimeout }) => runDevcheck(findProject(root), reporter, devcheckTimeout),
+  };
 }
 
 function packageManagerMissing(project: Project): ScaffoldError {
@@ -25,8 +30,9 @@ function packageManagerMissing(project: Project): ScaffoldError {
   );
 }
 
-function devcheckFailed(project: Project, exitCode: number, command: string): ScaffoldError {
-  return new ScaffoldError('DEVCHECK_FAILED', `devcheck exited with ${exitCode}; the files were written.`, {
+function devcheckFailed(project: Project, exit: SupervisedExit, command: string): ScaffoldError {
+  const how = exit.code === null ? `was killed by ${exit.signal}` : `exited with ${exit.code}`;
+  return new ScaffoldError('DEVCHECK_FAILED', `devcheck ${how}; the files were written.`, {
     // With no framework in node_modules the usual cause is an uninstalled project, not the code.
     hint:
       project.frameworkVersion === undefined
@@ -36,8 +42,64 @@ function devcheckFailed(project: Project, exitCode: number, command: string): Sc
   });
 }
 
-/** `<pm> run devcheck` in the project. */
-export async function runDevcheck(project: Project, reporter: Reporter): Promise<TaskOutcome> {
+function notStarted(command: string, e: unknown): ScaffoldError {
+  const why = e instanceof Error ? e.message : String(e);
+  return new ScaffoldError('DEVCHECK_FAILED', `\`${command}\` could not start (${why}); the files were written.`, {
+    exitCode: EXIT.writtenButFailed,
+  });
+}
+
+function devcheckTimedOut(command: string, timeoutSeconds: number, seconds: string): ScaffoldError {
+  return new ScaffoldError(
+    'DEVCHECK_TIMEOUT',
+    `devcheck did not finish within --devcheck-timeout ${timeoutSeconds}s and was stopped after ${seconds}s; the files were written.`,
+    {
+      hint: `Run \`${command}\` in the project to see where it hangs, or pass a longer --devcheck-timeout (0: no limit).`,
+      exitCode: EXIT.writtenButFailed,
+    },
+  );
+}
+
+function devcheckInterrupted(command: string, signal: NodeJS.Signals, seconds: string): ScaffoldError {
+  return new ScaffoldError(
+    'DEVCHECK_INTERRUPTED',
+    `Interrupted by ${signal} while devcheck ran (after ${seconds}s); devcheck was stopped and the files were written.`,
+    { hint: `Run \`${command}\` in the project to check them.`, exitCode: EXIT.writtenButFailed },
+  );
+}
+
+/** What the exit says: passed, failed, stopped at the timeout or by our own signal. */
+function verdict(
+  project: Project,
+  exit: SupervisedExit,
+  base: { command: string; durationMs: number; timeoutSeconds: number },
+): TaskOutcome {
+  const { command, durationMs, timeoutSeconds } = base;
+  const seconds = (durationMs / 1000).toFixed(1);
+  const passed = exit.code === 0 && exit.stopped === undefined;
+  const report = {
+    ran: true,
+    passed,
+    exitCode: exit.code,
+    ...(exit.signal ? { signal: exit.signal } : {}),
+    durationMs,
+    command,
+  };
+  if (passed) return { report };
+  if (exit.stopped?.by === 'timeout') {
+    const reason = `stopped at the ${timeoutSeconds}s timeout`;
+    return { report: { ...report, timedOut: true, reason }, error: devcheckTimedOut(command, timeoutSeconds, seconds) };
+  }
+  if (exit.stopped?.by === 'signal') {
+    const { signal } = exit.stopped;
+    const reason = `interrupted by ${signal}`;
+    return { report: { ...report, interrupted: signal, reason }, error: devcheckInterrupted(command, signal, seconds) };
+  }
+  return { report, error: devcheckFailed(project, exit, command) };
+}
+
+/** `<pm> run devcheck` in the project, stopped after `timeoutSeconds` (0: never). */
+export async function runDevcheck(project: Project, reporter: Reporter, timeoutSeconds: number): Promise<TaskOutcome> {
   if (!project.pkg.scripts?.devcheck) {
     reporter.info('No devcheck script in package.json: skipped.');
     return { report: { ran: false, reason: 'no devcheck script' } };
@@ -49,28 +111,28 @@ export async function runDevcheck(project: Project, reporter: Reporter): Promise
   }
   const command = `${pm} run devcheck`;
   reporter.info(`Running ${command} …`);
-  const { execa } = await import('execa');
   const started = performance.now();
-  const child = execa(pm, ['run', 'devcheck'], {
-    cwd: project.root,
-    reject: false,
-    stdin: 'ignore',
-    stdout: ['pipe'],
-    stderr: ['pipe'],
-    env: { FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
-  });
-  child.stdout?.pipe(reporter.logStream, { end: false });
-  child.stderr?.pipe(process.stderr, { end: false });
-  const result = await child;
-  const durationMs = Math.round(performance.now() - started);
-  const exitCode = result.exitCode ?? 1;
-  const passed = exitCode === 0 && !result.failed;
-  const seconds = (durationMs / 1000).toFixed(1);
-  const report = { ran: true, passed, exitCode, durationMs, command };
-  if (passed) {
-    reporter.success(`devcheck passed in ${seconds}s`);
-    return { report };
+  let exit: SupervisedExit;
+  try {
+    exit = await runSupervised(pm, ['run', 'devcheck'], {
+      cwd: project.root,
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      stdout: reporter.logStream,
+      stderr: process.stderr,
+      timeoutMs: timeoutSeconds * 1000,
+    });
+  } catch (e) {
+    const error = notStarted(command, e);
+    return { report: { ran: false, reason: error.message }, error };
   }
-  reporter.warn(`devcheck failed with exit code ${exitCode} after ${seconds}s`);
-  return { report, error: devcheckFailed(project, exitCode, command) };
+  const durationMs = Math.round(performance.now() - started);
+  const outcome = verdict(project, exit, { command, durationMs, timeoutSeconds });
+  const seconds = (durationMs / 1000).toFixed(1);
+  if (outcome.report.passed) reporter.success(`devcheck passed in ${seconds}s`);
+  else if (!exit.stopped) reporter.warn(`devcheck failed with ${describeExit(exit)} after ${seconds}s`);
+  return outcome;
+}
+
+function describeExit(exit: SupervisedExit): string {
+  return exit.code === null ? `signal ${exit.signal}` : `exit code ${exit.code}`;
 }

@@ -21,6 +21,8 @@ export interface TaskContext {
   reporter: Reporter;
   /** A person watches a terminal: progress may show as a spinner. */
   spinner: boolean;
+  /** Seconds devcheck may run (--devcheck-timeout); 0: no limit. */
+  devcheckTimeout: number;
 }
 
 export interface TaskOutcome {
