@@ -24,7 +24,7 @@ import {
   undoJournal,
   writeJournal,
 } from './journal.js';
-import { acquireLock, LOCK_FILE } from './lock.js';
+import { acquireLock, LOCK_FILE, type Lock } from './lock.js';
 import { withSignalsHeld } from './signals.js';
 import type { FileChange } from './tree.js';
 
@@ -213,11 +213,13 @@ export async function recoverInterruptedFlush(root: string, opts: { dryRun?: boo
     return [`An earlier run was interrupted while writing; the next run that writes undoes it (${JOURNAL_FILE}).`];
   }
   const lock = await acquireLock(root);
-  try {
-    return await withSignalsHeld(() => recoverUnderLock(root));
-  } finally {
-    lock.release();
-  }
+  return withSignalsHeld(() => {
+    try {
+      return recoverUnderLock(root);
+    } finally {
+      lock.release();
+    }
+  });
 }
 
 /** A run killed before its journal was whole leaves its lock (and a journal temp): taken over and removed. */
@@ -250,20 +252,24 @@ export async function flush(root: string, changes: readonly FileChange[]): Promi
   if (changes.length === 0) return [];
   const createdRoot = missingDirs(root);
   mkdirSync(root, { recursive: true });
-  let written = false;
+  let lock: Lock;
   try {
-    const lock = await acquireLock(root);
+    lock = await acquireLock(root);
+  } catch (e) {
+    removeEmptyDirs(createdRoot);
+    throw e;
+  }
+  // The lock is let go (and a root made for nothing removed) before a held signal takes effect.
+  return withSignalsHeld(() => {
+    let written = false;
     try {
-      return await withSignalsHeld(() => {
-        const warnings = recoverUnderLock(root);
-        flushUnderLock(root, changes);
-        written = true;
-        return warnings;
-      });
+      const warnings = recoverUnderLock(root);
+      flushUnderLock(root, changes);
+      written = true;
+      return warnings;
     } finally {
       lock.release();
+      if (!written) removeEmptyDirs(createdRoot);
     }
-  } finally {
-    if (!written) removeEmptyDirs(createdRoot);
-  }
+  });
 }
