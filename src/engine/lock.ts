@@ -48,10 +48,23 @@ function createExclusive(file: string, content: string): boolean {
   try {
     writeSync(fd, content);
     fsyncSync(fd);
-  } finally {
+  } catch (e) {
+    // An empty lock would hold every other run off until it is judged stale.
     closeSync(fd);
+    unlinkSync(file);
+    throw e;
   }
+  closeSync(fd);
   return true;
+}
+
+/** The lock file cannot be made (a full disk, a read-only folder): nothing was written. */
+function cannotLock(file: string, cause: unknown): ScaffoldError {
+  return new ScaffoldError('WRITE_FAILED', 'Could not take the lock on the project; nothing was written.', {
+    hint: 'Check permissions and free space, then run the command again.',
+    details: [{ path: path.basename(file), message: cause instanceof Error ? cause.message : String(cause) }],
+    cause,
+  });
 }
 
 /** Who holds the lock, judged from `text`, the lock file's content as read once. */
@@ -121,7 +134,13 @@ export async function acquireLock(root: string, opts: { waitMs?: number; pollMs?
   const content = `${JSON.stringify(me)}\n`;
   const start = Date.now();
   for (;;) {
-    if (createExclusive(file, content)) return { file, release: () => releaseIfOurs(file, content) };
+    let created: boolean;
+    try {
+      created = createExclusive(file, content);
+    } catch (e) {
+      throw cannotLock(file, e);
+    }
+    if (created) return { file, release: () => releaseIfOurs(file, content) };
     const text = readFileSafe(file);
     if (text === undefined) continue;
     const holder = parseHolder(text);

@@ -5,35 +5,11 @@
  * SIGTERM during the flush waits for the last rename.
  */
 
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FLUSH_CASES, flushSteps } from '../helpers/flush-cases.js';
-import { BIN, treeDigest } from './support.js';
-
-interface Ran {
-  status: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The built CLI, spawned without blocking (runs overlap on both cores), offline. */
-export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { ...process.env, NO_COLOR: '1', npm_config_offline: 'true', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr }));
-  });
-}
+import { spawnCli, treeDigest } from './support.js';
 
 const made: string[] = [];
 afterAll(() => {
