@@ -143,9 +143,9 @@ describe('symlinks out of the project', () => {
     ['tests/tools', 'tests/tools', 'dir'],
     ['src/index.ts', 'src/index.ts', 'file'],
   ] as const)(
-    'add tool with %s linked outside: OUTSIDE_PROJECT, nothing written, with or without --force',
+    'add tool with %s linked outside: OUTSIDE_PROJECT, nothing written, with or without --force, dry run too',
     async (_what, link, kind) => {
-      for (const force of [[], ['--force']]) {
+      for (const force of [[], ['--force'], ['--force', '--dry-run']]) {
         const root = makeProject();
         made.push(root);
         const outside = temp();
