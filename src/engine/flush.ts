@@ -138,7 +138,7 @@ function rolledBack(count: number, at: string | undefined, cause: unknown, left:
   });
 }
 
-export function rollbackFailed(
+function rollbackFailed(
   what: string,
   left: string[],
   opts: { details?: { path?: string; message: string }[]; cause?: unknown } = {},
