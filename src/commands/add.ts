@@ -1,6 +1,7 @@
 /** `mcp-scaffold add <kind> <name>`: gathers answers, then runs the kind's generator. */
 
 import { cancelled, ScaffoldError } from '../engine/errors.js';
+import { recoverInterruptedFlush } from '../engine/flush.js';
 import { DiskHost } from '../engine/host.js';
 import { canPrompt, type GlobalOptions } from '../engine/options.js';
 import { runPipeline } from '../engine/pipeline.js';
@@ -67,6 +68,8 @@ export async function addCommand(
       reporter.debug(
         `project ${project.root} · framework ${project.frameworkVersion ?? `not installed (${project.frameworkRange})`} · ${project.packageManager} (${project.packageManagerSource})`,
       );
+      // Planned over what an interrupted earlier run left, the change would not fit once that is undone.
+      for (const w of await recoverInterruptedFlush(project.root, { dryRun: global.dryRun })) reporter.warn(w);
       const tree = new Tree(new DiskHost(project.root));
       return { tree, result: await generator.generate(tree, project, options) };
     },

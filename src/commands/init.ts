@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ScaffoldError } from '../engine/errors.js';
 import { reportFailure } from '../engine/failure.js';
+import { recoverInterruptedFlush } from '../engine/flush.js';
 import { DiskHost } from '../engine/host.js';
 import { canPrompt, type GlobalOptions } from '../engine/options.js';
 import { type Outcome, type Planned, runPipeline } from '../engine/pipeline.js';
@@ -155,6 +156,15 @@ async function concludeInit(outcome: Outcome<InitResult>, cwd: string, reporter:
   return { nextSteps: steps };
 }
 
+/** The folder init writes, when it can be told yet (a bad argument is reported later, in order). */
+function targetRoot(cwd: string, dir: string | undefined): string | undefined {
+  try {
+    return resolveTarget(cwd, dir).root;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function initCommand(
   dir: string | undefined,
   flags: InitFlags,
@@ -166,6 +176,9 @@ export async function initCommand(
   let answers: Answers;
   let latest: string | undefined;
   try {
+    // Before the folder is looked at: a half-written server would read as one to upgrade.
+    const root = targetRoot(global.cwd, dir);
+    if (root) for (const w of await recoverInterruptedFlush(root, { dryRun: global.dryRun })) reporter.warn(w);
     answers = await gatherAnswers(dir, flags, global, source);
     latest = await latestRelease(answers, lookup, reporter);
   } catch (e) {

@@ -23,6 +23,11 @@ export type ErrorCode =
   | 'FRAMEWORK_NOT_INSTALLED'
   | 'FRAMEWORK_UNSUPPORTED'
   | 'WRITE_FAILED'
+  // The flush: another run holds the project's lock; a path leads out of the project; an undo
+  // that could not put everything back.
+  | 'LOCKED'
+  | 'OUTSIDE_PROJECT'
+  | 'ROLLBACK_FAILED'
   // `list`: a definition no app array (or setup()) registers; a registration whose import is gone.
   | 'UNREGISTERED'
   | 'DANGLING'

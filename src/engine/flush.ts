@@ -1,117 +1,275 @@
 /**
- * Writes a checked changeset to disk in one pass. If any write fails, everything this flush wrote
- * is put back: updated files get their old bytes, created files and folders are removed.
+ * Writes a checked changeset to disk, all of it or none of it, even across a crash. Under the
+ * project's lock: an interrupted earlier flush is undone first; every path is checked to stay in
+ * the project; every planned file is re-read (a file changed since planning refuses the flush);
+ * then a journal of what is replaced is written and fsynced, each new content goes to a temp file
+ * beside its target (fsynced) and is renamed into place, and the journal is removed. A failure
+ * at any step puts every file back from the journal; a kill leaves the journal for the next run.
  */
 
-import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ScaffoldError } from './errors.js';
+import { containedPaths } from './containment.js';
+import { fsyncDir, renameWithFault, strikeAt, writeNewFileSynced } from './durable.js';
+import { EXIT, ScaffoldError } from './errors.js';
+import {
+  JOURNAL_FILE,
+  type Journal,
+  type JournalEntry,
+  newJournal,
+  readJournal,
+  removeJournal,
+  removeJournalTemps,
+  sha256,
+  undoJournal,
+  writeJournal,
+} from './journal.js';
+import { acquireLock, LOCK_FILE, type Lock } from './lock.js';
+import { withSignalsHeld } from './signals.js';
 import type { FileChange } from './tree.js';
 
-/** Test seam: lets a test make the n-th write fail to prove the rollback. */
-export const flushHooks: { beforeWrite?: (change: FileChange, index: number) => void } = {};
+export { flushFaults } from './durable.js';
 
-interface Written {
-  path: string;
-  /** The bytes on disk just before the write (not the tree's decoded text), or undefined if new. */
-  previous: Buffer | undefined;
+interface Target {
+  change: FileChange;
+  /** The real absolute path written. */
+  abs: string;
+  old: Buffer | undefined;
+  mode: number | undefined;
+  bytes: Buffer;
 }
 
-/** The file as it is on disk now, or undefined if it is not there (or is not a file). */
-function onDisk(abs: string): string | undefined {
+const posix = (p: string) => p.split(path.sep).join('/');
+
+function readTarget(change: FileChange, abs: string): Target {
+  let old: Buffer | undefined;
+  let mode: number | undefined;
   try {
-    return readFileSync(abs, 'utf8');
+    old = readFileSync(abs);
+    mode = statSync(abs).mode & 0o7777;
   } catch {
-    return undefined;
+    old = undefined;
   }
+  return { change, abs, old, mode, bytes: Buffer.from(change.after, 'utf8') };
 }
 
 /**
  * Refuses the whole flush, before any write, when a file changed on disk since it was planned
  * (an editor saved it, another run wrote it): writing would silently drop that change.
  */
-function assertUnchangedSincePlanned(root: string, changes: readonly FileChange[]): void {
-  const moved = changes.filter((c) => onDisk(path.join(root, c.path)) !== c.before);
+function assertUnchangedSincePlanned(targets: readonly Target[]): void {
+  const moved = targets.filter((t) => t.old?.toString('utf8') !== t.change.before);
   if (moved.length === 0) return;
   throw new ScaffoldError(
     'CONFLICT',
-    `${moved.map((c) => c.path).join(', ')} changed on disk while the change was being planned; nothing was written.`,
+    `${moved.map((t) => t.change.path).join(', ')} changed on disk while the change was being planned; nothing was written.`,
     {
       hint: 'Run the command again.',
-      details: moved.map((c) => ({
-        path: c.path,
-        message: c.before === undefined ? 'now exists' : 'changed since it was read',
+      details: moved.map((t) => ({
+        path: t.change.path,
+        message: t.change.before === undefined ? 'now exists' : 'changed since it was read',
       })),
     },
   );
 }
 
-export function flush(root: string, changes: readonly FileChange[]): void {
-  assertUnchangedSincePlanned(root, changes);
-  const done: Written[] = [];
-  const createdDirs: string[] = [];
-  let current: FileChange | undefined;
-  try {
-    changes.forEach((change, index) => {
-      current = change;
-      flushHooks.beforeWrite?.(change, index);
-      const abs = path.join(root, change.path);
-      createdDirs.push(...missingDirs(path.dirname(abs)));
-      mkdirSync(path.dirname(abs), { recursive: true });
-      const previous = existsSync(abs) ? readFileSync(abs) : undefined;
-      writeFileSync(abs, change.after);
-      done.push({ path: change.path, previous });
-    });
-  } catch (cause) {
-    const failures = rollback(root, done, createdDirs);
-    throw new ScaffoldError(
-      'WRITE_FAILED',
-      `Writing ${changes.length} file(s) failed part way; ${failures.length === 0 ? 'every change was rolled back' : 'rollback was incomplete'}.`,
-      {
-        hint: failures.length
-          ? `Check these files by hand: ${failures.join(', ')}`
-          : 'Check permissions and free space, then run the command again.',
-        // What the disk said (EACCES, ENOSPC, ENOTDIR…) and for which file: without it the
-        // message above gives the user nothing to act on outside --verbose.
-        ...(current
-          ? { details: [{ path: current.path, message: cause instanceof Error ? cause.message : String(cause) }] }
-          : {}),
-        cause,
-      },
-    );
-  }
-}
-
 /** The folders, outermost first, that would be created to make `dir` exist. */
 function missingDirs(dir: string): string[] {
   const missing: string[] = [];
-  let cur = dir;
-  while (!existsSync(cur)) {
+  for (let cur = dir; !existsSync(cur); cur = path.dirname(cur)) {
     missing.unshift(cur);
-    const parent = path.dirname(cur);
-    if (parent === cur) break;
-    cur = parent;
+    if (path.dirname(cur) === cur) break;
   }
   return missing;
 }
 
-function rollback(root: string, done: Written[], createdDirs: string[]): string[] {
-  const failures: string[] = [];
-  for (const written of [...done].reverse()) {
-    const abs = path.join(root, written.path);
-    try {
-      if (written.previous === undefined) rmSync(abs, { force: true });
-      else writeFileSync(abs, written.previous);
-    } catch {
-      failures.push(written.path);
-    }
+function planJournal(realRoot: string, targets: readonly Target[]): Journal {
+  // Outermost first: each folder is made after its parent.
+  const dirs = [...new Set(targets.flatMap((t) => missingDirs(path.dirname(t.abs))))].sort(
+    (a, b) => a.length - b.length,
+  );
+  const entries: JournalEntry[] = targets.map((t, i) => ({
+    path: posix(path.relative(realRoot, t.abs)),
+    tmp: posix(path.relative(realRoot, path.join(path.dirname(t.abs), `.mcp-scaffold-${process.pid}-${i}.tmp`))),
+    old: t.old === undefined ? null : t.old.toString('base64'),
+    mode: t.mode ?? null,
+    newHash: sha256(t.bytes),
+  }));
+  return newJournal(
+    dirs.map((d) => posix(path.relative(realRoot, d))),
+    entries,
+  );
+}
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** Temps written and fsynced, then renamed into place; `at` names the change being written. */
+function putInPlace(realRoot: string, journal: Journal, targets: readonly Target[], at: { path?: string }): void {
+  for (const dir of journal.dirs) mkdirSync(path.join(realRoot, dir));
+  targets.forEach((t, i) => {
+    at.path = t.change.path;
+    writeNewFileSynced(path.join(realRoot, journal.entries[i]!.tmp), t.bytes, t.mode, `write:${i}`);
+  });
+  targets.forEach((t, i) => {
+    at.path = t.change.path;
+    renameWithFault(path.join(realRoot, journal.entries[i]!.tmp), t.abs, `rename:${i}`);
+  });
+  for (const dir of new Set(targets.map((t) => path.dirname(t.abs)))) fsyncDir(dir);
+  at.path = undefined;
+  strikeAt('commit', 'unlink', path.join(realRoot, JOURNAL_FILE));
+}
+
+function rolledBack(count: number, at: string | undefined, cause: unknown, left: string[]): ScaffoldError {
+  const details = at ? [{ path: at, message: messageOf(cause) }] : [{ message: messageOf(cause) }];
+  if (left.length === 0) {
+    return new ScaffoldError(
+      'WRITE_FAILED',
+      `Writing ${count} file(s) failed part way; every change was rolled back.`,
+      {
+        hint: 'Check permissions and free space, then run the command again.',
+        details,
+        cause,
+      },
+    );
   }
-  for (const dir of [...new Set(createdDirs)].reverse()) {
+  return rollbackFailed(`Writing ${count} file(s) failed part way, and putting them back failed too`, left, {
+    details,
+    cause,
+  });
+}
+
+function rollbackFailed(
+  what: string,
+  left: string[],
+  opts: { details?: { path?: string; message: string }[]; cause?: unknown } = {},
+): ScaffoldError {
+  return new ScaffoldError('ROLLBACK_FAILED', `${what}: left as they are: ${left.join(', ')}.`, {
+    hint: `${JOURNAL_FILE} is kept in the project: the next mcp-scaffold run that writes tries the undo again. Or check these files by hand, then delete it.`,
+    details: [...(opts.details ?? []), ...left.map((l) => ({ message: `left: ${l}` }))],
+    exitCode: EXIT.writtenButFailed,
+    cause: opts.cause,
+  });
+}
+
+/** The flush itself, synchronous, with the lock held. */
+function flushUnderLock(root: string, changes: readonly FileChange[]): void {
+  const realRoot = realpathSync(root);
+  const abs = containedPaths(
+    root,
+    changes.map((c) => c.path),
+  );
+  const targets = changes.map((c, i) => readTarget(c, abs[i]!));
+  assertUnchangedSincePlanned(targets);
+  const journal = planJournal(realRoot, targets);
+  try {
+    writeJournal(realRoot, journal, 'journal');
+  } catch (cause) {
+    throw new ScaffoldError(
+      'WRITE_FAILED',
+      `Writing ${changes.length} file(s) failed before any was changed; nothing was written.`,
+      {
+        hint: 'Check permissions and free space, then run the command again.',
+        details: [{ path: JOURNAL_FILE, message: messageOf(cause) }],
+        cause,
+      },
+    );
+  }
+  const at: { path?: string } = {};
+  try {
+    putInPlace(realRoot, journal, targets, at);
+  } catch (cause) {
+    const left = undoJournal(realRoot, journal);
+    if (left.length === 0) removeJournal(realRoot);
+    throw rolledBack(changes.length, at.path, cause, left);
+  }
+  removeJournal(realRoot);
+}
+
+/** Undoes what an interrupted flush left, with the lock held; what to tell the user. */
+function recoverUnderLock(root: string): string[] {
+  removeJournalTemps(root);
+  const journal = readJournal(root);
+  if (!journal) return [];
+  const left = undoJournal(root, journal);
+  const who = `pid ${journal.pid}, started ${journal.started}`;
+  if (left.length > 0) throw rollbackFailed(`Undoing an interrupted earlier run (${who}) failed`, left);
+  removeJournal(root);
+  const files = journal.entries.map((e) => e.path);
+  return [
+    `An earlier run (${who}) was interrupted while writing ${files.length} file(s); its changes were undone: ${files.join(', ')}.`,
+  ];
+}
+
+/**
+ * Undoes an interrupted flush left in `root`, before a command plans over it; the warnings to
+ * say. A dry run writes nothing: it only says that the next run will.
+ */
+export async function recoverInterruptedFlush(root: string, opts: { dryRun?: boolean } = {}): Promise<string[]> {
+  if (!existsSync(path.join(root, JOURNAL_FILE))) {
+    if (!opts.dryRun && existsSync(path.join(root, LOCK_FILE))) await removeStaleLock(root);
+    return [];
+  }
+  if (opts.dryRun) {
+    return [`An earlier run was interrupted while writing; the next run that writes undoes it (${JOURNAL_FILE}).`];
+  }
+  const lock = await acquireLock(root);
+  return withSignalsHeld(() => {
+    try {
+      return recoverUnderLock(root);
+    } finally {
+      lock.release();
+    }
+  });
+}
+
+/** A run killed before its journal was whole leaves its lock (and a journal temp): taken over and removed. */
+async function removeStaleLock(root: string): Promise<void> {
+  try {
+    const lock = await acquireLock(root, { waitMs: 0 });
+    removeJournalTemps(root);
+    lock.release();
+  } catch (e) {
+    // A live run holds it: its own flush is under way, and ours waits for it later.
+    if (!(e instanceof ScaffoldError && e.code === 'LOCKED')) throw e;
+  }
+}
+
+function removeEmptyDirs(dirs: readonly string[]): void {
+  for (const dir of [...dirs].reverse()) {
     try {
       rmdirSync(dir);
     } catch {
-      // Not empty or already gone: leave it.
+      // Not empty, or gone: leave it.
     }
   }
-  return failures;
+}
+
+/**
+ * Writes `changes` under `root` (made when missing, as for `init`, and removed again if nothing
+ * could be written); the warnings to say (an earlier interrupted run that was undone).
+ */
+export async function flush(root: string, changes: readonly FileChange[]): Promise<string[]> {
+  if (changes.length === 0) return [];
+  const createdRoot = missingDirs(root);
+  mkdirSync(root, { recursive: true });
+  let lock: Lock;
+  try {
+    lock = await acquireLock(root);
+  } catch (e) {
+    removeEmptyDirs(createdRoot);
+    throw e;
+  }
+  // The lock is let go (and a root made for nothing removed) before a held signal takes effect.
+  return withSignalsHeld(() => {
+    let written = false;
+    try {
+      const warnings = recoverUnderLock(root);
+      flushUnderLock(root, changes);
+      written = true;
+      return warnings;
+    } finally {
+      lock.release();
+      if (!written) removeEmptyDirs(createdRoot);
+    }
+  });
 }

@@ -5,6 +5,7 @@
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { containedPaths } from './containment.js';
 import { flush } from './flush.js';
 import type { FileChange } from './tree.js';
 
@@ -22,8 +23,13 @@ export interface Host {
   isDirectory(rel: string): boolean;
   /** The entries directly in a folder; none when it is missing or not a folder. */
   list(rel: string): HostEntry[];
-  /** Writes a checked changeset, all of it or (when a write fails) none of it. */
-  flush(changes: readonly FileChange[]): void;
+  /** Refuses (OUTSIDE_PROJECT) a changeset with a path that leads out of the root through a link. */
+  verify(changes: readonly FileChange[]): void;
+  /**
+   * Writes a checked changeset, all of it or (when a write fails) none of it; what to warn about
+   * (an interrupted earlier run it undid first).
+   */
+  flush(changes: readonly FileChange[]): string[] | Promise<string[]>;
 }
 
 /** The project's folder on disk. */
@@ -61,8 +67,15 @@ export class DiskHost implements Host {
     }
   }
 
-  flush(changes: readonly FileChange[]): void {
-    flush(this.root, changes);
+  verify(changes: readonly FileChange[]): void {
+    containedPaths(
+      this.root,
+      changes.map((c) => c.path),
+    );
+  }
+
+  flush(changes: readonly FileChange[]): Promise<string[]> {
+    return flush(this.root, changes);
   }
 }
 
@@ -81,8 +94,11 @@ export class MemoryHost implements Host {
     for (const folder of opts.folders ?? []) this.addFolder(folder);
   }
 
-  flush(changes: readonly FileChange[]): void {
+  verify(): void {}
+
+  flush(changes: readonly FileChange[]): string[] {
     for (const change of changes) this.write(change.path, change.after);
+    return [];
   }
 
   /** Puts a file in (a later step of a test: what a flush would have written). */

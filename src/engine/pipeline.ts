@@ -87,8 +87,9 @@ export async function runPipeline<R extends GeneratorResult>(spec: PipelineSpec<
     const planned = await spec.generate();
     const changes = await checkedChanges(planned, reporter);
     const listedChanges = listed(changes, global.dryRun);
+    planned.tree.host.verify(changes);
     // Listed after the flush: CREATE and UPDATE say what is on disk, not what was meant to be.
-    if (!global.dryRun) planned.tree.host.flush(changes);
+    if (!global.dryRun) for (const w of await planned.tree.host.flush(changes)) reporter.warn(w);
     sayChanges(planned, listedChanges, reporter, global.dryRun);
     const taskRun = await runTasks(
       planned.result.tasks,

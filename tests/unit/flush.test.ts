@@ -1,18 +1,45 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+/**
+ * The crash-safe flush on a real disk: a failure at each of its steps (permission denied, a full
+ * disk after half the bytes) leaves the project byte-identical and says so; the state a kill
+ * leaves at each step is undone by the next run; a failed undo is reported as such; modes are
+ * kept; one writer at a time; symlinks out of the project are refused before any write.
+ */
+
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type FaultKind, flushFaults } from '../../src/engine/durable.js';
 import { ScaffoldError } from '../../src/engine/errors.js';
-import { flush, flushHooks } from '../../src/engine/flush.js';
+import { flush, recoverInterruptedFlush } from '../../src/engine/flush.js';
 import { DiskHost } from '../../src/engine/host.js';
-import { Tree } from '../../src/engine/tree.js';
+import { JOURNAL_FILE } from '../../src/engine/journal.js';
+import { acquireLock, LOCK_FILE } from '../../src/engine/lock.js';
+import { withSignalsHeld } from '../../src/engine/signals.js';
+import { type FileChange, Tree } from '../../src/engine/tree.js';
 import { tempDir } from '../helpers/temp.js';
 
-/** Every file and folder below `root`, as sorted relative paths (folders end in `/`). */
-function listing(root: string): string[] {
+/** Every file and folder below `root` with its bytes, as sorted lines (folders end in `/`). */
+function state(root: string): string[] {
   return (readdirSync(root, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
     .map((e) => {
-      const rel = path.relative(root, path.join(e.parentPath, e.name)).replaceAll('\\', '/');
-      return e.isDirectory() ? `${rel}/` : rel;
+      const abs = path.join(e.parentPath, e.name);
+      const rel = path.relative(root, abs).replaceAll('\\', '/');
+      if (e.isDirectory()) return `${rel}/`;
+      if (e.isSymbolicLink()) return `${rel} -> link`;
+      return `${rel} ${(statSync(abs).mode & 0o777).toString(8)} ${readFileSync(abs).toString('base64')}`;
     })
     .sort();
 }
@@ -22,6 +49,7 @@ const README = 'readme\n';
 
 function project() {
   const root = tempDir({ 'src/index.ts': INDEX, 'README.md': README, 'src/existing/keep.ts': 'keep\n' });
+  chmodSync(path.join(root, 'README.md'), 0o751);
   const tree = new Tree(new DiskHost(root));
   tree.write('src/index.ts', 'await createApp({ tools: [aTool] });\n');
   tree.write('README.md', 'new readme\n');
@@ -31,34 +59,50 @@ function project() {
   return { root, changes: tree.changes() };
 }
 
+/** Every step a flush of `count` changes goes through. */
+const steps = (count: number) => [
+  'journal',
+  ...Array.from({ length: count }, (_, i) => `write:${i}`),
+  ...Array.from({ length: count }, (_, i) => `rename:${i}`),
+  'commit',
+];
+
+async function flushError(root: string, changes: readonly FileChange[]): Promise<ScaffoldError> {
+  try {
+    await flush(root, changes);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ScaffoldError);
+    return e as ScaffoldError;
+  }
+  throw new Error('the flush did not fail');
+}
+
+/** A pid no process has (a child that has exited). */
+function deadPid(): number {
+  return spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' })
+    .stdout as unknown as number;
+}
+
 afterEach(() => {
-  delete flushHooks.beforeWrite;
+  delete flushFaults.at;
 });
 
 describe('flush', () => {
-  it('refuses before any write when a planned file changed on disk meanwhile', () => {
+  it('refuses before any write when a planned file changed on disk meanwhile', async () => {
     const { root, changes } = project();
-    const before = listing(root);
     writeFileSync(path.join(root, 'README.md'), 'edited in an editor\n');
     writeFileSync(path.join(root, 'src/existing/new.ts'), 'appeared\n');
-    let error: unknown;
-    try {
-      flush(root, changes);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ScaffoldError);
-    expect((error as ScaffoldError).code).toBe('CONFLICT');
-    expect((error as ScaffoldError).details).toEqual([
+    const before = state(root);
+    const error = await flushError(root, changes);
+    expect(error.code).toBe('CONFLICT');
+    expect(error.details).toEqual([
       { path: 'README.md', message: 'changed since it was read' },
       { path: 'src/existing/new.ts', message: 'now exists' },
     ]);
-    expect(listing(root)).toEqual([...before, 'src/existing/new.ts'].sort());
-    expect(readFileSync(path.join(root, 'README.md'), 'utf8')).toBe('edited in an editor\n');
-    expect(readFileSync(path.join(root, 'src/index.ts'), 'utf8')).toBe(INDEX);
+    expect(state(root)).toEqual(before);
   });
 
-  it('writes every change, creating folders', () => {
+  it('writes every change, creating folders, keeping the mode of a replaced file, leaving no trace', async () => {
     const { root, changes } = project();
     expect(changes.map((c) => `${c.action} ${c.path}`)).toEqual([
       'update README.md',
@@ -67,71 +111,244 @@ describe('flush', () => {
       'create src/mcp-server/tools/definitions/a.tool.ts',
       'create tests/tools/a.tool.test.ts',
     ]);
-    flush(root, changes);
+    expect(await flush(root, changes)).toEqual([]);
     for (const c of changes) expect(readFileSync(path.join(root, c.path), 'utf8')).toBe(c.after);
+    expect(statSync(path.join(root, 'README.md')).mode & 0o777).toBe(0o751);
+    expect(state(root).filter((l) => /mcp-scaffold/.test(l))).toEqual([]);
   });
 
-  it.each([1, 2, 3, 4])('rolls everything back when write #%i (0-based) fails', (failAt) => {
+  describe.each<FaultKind>(['eacces', 'enospc'])('a %s fault', (kind) => {
+    it.each(steps(5))('at %s leaves the project byte-identical and says so', async (step) => {
+      const { root, changes } = project();
+      const before = state(root);
+      flushFaults.at = (s) => (s === step ? kind : undefined);
+      const error = await flushError(root, changes);
+      expect(error.code).toBe('WRITE_FAILED');
+      expect(error.exitCode).toBe(1);
+      expect(error.message).toBe(
+        step === 'journal'
+          ? 'Writing 5 file(s) failed before any was changed; nothing was written.'
+          : 'Writing 5 file(s) failed part way; every change was rolled back.',
+      );
+      const code = kind === 'eacces' ? 'EACCES' : 'ENOSPC';
+      expect(error.details[0]!.message).toContain(code);
+      if (step.startsWith('write:') || step.startsWith('rename:')) {
+        expect(error.details[0]!.path).toBe(changes[Number(step.split(':')[1])]!.path);
+      }
+      expect(state(root)).toEqual(before);
+    });
+  });
+
+  it.each(steps(5))('the state a kill at %s leaves is undone by the next run, which says so', async (step) => {
     const { root, changes } = project();
-    const before = listing(root);
-    const written: string[] = [];
-    flushHooks.beforeWrite = (change, index) => {
-      if (index === failAt) throw new Error(`disk full at ${change.path}`);
-      written.push(change.path);
+    const before = state(root);
+    const crashed = tempDir();
+    // What the disk holds at that step, as a killed run would leave it (its lock included).
+    flushFaults.at = (s) => {
+      if (s === step) cpSync(root, crashed, { recursive: true });
+      return undefined;
     };
-    let error: unknown;
-    try {
-      flush(root, changes);
-    } catch (e) {
-      error = e;
-    }
-    expect(written).toHaveLength(failAt);
-    expect(error).toBeInstanceOf(ScaffoldError);
-    expect((error as ScaffoldError).code).toBe('WRITE_FAILED');
-    expect((error as ScaffoldError).message).toBe('Writing 5 file(s) failed part way; every change was rolled back.');
-    expect(((error as ScaffoldError).cause as Error).message).toBe(`disk full at ${changes[failAt]!.path}`);
-    // The cause reaches the user (and --json) without --verbose: which file, what the disk said.
-    expect((error as ScaffoldError).details).toEqual([
-      { path: changes[failAt]!.path, message: `disk full at ${changes[failAt]!.path}` },
-    ]);
-    // Same files and folders as before, updated files restored byte for byte.
-    expect(listing(root)).toEqual(before);
-    expect(readFileSync(path.join(root, 'src/index.ts'))).toEqual(Buffer.from(INDEX, 'utf8'));
-    expect(readFileSync(path.join(root, 'README.md'), 'utf8')).toBe(README);
-    expect(existsSync(path.join(root, 'src/mcp-server'))).toBe(false);
-    expect(existsSync(path.join(root, 'tests'))).toBe(false);
-    expect(existsSync(path.join(root, 'src/existing/keep.ts'))).toBe(true);
+    await flush(root, changes);
+    const lock = path.join(crashed, LOCK_FILE);
+    writeFileSync(lock, JSON.stringify({ pid: Number(deadPid()), host: hostname(), started: 'then' }));
+    const interrupted = state(crashed);
+    expect(interrupted.some((l) => l.startsWith(JOURNAL_FILE)) || step === 'journal').toBe(true);
+    const warnings = await recoverInterruptedFlush(crashed);
+    if (step === 'journal') expect(warnings).toEqual([]);
+    else
+      expect(warnings[0]).toMatch(
+        /^An earlier run \(pid \d+, started .*\) was interrupted while writing 5 file\(s\); its changes were undone: README\.md, /,
+      );
+    expect(state(crashed)).toEqual(before);
   });
 
-  it('rolls back when the disk itself refuses a write', () => {
+  it('a dry run only says that an interrupted run is pending, and writes nothing', async () => {
+    const root = tempDir({ [JOURNAL_FILE]: '{}' });
+    const before = state(root);
+    expect(await recoverInterruptedFlush(root, { dryRun: true })).toEqual([
+      `An earlier run was interrupted while writing; the next run that writes undoes it (${JOURNAL_FILE}).`,
+    ]);
+    expect(state(root)).toEqual(before);
+  });
+
+  it('an undo that cannot put a file back is ROLLBACK_FAILED listing it, exit 2, the journal kept', async () => {
+    const { root, changes } = project();
+    flushFaults.at = (s) => {
+      if (s !== 'rename:3') return undefined;
+      // README.md is already in place: a folder where it was makes its restore fail.
+      rmSync(path.join(root, 'README.md'));
+      mkdirSync(path.join(root, 'README.md/x'), { recursive: true });
+      return 'eacces';
+    };
+    const error = await flushError(root, changes);
+    expect(error.code).toBe('ROLLBACK_FAILED');
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toMatch(
+      /^Writing 5 file\(s\) failed part way, and putting them back failed too: left as they are: README\.md \(/,
+    );
+    expect(error.message).not.toContain('src/index.ts');
+    expect(existsSync(path.join(root, JOURNAL_FILE))).toBe(true);
+    expect(readFileSync(path.join(root, 'src/index.ts'), 'utf8')).toBe(INDEX);
+    // The next run tries again, and says again what it cannot do.
+    await expect(recoverInterruptedFlush(root)).rejects.toMatchObject({ code: 'ROLLBACK_FAILED' });
+    rmSync(path.join(root, 'README.md'), { recursive: true });
+    expect(await recoverInterruptedFlush(root)).toHaveLength(1);
+    expect(readFileSync(path.join(root, 'README.md'), 'utf8')).toBe(README);
+    expect(existsSync(path.join(root, JOURNAL_FILE))).toBe(false);
+  });
+
+  it('an undo leaves a file something else changed since, and says so', async () => {
+    const { root, changes } = project();
+    flushFaults.at = (s) => {
+      if (s !== 'rename:2') return undefined;
+      writeFileSync(path.join(root, 'README.md'), 'saved by an editor meanwhile\n');
+      return 'eacces';
+    };
+    const error = await flushError(root, changes);
+    expect(error.code).toBe('ROLLBACK_FAILED');
+    expect(error.message).toContain('README.md (changed by something else since; left as it is)');
+    expect(readFileSync(path.join(root, 'README.md'), 'utf8')).toBe('saved by an editor meanwhile\n');
+  });
+
+  it('rolls back when the disk itself refuses a write', async () => {
     const root = tempDir({ 'src/index.ts': INDEX, blocker: 'a file where a folder must go\n' });
     const tree = new Tree(new DiskHost(root));
     tree.write('src/index.ts', 'changed\n');
     tree.write('src/new/deep/a.ts', 'a\n');
     tree.write('zz/new/b.ts', 'b\n');
-    // Last, a write under a path whose parent is a file: mkdir fails with ENOTDIR.
+    // Last, a write under a path whose parent is a file: the folder cannot be made (ENOTDIR).
     const changes = [
       ...tree.changes(),
       { path: 'blocker/x.ts', action: 'create' as const, before: undefined, after: 'x\n' },
     ];
-    const before = listing(root);
-    expect(() => flush(root, changes)).toThrow('Writing 4 file(s) failed part way; every change was rolled back.');
-    expect(listing(root)).toEqual(before);
-    expect(readFileSync(path.join(root, 'src/index.ts'), 'utf8')).toBe(INDEX);
+    const before = state(root);
+    const error = await flushError(root, changes);
+    expect(error.code).toBe('WRITE_FAILED');
+    expect(state(root)).toEqual(before);
   });
 
-  it('creates the root itself when missing and removes it again on rollback', () => {
+  it('creates the root itself when missing and removes it again on rollback', async () => {
     const parent = tempDir();
     const root = path.join(parent, 'new-server');
-    const changes = [
-      { path: 'package.json', action: 'create' as const, before: undefined, after: '{}\n' },
-      { path: 'src/index.ts', action: 'create' as const, before: undefined, after: 'x\n' },
+    const changes: FileChange[] = [
+      { path: 'package.json', action: 'create', before: undefined, after: '{}\n' },
+      { path: 'src/index.ts', action: 'create', before: undefined, after: 'x\n' },
     ];
-    flushHooks.beforeWrite = (_c, index) => {
-      if (index === 1) throw new Error('boom');
-    };
-    expect(() => flush(root, changes)).toThrow(ScaffoldError);
-    expect(existsSync(root)).toBe(false);
-    expect(listing(parent)).toEqual([]);
+    flushFaults.at = (s) => (s === 'rename:1' ? 'enospc' : undefined);
+    expect((await flushError(root, changes)).code).toBe('WRITE_FAILED');
+    expect(readdirSync(parent)).toEqual([]);
+  });
+});
+
+describe('the lock', () => {
+  it('a second writer waits, then refuses with LOCKED naming the holder', async () => {
+    const root = tempDir();
+    const lock = await acquireLock(root);
+    const started = Date.now();
+    const error = await acquireLock(root, { waitMs: 300 }).catch((e: ScaffoldError) => e);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(error).toMatchObject({ code: 'LOCKED' });
+    expect((error as ScaffoldError).message).toContain(`pid ${process.pid} on ${hostname()}`);
+    lock.release();
+    (await acquireLock(root)).release();
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('a flush refuses while another run holds the lock, nothing written', async () => {
+    const { root, changes } = project();
+    const before = state(root);
+    const lock = await acquireLock(root);
+    const during = state(root);
+    const error = await flushError(root, changes).finally(() => lock.release());
+    expect(error.code).toBe('LOCKED');
+    expect(during.filter((l) => !l.startsWith(LOCK_FILE))).toEqual(before);
+    expect(state(root)).toEqual(before);
+  }, 20_000);
+
+  it('a lock left by a dead run is taken over', async () => {
+    const root = tempDir();
+    writeFileSync(
+      path.join(root, LOCK_FILE),
+      JSON.stringify({ pid: Number(deadPid()), host: hostname(), started: 'x' }),
+    );
+    const lock = await acquireLock(root, { waitMs: 0 });
+    expect(JSON.parse(readFileSync(lock.file, 'utf8')).pid).toBe(process.pid);
+    lock.release();
+  });
+});
+
+describe('signals during the flush', () => {
+  it('SIGTERM is held until the work is done', async () => {
+    const order: string[] = [];
+    const listener = () => order.push('signal');
+    process.on('SIGTERM', listener);
+    try {
+      await withSignalsHeld(() => {
+        process.kill(process.pid, 'SIGTERM');
+        for (let i = 0; i < 1e6; i++);
+        order.push('work done');
+      });
+    } finally {
+      process.off('SIGTERM', listener);
+    }
+    expect(order).toEqual(['work done', 'signal']);
+  });
+});
+
+describe('containment', () => {
+  /** A project whose `link` (relative path) is a symlink to a folder or file outside it. */
+  function linked(link: string, kind: 'dir' | 'file') {
+    const outside = tempDir({ 'index.ts': INDEX });
+    const root = tempDir({ 'README.md': README });
+    mkdirSync(path.dirname(path.join(root, link)), { recursive: true });
+    symlinkSync(kind === 'dir' ? outside : path.join(outside, 'index.ts'), path.join(root, link));
+    return { root, outside };
+  }
+
+  it.each([
+    ['src/index.ts', 'file', 'src/index.ts'],
+    ['src/mcp-server/tools/definitions/a.tool.ts', 'file', 'src/mcp-server/tools/definitions/a.tool.ts'],
+    ['src/mcp-server/tools/definitions', 'dir', 'src/mcp-server/tools/definitions/a.tool.ts'],
+    ['tests/tools', 'dir', 'tests/tools/a.tool.test.ts'],
+    ['src', 'dir', 'src/index.ts'],
+  ] as const)('a link at %s (%s) is refused, OUTSIDE_PROJECT, nothing written anywhere', async (link, kind, write) => {
+    const { root, outside } = linked(link, kind);
+    const [inBefore, outBefore] = [state(root), state(outside)];
+    const changes: FileChange[] = [
+      { path: 'README.md', action: 'update', before: README, after: 'new\n' },
+      {
+        path: write,
+        action: kind === 'file' ? 'update' : 'create',
+        before: kind === 'file' ? INDEX : undefined,
+        after: 'x\n',
+      },
+    ].sort((a, b) => (a.path < b.path ? -1 : 1)) as FileChange[];
+    expect(() => new DiskHost(root).verify(changes)).toThrow(ScaffoldError);
+    const error = await flushError(root, changes);
+    expect(error.code).toBe('OUTSIDE_PROJECT');
+    expect(error.details).toEqual([
+      { path: write, message: expect.stringContaining('leads outside the project, to ') },
+    ]);
+    expect(error.message).toBe(`${write} leads outside the project through a symbolic link; nothing was written.`);
+    expect(state(root)).toEqual(inBefore);
+    expect(state(outside)).toEqual(outBefore);
+  });
+
+  it('a link to nothing is refused too', async () => {
+    const root = tempDir({ 'README.md': README });
+    mkdirSync(path.join(root, 'src'));
+    symlinkSync('/nonexistent/mcp-scaffold/elsewhere', path.join(root, 'src/index.ts'));
+    const error = await flushError(root, [{ path: 'src/index.ts', action: 'create', before: undefined, after: 'x\n' }]);
+    expect(error.code).toBe('OUTSIDE_PROJECT');
+    expect(error.details[0]!.message).toBe('src/index.ts is a link to nothing');
+    expect(existsSync('/nonexistent/mcp-scaffold')).toBe(false);
+  });
+
+  it('a link that stays inside the project is written through: the link stays a link', async () => {
+    const root = tempDir({ 'src/main.ts': INDEX });
+    symlinkSync('main.ts', path.join(root, 'src/index.ts'));
+    await flush(root, [{ path: 'src/index.ts', action: 'update', before: INDEX, after: 'x\n' }]);
+    expect(readFileSync(path.join(root, 'src/main.ts'), 'utf8')).toBe('x\n');
+    expect(state(root)).toContain('src/index.ts -> link');
   });
 });

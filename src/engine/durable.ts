@@ -1,0 +1,111 @@
+/**
+ * Writing a file so that a crash leaves either the old or the new content, never a mix: the bytes
+ * go to a temp file beside the target, are fsynced, and the temp is renamed into place. Also the
+ * test seam for faults at each step of a flush.
+ */
+
+import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
+
+export type FaultKind = 'eacces' | 'enospc' | 'kill' | 'sigterm';
+
+/**
+ * Test seam: the fault to inject at a step of a flush (`journal`, `write:<i>`, `rename:<i>`,
+ * `commit`, counting the changes from 0), from `flushFaults.at` or, for a spawned CLI, from
+ * MCP_SCAFFOLD_TEST_FAULT=`<kind>@<step>`.
+ */
+export const flushFaults: { at?: (step: string) => FaultKind | undefined } = {};
+
+export function faultAt(step: string): FaultKind | undefined {
+  const fromHook = flushFaults.at?.(step);
+  if (fromHook) return fromHook;
+  const spec = process.env.MCP_SCAFFOLD_TEST_FAULT;
+  if (!spec) return undefined;
+  const [kind, at] = spec.split('@');
+  return at === step ? (kind as FaultKind) : undefined;
+}
+
+function errnoError(code: 'EACCES' | 'ENOSPC', op: string, file: string): NodeJS.ErrnoException {
+  const text = code === 'EACCES' ? 'permission denied' : 'no space left on device';
+  return Object.assign(new Error(`${code}: ${text}, ${op} '${file}'`), { code });
+}
+
+/** Acts out a fault: an error is thrown, a kill ends the process, a SIGTERM is sent to ourselves. */
+function injectFault(kind: FaultKind | undefined, op: string, file: string): void {
+  if (kind === 'eacces') throw errnoError('EACCES', op, file);
+  if (kind === 'enospc') throw errnoError('ENOSPC', op, file);
+  if (kind === 'kill') process.kill(process.pid, 'SIGKILL');
+  if (kind === 'sigterm') process.kill(process.pid, 'SIGTERM');
+}
+
+/**
+ * Writes `bytes` to a new file (refusing to reuse one) with `mode`, and fsyncs it. A fault at
+ * `step` strikes after half the bytes are written, as a full disk or a kill would.
+ */
+export function writeNewFileSynced(file: string, bytes: Uint8Array, mode: number | undefined, step?: string): void {
+  const fault = step ? faultAt(step) : undefined;
+  if (fault === 'eacces') injectFault(fault, 'open', file);
+  const fd = openSync(file, 'wx', mode ?? 0o666);
+  try {
+    // The mode given to open is masked by the umask; a replaced file keeps exactly its own.
+    if (mode !== undefined) fchmodSync(fd, mode);
+    const cut = fault ? bytes.length >> 1 : bytes.length;
+    writeFully(fd, bytes.subarray(0, cut));
+    if (fault) injectFault(fault, 'write', file);
+    writeFully(fd, bytes.subarray(cut));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function writeFully(fd: number, bytes: Uint8Array): void {
+  let offset = 0;
+  while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+}
+
+/** Acts out the fault planned for `step`, if any, as the operation `op` on `file` would meet it. */
+export function strikeAt(step: string, op: string, file: string): void {
+  injectFault(faultAt(step), op, file);
+}
+
+export function renameWithFault(from: string, to: string, step?: string): void {
+  injectFault(step ? faultAt(step) : undefined, 'rename', to);
+  renameSync(from, to);
+}
+
+/** Makes a rename or removal in `dir` durable. Some file systems refuse to fsync a folder: fine. */
+export function fsyncDir(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Not supported here (or the folder is gone): nothing more can be done.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Atomically replaces `file` with `bytes`: a temp beside it, fsynced, renamed, the folder fsynced. */
+export function replaceAtomically(file: string, bytes: Uint8Array, mode: number | undefined, tmp: string): void {
+  removeIfThere(tmp);
+  try {
+    writeNewFileSynced(tmp, bytes, mode);
+    renameSync(tmp, file);
+  } catch (e) {
+    removeIfThere(tmp);
+    throw e;
+  }
+  fsyncDir(path.dirname(file));
+}
+
+/** Removes a file; one that is not there (or whose folder is not one) is no error. */
+export function removeIfThere(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw e;
+  }
+}

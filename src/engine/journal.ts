@@ -1,0 +1,124 @@
+/**
+ * The flush's journal: before the first file is put in place, what every target held (its bytes
+ * and mode, or that it was new), where its temp file goes, and which folders the flush creates.
+ * It is written atomically and fsynced, so a run that dies part way leaves a journal the next run
+ * undoes from; a flush that completes removes it.
+ */
+
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { fsyncDir, removeIfThere, replaceAtomically, writeNewFileSynced } from './durable.js';
+
+export const JOURNAL_FILE = '.mcp-scaffold.journal';
+
+export interface JournalEntry {
+  /** Relative to the (real) project root, forward slashes. */
+  path: string;
+  /** The temp file the new content is written to, beside the target. */
+  tmp: string;
+  /** The target's bytes before the flush (base64), or null when it was new. */
+  old: string | null;
+  mode: number | null;
+  /** sha256 of the new content: undo touches only a target that still holds what the flush put there. */
+  newHash: string;
+}
+
+export interface Journal {
+  version: 1;
+  pid: number;
+  host: string;
+  started: string;
+  /** Folders the flush creates, outermost first. */
+  dirs: string[];
+  entries: JournalEntry[];
+}
+
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export function newJournal(dirs: string[], entries: JournalEntry[]): Journal {
+  return { version: 1, pid: process.pid, host: hostname(), started: new Date().toISOString(), dirs, entries };
+}
+
+export function writeJournal(root: string, journal: Journal, step?: string): void {
+  const file = path.join(root, JOURNAL_FILE);
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeNewFileSynced(tmp, Buffer.from(JSON.stringify(journal)), undefined, step);
+  } catch (e) {
+    removeIfThere(tmp);
+    throw e;
+  }
+  renameSync(tmp, file);
+  fsyncDir(root);
+}
+
+/** The journal a run left, if any. A journal is written whole or not at all, so it always parses. */
+export function readJournal(root: string): Journal | undefined {
+  const file = path.join(root, JOURNAL_FILE);
+  if (!existsSync(file)) return undefined;
+  return JSON.parse(readFileSync(file, 'utf8')) as Journal;
+}
+
+/** A journal being written when its run died: only the lock holder writes one, so any other is stale. */
+export function removeJournalTemps(root: string): void {
+  for (const name of readdirSync(root)) {
+    if (name.startsWith(`${JOURNAL_FILE}.`) && name.endsWith('.tmp')) removeIfThere(path.join(root, name));
+  }
+}
+
+export function removeJournal(root: string): void {
+  removeIfThere(path.join(root, JOURNAL_FILE));
+  fsyncDir(root);
+}
+
+function readOrUndefined(abs: string): Buffer | undefined {
+  try {
+    return readFileSync(abs);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Puts one target back as the journal says it was; what could not be put back, or undefined. */
+function undoEntry(root: string, entry: JournalEntry): string | undefined {
+  const abs = path.join(root, entry.path);
+  removeIfThere(path.join(root, entry.tmp));
+  const now = readOrUndefined(abs);
+  const old = entry.old === null ? undefined : Buffer.from(entry.old, 'base64');
+  if (now === undefined ? old === undefined : old?.equals(now)) return undefined;
+  if (now !== undefined && sha256(now) !== entry.newHash) {
+    return `${entry.path} (changed by something else since; left as it is)`;
+  }
+  if (old === undefined) unlinkSync(abs);
+  else replaceAtomically(abs, old, entry.mode ?? undefined, path.join(root, `${entry.tmp}.undo`));
+  return undefined;
+}
+
+/**
+ * Undoes a flush from its journal: temp files removed, replaced files restored byte for byte with
+ * their modes, new files removed, created folders removed when empty. Returns what is left undone.
+ */
+export function undoJournal(root: string, journal: Journal): string[] {
+  const left: string[] = [];
+  for (const entry of [...journal.entries].reverse()) {
+    try {
+      const problem = undoEntry(root, entry);
+      if (problem) left.push(problem);
+    } catch (e) {
+      left.push(`${entry.path} (${e instanceof Error ? e.message : String(e)})`);
+    }
+  }
+  for (const dir of [...journal.dirs].reverse()) {
+    try {
+      rmdirSync(path.join(root, dir));
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      // Gone already, or holding files that are not the flush's: either way not ours to remove.
+      if (code !== 'ENOENT' && code !== 'ENOTEMPTY' && code !== 'EEXIST') left.push(`${dir}/ (${code})`);
+    }
+  }
+  for (const dir of new Set(journal.entries.map((e) => path.dirname(path.join(root, e.path))))) fsyncDir(dir);
+  return left;
+}

@@ -1,0 +1,166 @@
+/**
+ * One writer at a time per project: a lock file created with O_EXCL in the project's root, holding
+ * who took it. A lock whose holder is dead (same host, pid gone) is taken over; a live holder is
+ * waited for a few seconds, then the run refuses with LOCKED, naming the holder.
+ */
+
+import { closeSync, fsyncSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ScaffoldError } from './errors.js';
+
+export const LOCK_FILE = '.mcp-scaffold.lock';
+
+export interface LockHolder {
+  pid: number;
+  host: string;
+  started: string;
+}
+
+export interface Lock {
+  readonly file: string;
+  release(): void;
+}
+
+/** A lock file still unreadable after this long was left by a run that died while making it. */
+const UNREADABLE_GRACE_MS = 10_000;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: the process exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Creates `file` exclusively with `content`; false when it already exists. */
+function createExclusive(file: string, content: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw e;
+  }
+  try {
+    writeSync(fd, content);
+    fsyncSync(fd);
+  } catch (e) {
+    // An empty lock would hold every other run off until it is judged stale.
+    closeSync(fd);
+    unlinkSync(file);
+    throw e;
+  }
+  closeSync(fd);
+  return true;
+}
+
+/** The lock file cannot be made (a full disk, a read-only folder): nothing was written. */
+function cannotLock(file: string, cause: unknown): ScaffoldError {
+  return new ScaffoldError('WRITE_FAILED', 'Could not take the lock on the project; nothing was written.', {
+    hint: 'Check permissions and free space, then run the command again.',
+    details: [{ path: path.basename(file), message: cause instanceof Error ? cause.message : String(cause) }],
+    cause,
+  });
+}
+
+/** Who holds the lock, judged from `text`, the lock file's content as read once. */
+function parseHolder(text: string): LockHolder | 'unreadable' {
+  try {
+    const holder = JSON.parse(text) as LockHolder;
+    return typeof holder.pid === 'number' && typeof holder.host === 'string' ? holder : 'unreadable';
+  } catch {
+    return 'unreadable';
+  }
+}
+
+function ageMs(file: string): number {
+  try {
+    return Date.now() - statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function isStale(file: string, holder: LockHolder | 'unreadable'): boolean {
+  if (holder === 'unreadable') return ageMs(file) > UNREADABLE_GRACE_MS;
+  return holder.host === hostname() && !isAlive(holder.pid);
+}
+
+/**
+ * Removes a stale lock. Two runs may find it stale at once: the one that makes the breaker file
+ * re-reads the lock and removes it only if it still is the stale one, so a fresh lock taken by
+ * the other run in between is never removed.
+ */
+function breakStale(file: string, seen: string): void {
+  const breaker = `${file}.break`;
+  if (!createExclusive(breaker, String(process.pid))) {
+    if (ageMs(breaker) > UNREADABLE_GRACE_MS) unlinkSync(breaker);
+    return;
+  }
+  try {
+    if (readFileSafe(file) === seen) unlinkSync(file);
+  } finally {
+    unlinkSync(breaker);
+  }
+}
+
+function describeHolder(holder: LockHolder | 'unreadable'): string {
+  return holder === 'unreadable'
+    ? 'a run whose lock file cannot be read'
+    : `pid ${holder.pid} on ${holder.host}, since ${holder.started}`;
+}
+
+function lockedError(file: string, holder: LockHolder | 'unreadable', waitedMs: number): ScaffoldError {
+  return new ScaffoldError(
+    'LOCKED',
+    `Another mcp-scaffold run is writing this project (${describeHolder(holder)}); waited ${Math.round(waitedMs / 1000)} s, nothing was written.`,
+    {
+      hint: `Run the command again once it is done. If no run is going on, delete ${file}.`,
+      details: [{ path: path.basename(file), message: describeHolder(holder) }],
+    },
+  );
+}
+
+/** Takes the project's lock, waiting up to `waitMs` for a live holder to let go. */
+export async function acquireLock(root: string, opts: { waitMs?: number; pollMs?: number } = {}): Promise<Lock> {
+  const file = path.join(root, LOCK_FILE);
+  const waitMs = opts.waitMs ?? 5_000;
+  const pollMs = opts.pollMs ?? 50;
+  const me: LockHolder = { pid: process.pid, host: hostname(), started: new Date().toISOString() };
+  const content = `${JSON.stringify(me)}\n`;
+  const start = Date.now();
+  for (;;) {
+    let created: boolean;
+    try {
+      created = createExclusive(file, content);
+    } catch (e) {
+      throw cannotLock(file, e);
+    }
+    if (created) return { file, release: () => releaseIfOurs(file, content) };
+    const text = readFileSafe(file);
+    if (text === undefined) continue;
+    const holder = parseHolder(text);
+    if (isStale(file, holder)) {
+      breakStale(file, text);
+      continue;
+    }
+    if (Date.now() - start >= waitMs) throw lockedError(file, holder, Date.now() - start);
+    await sleep(pollMs);
+  }
+}
+
+function readFileSafe(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function releaseIfOurs(file: string, content: string): void {
+  if (readFileSafe(file) === content) unlinkSync(file);
+}

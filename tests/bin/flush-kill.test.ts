@@ -1,0 +1,74 @@
+/**
+ * The flush against a failing machine, with real processes: a run killed (SIGKILL) at each step
+ * of its flush, for every write of `add tool`, `add service`, `add tool --service` and `init`, is
+ * undone by the next run, which says so and then leaves the project exactly as a clean run does;
+ * SIGTERM during the flush waits for the last rename.
+ */
+
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FLUSH_CASES, flushSteps } from '../helpers/flush-cases.js';
+import { spawnCli, treeDigest } from './support.js';
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function fixture(flushCase: (typeof FLUSH_CASES)[number]) {
+  const made_ = await flushCase.make(async (a) => {
+    const r = await spawnCli(a);
+    if (r.status !== 0) throw new Error(`setup failed: ${r.stderr}`);
+  });
+  made.push(made_.dir);
+  return made_;
+}
+
+/** Per case: how many files a clean run writes, and the digest of the folder it leaves. */
+const clean = await Promise.all(
+  FLUSH_CASES.map(async (flushCase) => {
+    const { dir, args } = await fixture(flushCase);
+    const r = await spawnCli(args);
+    if (r.status !== 0) throw new Error(`clean ${flushCase.name} failed: ${r.stderr}`);
+    return { count: (JSON.parse(r.stdout) as { changes: unknown[] }).changes.length, digest: treeDigest(dir) };
+  }),
+);
+
+const cases = FLUSH_CASES.map((c, i) => ({ ...c, ...clean[i]! }));
+
+describe.each(cases)('$name killed at each step of its flush ($count files)', (flushCase) => {
+  it.concurrent.each(flushSteps(flushCase.count))(
+    'at %s: the next run undoes it, says so, and ends as a clean run does',
+    async (step) => {
+      const { dir, args } = await fixture(flushCase);
+      const killed = await spawnCli(args, { MCP_SCAFFOLD_TEST_FAULT: `kill@${step}` });
+      expect(killed.signal).toBe('SIGKILL');
+      const next = await spawnCli(args);
+      expect(next.status, next.stderr).toBe(0);
+      const out = JSON.parse(next.stdout) as { ok: boolean; warnings: string[] };
+      expect(out.ok).toBe(true);
+      // Before the journal is whole there is nothing to undo (only a lock and a temp to clear).
+      if (step !== 'journal') {
+        expect(out.warnings.join('\n')).toMatch(
+          new RegExp(`was interrupted while writing ${flushCase.count} file\\(s\\); its changes were undone`),
+        );
+      }
+      expect(treeDigest(dir)).toBe(flushCase.digest);
+    },
+    60_000,
+  );
+});
+
+describe('SIGTERM during the flush', () => {
+  it.each(['write:1', 'rename:1'])('at %s: the files are all written before the process ends', async (step) => {
+    const addTool = cases[0]!;
+    const { dir, args } = await fixture(addTool);
+    const r = await spawnCli(args, { MCP_SCAFFOLD_TEST_FAULT: `sigterm@${step}` });
+    expect(r.signal).toBe('SIGTERM');
+    expect(r.stderr).toContain('Stopped by SIGTERM once the files were written or put back in full.');
+    expect(treeDigest(dir)).toBe(addTool.digest);
+    expect(existsSync(path.join(dir, '.mcp-scaffold.journal'))).toBe(false);
+    expect(readFileSync(path.join(dir, 'src/index.ts'), 'utf8')).toContain('demoFindItemsTool');
+  });
+});
