@@ -1,0 +1,116 @@
+/**
+ * Inputs that pass the name syntax but would break the generated code: each refused at plan time
+ * with a coded error, nothing written.
+ */
+
+import { describe, expect, it } from 'vitest';
+import { ScaffoldError } from '../../src/engine/errors.js';
+import { addPromptGenerator } from '../../src/kinds/prompt/generator.js';
+import { addResourceGenerator } from '../../src/kinds/resource/generator.js';
+import { addServiceGenerator } from '../../src/kinds/service/generator.js';
+import { addToolGenerator } from '../../src/kinds/tool/generator.js';
+import { FEATURES_0_10 } from '../helpers/framework.js';
+import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../helpers/projects.js';
+
+const BASE = {
+  'package.json': PACKAGE_JSON,
+  'src/index.ts': FRESH_INDEX,
+  'vitest.config.ts': VITEST_CONFIG,
+  'tsconfig.json': '{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }\n',
+};
+
+function refusal(fn: () => unknown): ScaffoldError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ScaffoldError);
+    return e as ScaffoldError;
+  }
+  throw new Error('expected a refusal');
+}
+
+/** A project that already has the ncbi service. */
+function withService(): Record<string, string> {
+  const { tree, project: p } = project(BASE);
+  addServiceGenerator(tree, p, { name: 'ncbi', devcheck: false }, FEATURES_0_10);
+  return { ...BASE, ...Object.fromEntries(tree.changes().map((c) => [c.path, c.after])) };
+}
+
+describe('--export-name against the names the generated files use', () => {
+  // Imports, parameters and locals of the templates, test helpers, and runtime globals.
+  it.each([
+    'expect',
+    'describe',
+    'it',
+    'ctx',
+    'input',
+    'z',
+    'tool',
+    'createMockContext',
+    'Promise',
+    'globalThis',
+    'Object',
+    'JSON',
+    'Error',
+  ])('add tool --export-name %s: NAME_INVALID with a suggestion, nothing planned', (exportName) => {
+    const { tree, project: p } = project(BASE);
+    const e = refusal(() => addToolGenerator(tree, p, { name: 'demo_find_items', exportName, devcheck: false }));
+    expect(e.code).toBe('NAME_INVALID');
+    expect(e.message).toContain(`"${exportName}"`);
+    expect(e.hint).toContain('e.g. --export-name demoFindItemsTool');
+    expect(tree.changes()).toEqual([]);
+  });
+
+  it('add tool --service ncbi --export-name getNcbiService: the accessor the handler imports', () => {
+    const { tree, project: p } = project(withService());
+    const e = refusal(() =>
+      addToolGenerator(
+        tree,
+        p,
+        { name: 'demo_fetch_record', service: 'ncbi', exportName: 'getNcbiService', devcheck: false },
+        FEATURES_0_10,
+      ),
+    );
+    expect(e.code).toBe('NAME_INVALID');
+    expect(tree.changes()).toEqual([]);
+  });
+
+  it.each([
+    ['resource', addResourceGenerator, 'resource'],
+    ['prompt', addPromptGenerator, 'prompt'],
+  ] as const)('add %s --export-name Promise / the builder it imports', (_kind, generator, builder) => {
+    for (const exportName of ['Promise', builder]) {
+      const { tree, project: p } = project(BASE);
+      const e = refusal(() => generator(tree, p, { name: 'demo_item', exportName, devcheck: false }));
+      expect(e.code).toBe('NAME_INVALID');
+      expect(tree.changes()).toEqual([]);
+    }
+  });
+
+  it('still takes an unused identifier', () => {
+    const { tree, project: p } = project(BASE);
+    const result = addToolGenerator(tree, p, { name: 'demo_find_items', exportName: 'finder', devcheck: false });
+    expect(result.problems).toEqual([]);
+    expect(tree.read('src/mcp-server/tools/definitions/demo-find-items.tool.ts')).toContain(
+      'export const finder = tool(',
+    );
+  });
+});
+
+describe('add service against the names its files import', () => {
+  it('add service storage: StorageService is the framework type the service imports, NAME_INVALID', () => {
+    const { tree, project: p } = project(BASE);
+    const e = refusal(() => addServiceGenerator(tree, p, { name: 'storage', devcheck: false }, FEATURES_0_10));
+    expect(e.code).toBe('NAME_INVALID');
+    expect(e.message).toBe(
+      'Invalid service name "storage": StorageService is already used by the generated src/services/storage/storage-service.ts.',
+    );
+    expect(e.hint).toBe('Pick another name, e.g. storage_api.');
+    expect(tree.changes()).toEqual([]);
+  });
+
+  it.each(['ncbi', 'storage_api', 'request_context'])('add service %s is fine', (name) => {
+    const { tree, project: p } = project(BASE);
+    expect(addServiceGenerator(tree, p, { name, devcheck: false }, FEATURES_0_10).problems).toEqual([]);
+  });
+});
