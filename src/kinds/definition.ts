@@ -162,6 +162,21 @@ function exportNameOf(
   return wanted;
 }
 
+/**
+ * `--force` over a definition under another export name: the file would stop exporting the old
+ * name while the entry point (and tests) still import it. Refused rather than guessed at.
+ */
+function refuseRenamingExport(other: ExistingDefinition, def: NewDefinition, opts: DefinitionOptions): void {
+  const old = other.exports.filter((e) => e !== def.exportName);
+  if (!opts.force || old.length === 0 || other.exports.includes(def.exportName)) return;
+  def.problems.add({
+    code: 'ALREADY_EXISTS',
+    path: other.file,
+    message: `the file exports ${old.join(', ')}, which the project imports; rewriting it as ${def.exportName} would leave those imports broken`,
+    hint: `Keep the export name (--export-name ${old[0]}), or rename it by hand in the file and wherever it is imported.`,
+  });
+}
+
 /** Records every collision of the new definition with what exists, before anything is written. */
 function recordCollisions(
   tree: Tree,
@@ -170,7 +185,10 @@ function recordCollisions(
   opts: DefinitionOptions,
 ): void {
   for (const other of existing) {
-    if (other.file === def.file) continue;
+    if (other.file === def.file) {
+      refuseRenamingExport(other, def, opts);
+      continue;
+    }
     if (other.name === def.mcpName) {
       def.problems.add({
         code: 'ALREADY_EXISTS',

@@ -114,3 +114,35 @@ describe('add service against the names its files import', () => {
     expect(addServiceGenerator(tree, p, { name, devcheck: false }, FEATURES_0_10).problems).toEqual([]);
   });
 });
+
+describe('add tool x --force --export-name y after add tool x', () => {
+  it('is refused (the old import would stay: TS2305), nothing planned', () => {
+    const first = project(BASE);
+    addToolGenerator(first.tree, first.project, { name: 'demo_find_items', devcheck: false });
+    const files = { ...BASE, ...Object.fromEntries(first.tree.changes().map((c) => [c.path, c.after])) };
+    const { tree, project: p } = project(files);
+    const result = addToolGenerator(tree, p, {
+      name: 'demo_find_items',
+      force: true,
+      exportName: 'itemFinder',
+      devcheck: false,
+    });
+    expect(result.problems).toEqual([
+      expect.objectContaining({
+        code: 'ALREADY_EXISTS',
+        path: 'src/mcp-server/tools/definitions/demo-find-items.tool.ts',
+        message: expect.stringContaining('exports demoFindItemsTool'),
+      }),
+    ]);
+  });
+
+  it('--force under the same export name still rewrites the file', () => {
+    const first = project(BASE);
+    addToolGenerator(first.tree, first.project, { name: 'demo_find_items', devcheck: false });
+    const files = { ...BASE, ...Object.fromEntries(first.tree.changes().map((c) => [c.path, c.after])) };
+    const { tree, project: p } = project(files);
+    const result = addToolGenerator(tree, p, { name: 'demo_find_items', force: true, title: 'New', devcheck: false });
+    expect(result.problems).toEqual([]);
+    expect(tree.changes().map((c) => c.path)).toEqual(['src/mcp-server/tools/definitions/demo-find-items.tool.ts']);
+  });
+});
