@@ -146,3 +146,43 @@ describe('add tool x --force --export-name y after add tool x', () => {
     expect(tree.changes().map((c) => c.path)).toEqual(['src/mcp-server/tools/definitions/demo-find-items.tool.ts']);
   });
 });
+
+describe('add resource --uri', () => {
+  function withResource(uri: string): Record<string, string> {
+    const { tree, project: p } = project(BASE);
+    expect(addResourceGenerator(tree, p, { name: 'demo_item', uri, devcheck: false }).problems).toEqual([]);
+    return { ...BASE, ...Object.fromEntries(tree.changes().map((c) => [c.path, c.after])) };
+  }
+
+  it.each(['acme://a:x/{id}', 'acme://[x/{id}', 'acme://a|b/{id}'])(
+    '%s: the example URI the test reads is no URL for new URL(): OPTION_INVALID',
+    (uri) => {
+      const { tree, project: p } = project(BASE);
+      const e = refusal(() => addResourceGenerator(tree, p, { name: 'demo_item', uri, devcheck: false }));
+      expect(e.code).toBe('OPTION_INVALID');
+      expect(e.message).toContain('new URL() rejects it');
+      expect(tree.changes()).toEqual([]);
+    },
+  );
+
+  it.each(['acme://items/{id}', 'acme://items/{itemId}'])(
+    '%s beside an existing acme://items/{id}: ALREADY_EXISTS (one could never be read)',
+    (uri) => {
+      const { tree, project: p } = project(withResource('acme://items/{id}'));
+      const e = refusal(() => addResourceGenerator(tree, p, { name: 'demo_other', uri, devcheck: false }));
+      expect(e.code).toBe('ALREADY_EXISTS');
+      expect(e.details).toEqual([
+        { path: 'src/mcp-server/resources/definitions/demo-item.resource.ts', message: 'uri acme://items/{id}' },
+      ]);
+      expect(tree.changes()).toEqual([]);
+    },
+  );
+
+  it.each(['acme://items/{id}/notes', 'acme://orders/{id}', 'acme://items'])(
+    '%s beside acme://items/{id} is fine',
+    (uri) => {
+      const { tree, project: p } = project(withResource('acme://items/{id}'));
+      expect(addResourceGenerator(tree, p, { name: 'demo_other', uri, devcheck: false }).problems).toEqual([]);
+    },
+  );
+});
