@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { ScaffoldError } from './errors.js';
 import type { Host, HostEntry } from './host.js';
+import { assertWritableTargets } from './targets.js';
 
 export type ChangeAction = 'create' | 'update';
 
@@ -101,7 +102,8 @@ export class Tree {
   /**
    * The effective changeset: writes that differ from the host, sorted by path. An updated file
    * keeps its byte order mark (parsers drop it from the text they edit); a file that is not UTF-8
-   * is refused, since its text is only a lossy reading of its bytes.
+   * is refused, since its text is only a lossy reading of its bytes; so is a write the file system
+   * would refuse (targets.ts).
    */
   changes(): FileChange[] {
     const out: FileChange[] = [];
@@ -112,6 +114,10 @@ export class Tree {
       if (before !== undefined && this.host.isUndecodable?.(rel)) throw notUtf8(rel);
       out.push({ path: rel, action: before === undefined ? 'create' : 'update', before, after });
     }
+    assertWritableTargets(
+      this.host,
+      out.map((c) => c.path),
+    );
     // Code-unit order, not the locale's: the same changeset prints the same way everywhere.
     return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }

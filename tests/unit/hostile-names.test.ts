@@ -5,12 +5,14 @@
 
 import { describe, expect, it } from 'vitest';
 import { ScaffoldError } from '../../src/engine/errors.js';
+import { MemoryHost } from '../../src/engine/host.js';
+import { Tree } from '../../src/engine/tree.js';
 import { addPromptGenerator } from '../../src/kinds/prompt/generator.js';
 import { addResourceGenerator } from '../../src/kinds/resource/generator.js';
 import { addServiceGenerator } from '../../src/kinds/service/generator.js';
-import { addToolGenerator } from '../../src/kinds/tool/generator.js';
+import { type AddToolOptions, addToolGenerator } from '../../src/kinds/tool/generator.js';
 import { FEATURES_0_10 } from '../helpers/framework.js';
-import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../helpers/projects.js';
+import { FRESH_INDEX, memoryProject, PACKAGE_JSON, project, VITEST_CONFIG } from '../helpers/projects.js';
 
 const BASE = {
   'package.json': PACKAGE_JSON,
@@ -185,4 +187,50 @@ describe('add resource --uri', () => {
       expect(addResourceGenerator(tree, p, { name: 'demo_other', uri, devcheck: false }).problems).toEqual([]);
     },
   );
+});
+
+describe('targets the file system would refuse, found at plan time', () => {
+  const FILE = 'src/mcp-server/tools/definitions/demo-find-items.tool.ts';
+
+  function changesOf(host: MemoryHost, options: Partial<AddToolOptions> = {}) {
+    const tree = new Tree(host);
+    const result = addToolGenerator(tree, memoryProject(host), {
+      name: 'demo_find_items',
+      devcheck: false,
+      ...options,
+    });
+    expect(result.problems).toEqual([]);
+    return () => tree.changes();
+  }
+
+  it('a folder where the definition goes (with --force): ALREADY_EXISTS naming it', () => {
+    const changes = changesOf(new MemoryHost(BASE, { folders: [FILE] }), { force: true });
+    const e = refusal(changes);
+    expect(e.code).toBe('ALREADY_EXISTS');
+    expect(e.details).toEqual([{ path: FILE, message: 'a folder is where the file would be written' }]);
+  });
+
+  it('a file where a folder must be (tests/tools): ALREADY_EXISTS naming it', () => {
+    const changes = changesOf(new MemoryHost({ ...BASE, 'tests/tools': 'not a folder\n' }));
+    const e = refusal(changes);
+    expect(e.code).toBe('ALREADY_EXISTS');
+    expect(e.details).toEqual([
+      { path: 'tests/tools/demo-find-items.tool.test.ts', message: 'tests/tools is a file, not a folder' },
+    ]);
+  });
+
+  it('a file name over 255 bytes (--file-name): NAME_INVALID', () => {
+    const changes = changesOf(new MemoryHost(BASE), { fileName: 'x'.repeat(250) });
+    const e = refusal(changes);
+    expect(e.code).toBe('NAME_INVALID');
+    expect(e.details[0]!.message).toMatch(/is 258 bytes \(the file system allows 255\)/);
+  });
+
+  it('a path over the system limit: NAME_INVALID', () => {
+    const deep = `/${Array.from({ length: 20 }, () => 'd'.repeat(250)).join('/')}`;
+    const changes = changesOf(new MemoryHost(BASE, { root: deep }));
+    const e = refusal(changes);
+    expect(e.code).toBe('NAME_INVALID');
+    expect(e.message).toContain('too long for the file system');
+  });
 });
