@@ -307,13 +307,17 @@ describe('add tool', () => {
     expect(treeDigest(root)).toBe(before);
   });
 
-  it('a write that fails part way is rolled back: exit 1, WRITE_FAILED, tree unchanged', () => {
-    // tests/tools is a file, so the last write (the test file) fails after two succeeded.
+  it('a file where a folder must be is found while planning: exit 1, ALREADY_EXISTS, tree unchanged', () => {
+    // tests/tools is a file: the test file could not be written there (ENOTDIR at write time).
     const root = project({ 'tests/tools': 'in the way\n' });
     const before = treeDigest(root);
-    const out = parseJsonOut(runCli(['add', 'tool', 'demo_find_items', '--json', '--no-devcheck', '--cwd', root]));
-    expect(out.error.code).toBe('WRITE_FAILED');
-    expect(out.error.message).toContain('rolled back');
+    const r = runCli(['add', 'tool', 'demo_find_items', '--json', '--no-devcheck', '--cwd', root]);
+    expect(r.status).toBe(1);
+    const out = parseJsonOut(r);
+    expect(out.error.code).toBe('ALREADY_EXISTS');
+    expect(out.error.details).toEqual([
+      { path: 'tests/tools/demo-find-items.tool.test.ts', message: 'tests/tools is a file, not a folder' },
+    ]);
     expect(treeDigest(root)).toBe(before);
   });
 
