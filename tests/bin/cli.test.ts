@@ -321,6 +321,28 @@ describe('add tool', () => {
     expect(treeDigest(root)).toBe(before);
   });
 
+  it('a Latin-1 byte in src/index.ts: ENCODING_UNSUPPORTED, exit 1, every byte unchanged', () => {
+    const root = project();
+    const index = path.join(root, 'src/index.ts');
+    writeFileSync(index, Buffer.concat([readFileSync(index), Buffer.from('// caf\u00e9\n', 'latin1')]));
+    const before = treeDigest(root);
+    const r = runCli(['add', 'tool', 'demo_find_items', '--json', '--no-devcheck', '--cwd', root]);
+    expect(r.status).toBe(1);
+    expect(parseJsonOut(r).error.code).toBe('ENCODING_UNSUPPORTED');
+    expect(treeDigest(root)).toBe(before);
+  });
+
+  it('a UTF-8 byte order mark on src/index.ts is kept by the edit', () => {
+    const root = project();
+    const index = path.join(root, 'src/index.ts');
+    const original = readFileSync(index);
+    writeFileSync(index, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), original]));
+    expect(runCli(['add', 'tool', 'demo_find_items', '--no-devcheck', '--cwd', root]).status).toBe(0);
+    const after = readFileSync(index);
+    expect([...after.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(after.toString('utf8')).toContain('demoFindItemsTool');
+  });
+
   it('never prompts without a TTY: a missing description takes the default', () => {
     const root = project();
     const r = runCli(['add', 'tool', 'demo_find_items', '--no-devcheck', '--cwd', root]);
