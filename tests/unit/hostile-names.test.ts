@@ -7,10 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { ScaffoldError } from '../../src/engine/errors.js';
 import { MemoryHost } from '../../src/engine/host.js';
 import { Tree } from '../../src/engine/tree.js';
+import { initGenerator } from '../../src/init/generator.js';
 import { addPromptGenerator } from '../../src/kinds/prompt/generator.js';
 import { addResourceGenerator } from '../../src/kinds/resource/generator.js';
 import { addServiceGenerator } from '../../src/kinds/service/generator.js';
 import { type AddToolOptions, addToolGenerator } from '../../src/kinds/tool/generator.js';
+import { tsMorph } from '../../src/ts/ts-morph.js';
 import { FEATURES_0_10 } from '../helpers/framework.js';
 import { FRESH_INDEX, memoryProject, PACKAGE_JSON, project, VITEST_CONFIG } from '../helpers/projects.js';
 
@@ -232,5 +234,32 @@ describe('targets the file system would refuse, found at plan time', () => {
     const e = refusal(changes);
     expect(e.code).toBe('NAME_INVALID');
     expect(e.message).toContain('too long for the file system');
+  });
+});
+
+describe('init with hostile text', () => {
+  const ENV = { username: 'tester', insideGitWorkTree: false };
+
+  it("init --name '@x*/srv' (the name lands in src/index.ts's /** */ comment): NAME_INVALID, nothing planned", () => {
+    const tree = new Tree(new MemoryHost({}, { root: '/memory/srv' }));
+    const e = refusal(() => initGenerator(tree, { root: tree.root, environment: ENV, name: '@x*/srv' }));
+    expect(e.code).toBe('NAME_INVALID');
+    expect(tree.changes()).toEqual([]);
+  });
+
+  it('a description full of quotes, comment syntax and invisible characters: every file parses, package.json holds it exactly', () => {
+    const description = 'It\'s "x" */ /* ${y} `z` \\ \u202e\u200b\ufeff ⚠ 日本 😀\ttab';
+    const tree = new Tree(new MemoryHost({}, { root: '/memory/demo' }));
+    const result = initGenerator(tree, { root: tree.root, environment: ENV, description });
+    expect(result.problems).toEqual([]);
+    const { ts } = tsMorph();
+    for (const change of tree.changes()) {
+      if (change.path.endsWith('.json')) expect(() => JSON.parse(change.after), change.path).not.toThrow();
+      if (!change.path.endsWith('.ts')) continue;
+      const sf = ts.createSourceFile(change.path, change.after, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+      expect((sf as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics, change.path).toEqual([]);
+    }
+    const pkg = JSON.parse(tree.read('package.json')!) as { description: string };
+    expect(pkg.description).toBe(description);
   });
 });
