@@ -28,6 +28,8 @@ export type ErrorCode =
   | 'LOCKED'
   | 'OUTSIDE_PROJECT'
   | 'ROLLBACK_FAILED'
+  // An edited file is not UTF-8: writing it back would change bytes outside the edit.
+  | 'ENCODING_UNSUPPORTED'
   // `list`: a definition no app array (or setup()) registers; a registration whose import is gone.
   | 'UNREGISTERED'
   | 'DANGLING'

@@ -20,6 +20,11 @@ export interface Host {
   readonly root: string;
   /** The file's text, or undefined when there is no file there. */
   read(rel: string): string | undefined;
+  /**
+   * Whether the file read at `rel` is not UTF-8: its text is then a lossy reading (fine for
+   * finding names), and writing it back would change bytes outside any edit.
+   */
+  isUndecodable?(rel: string): boolean;
   isDirectory(rel: string): boolean;
   /** The entries directly in a folder; none when it is missing or not a folder. */
   list(rel: string): HostEntry[];
@@ -32,6 +37,18 @@ export interface Host {
   flush(changes: readonly FileChange[]): string[] | Promise<string[]>;
 }
 
+// A BOM stays in the text (as U+FEFF), so that writing the text back keeps it.
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The bytes as UTF-8 text, or undefined when they are not UTF-8 (a Latin-1 file, say). */
+function decodeUtf8(bytes: Buffer): string | undefined {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The project's folder on disk. */
 export class DiskHost implements Host {
   readonly root: string;
@@ -40,12 +57,23 @@ export class DiskHost implements Host {
     this.root = path.resolve(root);
   }
 
+  private readonly undecodable = new Set<string>();
+
   read(rel: string): string | undefined {
+    let bytes: Buffer;
     try {
-      return readFileSync(path.join(this.root, rel), 'utf8');
+      bytes = readFileSync(path.join(this.root, rel));
     } catch {
       return undefined;
     }
+    const text = decodeUtf8(bytes);
+    if (text !== undefined) return text;
+    this.undecodable.add(rel);
+    return bytes.toString('utf8');
+  }
+
+  isUndecodable(rel: string): boolean {
+    return this.undecodable.has(rel);
   }
 
   isDirectory(rel: string): boolean {

@@ -58,7 +58,7 @@ async function checkedChanges({ tree, result }: Planned, reporter: Reporter): Pr
   for (const n of result.notes) reporter.info(n);
   for (const file of await formatWideNewFiles(tree, lineWidthOf(tree))) {
     reporter.warn(
-      `${file} has lines over the line width and Biome is not installed to lay them out; run your formatter on it.`,
+      `${file} has lines over the line width that were not laid out (Biome is not installed, or its layout would have changed the text); run your formatter on it.`,
     );
   }
   return tree.changes();

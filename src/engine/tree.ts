@@ -5,7 +5,9 @@
  */
 
 import path from 'node:path';
+import { ScaffoldError } from './errors.js';
 import type { Host, HostEntry } from './host.js';
+import { assertWritableTargets } from './targets.js';
 
 export type ChangeAction = 'create' | 'update';
 
@@ -15,6 +17,15 @@ export interface FileChange {
   action: ChangeAction;
   before: string | undefined;
   after: string;
+}
+
+const BOM = '\ufeff';
+
+function notUtf8(rel: string): ScaffoldError {
+  return new ScaffoldError('ENCODING_UNSUPPORTED', `${rel} is not UTF-8 text; nothing was written.`, {
+    hint: `Editing it would change bytes outside the edit. Convert ${rel} to UTF-8 (e.g. iconv -f latin1 -t utf-8), then run the command again.`,
+    details: [{ path: rel, message: 'not valid UTF-8' }],
+  });
 }
 
 export class Tree {
@@ -88,14 +99,25 @@ export class Tree {
     this.writes.set(this.normalize(p), content);
   }
 
-  /** The effective changeset: writes that differ from the host, sorted by path. */
+  /**
+   * The effective changeset: writes that differ from the host, sorted by path. An updated file
+   * keeps its byte order mark (parsers drop it from the text they edit); a file that is not UTF-8
+   * is refused, since its text is only a lossy reading of its bytes; so is a write the file system
+   * would refuse (targets.ts).
+   */
   changes(): FileChange[] {
     const out: FileChange[] = [];
-    for (const [rel, after] of this.writes) {
+    for (const [rel, written] of this.writes) {
       const before = this.readHost(rel);
+      const after = before?.startsWith(BOM) && !written.startsWith(BOM) ? BOM + written : written;
       if (before === after) continue;
+      if (before !== undefined && this.host.isUndecodable?.(rel)) throw notUtf8(rel);
       out.push({ path: rel, action: before === undefined ? 'create' : 'update', before, after });
     }
+    assertWritableTargets(
+      this.host,
+      out.map((c) => c.path),
+    );
     // Code-unit order, not the locale's: the same changeset prints the same way everywhere.
     return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }

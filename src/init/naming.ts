@@ -39,6 +39,10 @@ export function npmNameProblem(name: string): string | undefined {
   // `init @acme/node_modules` would make a folder named node_modules.
   if (base !== name && (base === 'node_modules' || base === 'favicon.ico')) return `"${base}" is reserved`;
   const { errors = [], warnings = [] } = validateNpmName(name);
+  // The library does not look at the scope: `@x*/srv` passes, and would close the /** */ comment
+  // the name lands in. The scope takes the characters the name may have.
+  const scope = scopeOf(name);
+  if (scope !== undefined && !/^[a-zA-Z0-9\-._~]+$/.test(scope)) return characterProblem(name);
   // A `~` is let through: npm installs and runs such a package; the warning is about publishing one.
   const tildeOnly = !/['!()*]/.test(base);
   const findings = [...errors, ...warnings].filter((f) => !(tildeOnly && /special characters/.test(f)));

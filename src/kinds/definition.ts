@@ -22,6 +22,7 @@ import type { DefinitionLayout } from '../registration/layout.js';
 import { register } from '../registration/register.js';
 import { camelCase, type Names, parseName, safeIdentifier } from '../text/names.js';
 import { render } from '../text/templates.js';
+import { bindingCount, nameTaken, takenBy } from './identifiers.js';
 import { KINDS } from './index.js';
 import type { definitionOptions } from './options.js';
 import type { optionsSchema } from './schema.js';
@@ -151,7 +152,7 @@ function exportNameOf(
   const wanted = opts.exportName;
   if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(wanted) || safeIdentifier(wanted, 'Def', spec.reservedNames) !== wanted) {
     throw new ScaffoldError(
-      'OPTION_INVALID',
+      'NAME_INVALID',
       `Invalid --export-name ${JSON.stringify(wanted)}: it must be a JavaScript identifier that is not a reserved word or a name the file imports.`,
       {
         hint: `e.g. --export-name ${names.camel}${exportSuffix}`,
@@ -159,6 +160,21 @@ function exportNameOf(
     );
   }
   return wanted;
+}
+
+/**
+ * `--force` over a definition under another export name: the file would stop exporting the old
+ * name while the entry point (and tests) still import it. Refused rather than guessed at.
+ */
+function refuseRenamingExport(other: ExistingDefinition, def: NewDefinition, opts: DefinitionOptions): void {
+  const old = other.exports.filter((e) => e !== def.exportName);
+  if (!opts.force || old.length === 0 || other.exports.includes(def.exportName)) return;
+  def.problems.add({
+    code: 'ALREADY_EXISTS',
+    path: other.file,
+    message: `the file exports ${old.join(', ')}, which the project imports; rewriting it as ${def.exportName} would leave those imports broken`,
+    hint: `Keep the export name (--export-name ${old[0]}), or rename it by hand in the file and wherever it is imported.`,
+  });
 }
 
 /** Records every collision of the new definition with what exists, before anything is written. */
@@ -169,7 +185,10 @@ function recordCollisions(
   opts: DefinitionOptions,
 ): void {
   for (const other of existing) {
-    if (other.file === def.file) continue;
+    if (other.file === def.file) {
+      refuseRenamingExport(other, def, opts);
+      continue;
+    }
     if (other.name === def.mcpName) {
       def.problems.add({
         code: 'ALREADY_EXISTS',
@@ -242,6 +261,22 @@ export function prepareDefinition(
   return def;
 }
 
+/**
+ * Refuses an export name (given or derived) that the rendered definition or its test binds a
+ * second time (`expect`, `ctx`, `input`, `z`, `tool`, a service accessor such as `getNcbiService`)
+ * or that hides a global (`Promise`, `globalThis`): the file would not compile, or would mean
+ * something else.
+ */
+function refuseTakenExportName(def: NewDefinition, opts: DefinitionOptions, rendered: [string, string][]): void {
+  for (const [file, text] of rendered) {
+    const why = takenBy(def.exportName, bindingCount(text, def.exportName) > 1, file);
+    if (!why) continue;
+    const flag = opts.exportName === undefined ? 'export name (from the name)' : '--export-name';
+    const usual = `${def.names.camel}${def.layout.exportSuffix}`;
+    throw nameTaken(flag, def.exportName, why, `--export-name ${usual === def.exportName ? `${usual}Def` : usual}`);
+  }
+}
+
 /** Renders the definition and its test, registers it, and returns the generator's result. */
 export function writeDefinition(
   tree: Tree,
@@ -262,8 +297,10 @@ export function writeDefinition(
   };
   // New files take the project's line break (templates are LF), so its Biome accepts them.
   const lineWidth = lineWidthOf(tree);
-  tree.write(def.file, asNewFile(tree, render(templates.definition, data, { lineWidth })));
-  if (opts.test) tree.write(def.testFile, asNewFile(tree, render(templates.test, data, { lineWidth })));
+  const rendered: [string, string][] = [[def.file, render(templates.definition, data, { lineWidth })]];
+  if (opts.test) rendered.push([def.testFile, render(templates.test, data, { lineWidth })]);
+  refuseTakenExportName(def, opts, rendered);
+  for (const [file, text] of rendered) tree.write(file, asNewFile(tree, text));
 
   const result = def.problems.attempt(() =>
     register(

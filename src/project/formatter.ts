@@ -2,20 +2,31 @@
  * Templates are written pre-formatted for names of ordinary length. When a rendered file still
  * has a line wider than the project's Biome line width (very long names reflow whole calls, which
  * a template cannot express), the project's own Biome formats it in memory before anything is
- * written. Files the generator edits in place are never reformatted: only new files.
+ * written. Biome's stdin output rewrites non-ASCII characters, so it is given the file with its
+ * non-ASCII literals and comments masked (text/masking.ts) and the real text is put back after.
+ * Files the generator edits in place are never reformatted: only new files.
  */
 
 import path from 'node:path';
 import * as find from 'empathic/find';
 import { findNodeAtLocation, getNodeValue, parseTree } from 'jsonc-parser';
 import type { Tree } from '../engine/tree.js';
+import { mask, unmask } from '../text/masking.js';
 import { displayWidth } from '../text/string-literal.js';
 
 /** Biome's default, and the framework's. */
 export const DEFAULT_LINE_WIDTH = 100;
 
+/**
+ * A line Biome leaves as it is however wide: a lone string literal (Biome never splits one), or
+ * one beside a key shorter than five columns (`{{prop}}` lays user text out that way).
+ */
+const UNBREAKABLE = /^\s*(?:[A-Za-z_$][\w$]{0,3}: )?(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"),?$/;
+
 function hasWideLine(content: string, lineWidth: number): boolean {
-  return content.split('\n').some((line) => line.length > lineWidth && displayWidth(line) > lineWidth);
+  return content
+    .split(/\r?\n/)
+    .some((line) => line.length > lineWidth && displayWidth(line) > lineWidth && !UNBREAKABLE.test(line));
 }
 
 function biomeBinary(root: string): string | undefined {
@@ -26,7 +37,7 @@ function biomeBinary(root: string): string | undefined {
 
 /**
  * Formats the created .ts files that need it. Returns the paths it could not format (no Biome
- * installed, or Biome refused), so the caller can say so.
+ * installed, Biome refused, or its output changed a literal or comment), so the caller can say so.
  */
 export async function formatWideNewFiles(tree: Tree, lineWidth: number): Promise<string[]> {
   const wide = tree
@@ -38,14 +49,16 @@ export async function formatWideNewFiles(tree: Tree, lineWidth: number): Promise
   const { execa } = await import('execa');
   const failed: string[] = [];
   for (const change of wide) {
+    const masked = mask(change.after);
     const result = await execa(biome, ['format', `--stdin-file-path=${change.path}`], {
       cwd: tree.root,
-      input: change.after,
+      input: masked.text,
       reject: false,
       stripFinalNewline: false,
     });
-    if (result.exitCode === 0 && result.stdout.trim() !== '') tree.write(change.path, result.stdout);
-    else failed.push(change.path);
+    const formatted = result.exitCode === 0 && result.stdout.trim() !== '' ? unmask(result.stdout, masked) : undefined;
+    if (formatted === undefined) failed.push(change.path);
+    else tree.write(change.path, formatted);
   }
   return failed;
 }

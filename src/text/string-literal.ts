@@ -1,15 +1,34 @@
+import { BIOME_WIDTHS } from './biome-widths.js';
+
+/** Escapes for the characters a reader cannot see: controls, format and separator characters. */
+const SHORT_ESCAPES: Record<string, string> = { '\b': '\\b', '\t': '\\t', '\v': '\\v', '\f': '\\f' };
+
+function invisibleEscape(c: string): string {
+  const short = SHORT_ESCAPES[c];
+  if (short) return short;
+  const cp = c.codePointAt(0)!;
+  if (cp <= 0xff) return `\\x${cp.toString(16).padStart(2, '0')}`;
+  return cp <= 0xffff ? `\\u${cp.toString(16).padStart(4, '0')}` : `\\u{${cp.toString(16)}}`;
+}
+
+// A lone surrogate cannot be written to a UTF-8 file (it would become U+FFFD): it is escaped too.
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]|(?! )\p{Zs}|\p{Cs}/u;
+const TO_ESCAPE = new RegExp(`[\\\\'"\\n\\r]|\\$\\{|${INVISIBLE.source}`, 'gu');
+
 /**
  * The only way user text enters generated code: as a TypeScript string literal that evaluates to
  * exactly the text typed, written the way Biome would write it so `biome check` has nothing to
  * say: single quotes unless the text holds more single than double quotes, only the chosen quote
  * escaped, and `${` spelled `\u0024{` (Biome flags `${` in a plain string as a likely mistake).
- * Backticks and `*\/` are inert inside a quoted string; line terminators must be escaped.
+ * Characters nobody can see in a review (controls, zero-width and bidi controls, BOM, odd spaces,
+ * lone surrogates) are escaped, so the file holds only visible text. Backticks and `*\/` are
+ * inert inside a quoted string.
  */
 export function tsString(text: string): string {
   const singles = text.split("'").length - 1;
   const doubles = text.split('"').length - 1;
   const quote = singles > doubles ? '"' : "'";
-  const body = text.replace(/[\\'"\n\r\u2028\u2029]|\$\{/g, (c) => {
+  const body = text.replace(TO_ESCAPE, (c) => {
     switch (c) {
       case '\\':
         return '\\\\';
@@ -20,35 +39,39 @@ export function tsString(text: string): string {
         return '\\n';
       case '\r':
         return '\\r';
-      case '\u2028':
-        return '\\u2028';
-      case '\u2029':
-        return '\\u2029';
-      default:
+      case '${':
         return '\\u0024{';
+      default:
+        return invisibleEscape(c);
     }
   });
   return `${quote}${body}${quote}`;
 }
 
-/**
- * Display width as Biome measures it for line breaking: wide East Asian characters and emoji with
- * emoji presentation count two columns, combining marks and variation selectors none, everything
- * else one.
- */
-export function displayWidth(text: string): number {
-  let width = 0;
-  for (const ch of text) {
-    if (/\p{Mn}|\p{Me}|\u200d|[\ufe00-\ufe0f]/u.test(ch)) continue;
-    // Emoji_Presentation, not Extended_Pictographic: the latter also holds ©, ®, ™, ❤, ☀, which
-    // are one column wide (East Asian Width "neutral"), as Biome counts them.
-    width +=
-      /\p{Emoji_Presentation}|[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u.test(
-        ch,
-      )
-        ? 2
-        : 1;
+/** Biome's columns for one code point (tabs aside): binary search of the measured table. */
+function codePointWidth(cp: number): number {
+  let lo = 0;
+  let hi = BIOME_WIDTHS.length / 3 - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (cp < BIOME_WIDTHS[mid * 3]!) hi = mid - 1;
+    else if (cp > BIOME_WIDTHS[mid * 3 + 1]!) lo = mid + 1;
+    else return BIOME_WIDTHS[mid * 3 + 2]!;
   }
+  return 1;
+}
+
+/**
+ * Display width as Biome 2.5 measures it for line breaking: the sum of each code point's width
+ * (measured from Biome itself: wide East Asian characters and emoji two, combining marks, controls
+ * and zero-width characters none), a tab as wide as an indent. No grapheme clusters: Biome counts
+ * `❤\ufe0f` as one column and a ZWJ family as three emoji.
+ */
+export function displayWidth(text: string, tabWidth = 2): number {
+  let width = 0;
+  // Pure ASCII without tabs or controls (nearly every line of code) is one column a character.
+  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
+  for (const ch of text) width += ch === '\t' ? tabWidth : codePointWidth(ch.codePointAt(0)!);
   return width;
 }
 

@@ -91,3 +91,51 @@ export function exampleUri(t: UriTemplate): { uri: string; params: { name: strin
   });
   return { uri, params };
 }
+
+/**
+ * Refuses a template whose example URI `new URL()` rejects (`acme://a:x/{id}`, `acme://[x/{id}`):
+ * the generated test reads the resource at that URI, and the framework parses it with `new URL()`.
+ */
+export function assertExampleIsUrl(t: UriTemplate): void {
+  const { uri } = exampleUri(t);
+  try {
+    new URL(uri);
+  } catch {
+    throw new ScaffoldError(
+      'OPTION_INVALID',
+      `Invalid --uri ${JSON.stringify(t.template)}: a URI it describes (${uri}) is not a URL (new URL() rejects it).`,
+      { hint: "Use a scheme and a plain host, e.g. --uri 'acme://items/{itemId}'." },
+    );
+  }
+}
+
+/** The template with its variables unnamed: two templates with the same shape match the same URIs. */
+function shape(template: string): string {
+  return template.replace(/\{([+#./;?&]?)[^}]*\}/g, (_, op: string) => `{${op}}`);
+}
+
+/** A regular expression for the URIs a template describes (simple expressions: one path segment). */
+function matcher(template: string): RegExp {
+  const parts = template.split(/(\{[^}]*\})/);
+  const source = parts
+    .map((part, i) => {
+      if (i % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return /^\{[+#]/.test(part) ? '.*' : '[^/?#]*';
+    })
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+/**
+ * Whether two templates describe the same URIs: the same shape, or each one's example URI read by
+ * the other (the first resource registered would answer every read of the second).
+ */
+export function sameUris(a: UriTemplate, b: string): boolean {
+  if (shape(a.template) === shape(b)) return true;
+  try {
+    const other = parseUriTemplate(b);
+    return matcher(b).test(exampleUri(a).uri) && matcher(a.template).test(exampleUri(other).uri);
+  } catch {
+    return false;
+  }
+}

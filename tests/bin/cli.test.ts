@@ -308,14 +308,40 @@ describe('add tool', () => {
     expect(treeDigest(root)).toBe(before);
   });
 
-  it('a write that fails part way is rolled back: exit 1, WRITE_FAILED, tree unchanged', () => {
-    // tests/tools is a file, so the last write (the test file) fails after two succeeded.
+  it('a file where a folder must be is found while planning: exit 1, ALREADY_EXISTS, tree unchanged', () => {
+    // tests/tools is a file: the test file could not be written there (ENOTDIR at write time).
     const root = project({ 'tests/tools': 'in the way\n' });
     const before = treeDigest(root);
-    const out = parseJsonOut(runCli(['add', 'tool', 'demo_find_items', '--json', '--no-devcheck', '--cwd', root]));
-    expect(out.error.code).toBe('WRITE_FAILED');
-    expect(out.error.message).toContain('rolled back');
+    const r = runCli(['add', 'tool', 'demo_find_items', '--json', '--no-devcheck', '--cwd', root]);
+    expect(r.status).toBe(1);
+    const out = parseJsonOut(r);
+    expect(out.error.code).toBe('ALREADY_EXISTS');
+    expect(out.error.details).toEqual([
+      { path: 'tests/tools/demo-find-items.tool.test.ts', message: 'tests/tools is a file, not a folder' },
+    ]);
     expect(treeDigest(root)).toBe(before);
+  });
+
+  it('a Latin-1 byte in src/index.ts: ENCODING_UNSUPPORTED, exit 1, every byte unchanged', () => {
+    const root = project();
+    const index = path.join(root, 'src/index.ts');
+    writeFileSync(index, Buffer.concat([readFileSync(index), Buffer.from('// caf\u00e9\n', 'latin1')]));
+    const before = treeDigest(root);
+    const r = runCli(['add', 'tool', 'demo_find_items', '--json', '--no-devcheck', '--cwd', root]);
+    expect(r.status).toBe(1);
+    expect(parseJsonOut(r).error.code).toBe('ENCODING_UNSUPPORTED');
+    expect(treeDigest(root)).toBe(before);
+  });
+
+  it('a UTF-8 byte order mark on src/index.ts is kept by the edit', () => {
+    const root = project();
+    const index = path.join(root, 'src/index.ts');
+    const original = readFileSync(index);
+    writeFileSync(index, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), original]));
+    expect(runCli(['add', 'tool', 'demo_find_items', '--no-devcheck', '--cwd', root]).status).toBe(0);
+    const after = readFileSync(index);
+    expect([...after.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(after.toString('utf8')).toContain('demoFindItemsTool');
   });
 
   it('never prompts without a TTY: a missing description takes the default', () => {

@@ -4,8 +4,9 @@
  */
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -117,4 +118,15 @@ export function biomeCheck(
     }
   }
   return { diagnostics, wanted };
+}
+
+/**
+ * A temp folder with the framework's biome.json and this repository's node_modules linked in: a
+ * MemoryHost rooted there gets the layout pass of a real project (it finds Biome and its config).
+ */
+export function biomeProjectDir(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-biome-'));
+  symlinkSync(fileURLToPath(new URL('../../node_modules', import.meta.url)), path.join(dir, 'node_modules'));
+  writeFileSync(path.join(dir, 'biome.json'), biomeJson());
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

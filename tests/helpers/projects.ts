@@ -1,6 +1,6 @@
 /** Fixture projects: the framework's fresh entry point and variations on it. */
 
-import { MemoryHost } from '../../src/engine/host.js';
+import { type Host, MemoryHost } from '../../src/engine/host.js';
 import { Tree } from '../../src/engine/tree.js';
 import { FRAMEWORK, type PackageJson, type Project } from '../../src/project/project.js';
 
@@ -53,7 +53,7 @@ export default defineConfig({
  * The project a generator is given, read from a host's package.json as findProject reads it from
  * the disk. Nothing is installed in memory, so the framework's version is unknown.
  */
-export function memoryProject(host: MemoryHost): Project {
+export function memoryProject(host: Pick<Host, 'root' | 'read'>): Project {
   const pkg = JSON.parse(host.read('package.json') ?? '{}') as PackageJson;
   return {
     root: host.root,

@@ -1,7 +1,7 @@
 /** npm's package-name rules (validate-npm-package-name), worded for a person typing a name. */
 
 import { describe, expect, it } from 'vitest';
-import { npmNameProblem } from '../../src/init/naming.js';
+import { npmNameProblem, validatePackageName } from '../../src/init/naming.js';
 
 describe('npmNameProblem', () => {
   it("counts the library's warnings as problems for a new package", () => {
@@ -19,6 +19,12 @@ describe('npmNameProblem', () => {
     expect(npmNameProblem('@acme/node_modules')).toBe('"node_modules" is reserved');
     expect(npmNameProblem('@acme')).toBe('a scoped name is @scope/name');
     expect(npmNameProblem('météo')).toBe('it contains "é"');
+  });
+
+  it('refuses special characters in the scope too: @x*/srv would end a /** */ comment in src/index.ts', () => {
+    expect(npmNameProblem('@x*/srv')).toBe('it contains "*"');
+    expect(npmNameProblem("@x'/srv")).toBe(`it contains "'"`);
+    expect(() => validatePackageName('@x*/srv')).toThrow(expect.objectContaining({ code: 'NAME_INVALID' }));
   });
 
   it('accepts a tilde, and scoped names', () => {

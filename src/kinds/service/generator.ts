@@ -20,6 +20,7 @@ import { registerSetupCall } from '../../registration/setup.js';
 import { type Names, parseName, titleCase } from '../../text/names.js';
 import { displayWidth, tsString } from '../../text/string-literal.js';
 import { render, templatesOf } from '../../text/templates.js';
+import { bindingCount, nameTaken, takenBy } from '../identifiers.js';
 import { optionsSchema } from '../schema.js';
 import { serviceSpec } from './spec.js';
 
@@ -88,6 +89,20 @@ function checkTestNeeds(features: FrameworkFeatures, warnings: string[]): void {
   requireInMemoryStorage(features, 'The service test');
 }
 
+/**
+ * Refuses a service whose names are taken by what its files import or by a runtime global:
+ * `add service storage` would declare `class StorageService` beside the framework's
+ * `StorageService` type that the file imports.
+ */
+function refuseTakenServiceNames(s: ServiceNames, rendered: [string, string][]): void {
+  for (const name of [s.className, s.initName, s.getName, s.recordType]) {
+    for (const [file, text] of rendered) {
+      const why = takenBy(name, bindingCount(text, name) > 1, file);
+      if (why) throw nameTaken('service name', s.names.raw, why, `${s.names.snake}_api`);
+    }
+  }
+}
+
 /** The service's files, rendered into the tree; a file already there is a problem unless --force. */
 function writeServiceFiles(
   tree: Tree,
@@ -120,9 +135,14 @@ function writeServiceFiles(
     serviceImportPath: testImportPath(tree, s.testFile, s.file),
   };
   const templates = [TEMPLATE('service.ts.hbs'), TEMPLATE('types.ts.hbs'), TEMPLATE('service.test.ts.hbs')];
+  const rendered = files.map((_, i) => render(templates[i]!, data, { lineWidth }));
+  refuseTakenServiceNames(
+    s,
+    files.map((file, i) => [file, rendered[i]!]),
+  );
   // New files take the project's line break (templates are LF).
   files.forEach((file, i) => {
-    tree.write(file, asNewFile(tree, render(templates[i]!, data, { lineWidth })));
+    tree.write(file, asNewFile(tree, rendered[i]!));
   });
   return lineWidth;
 }
