@@ -35,12 +35,12 @@ function addTool(root: string): Tree {
 }
 
 describe('edited files keep their bytes', () => {
-  it('keeps the UTF-8 byte order mark of src/index.ts', () => {
+  it('keeps the UTF-8 byte order mark of src/index.ts', async () => {
     const index = Buffer.concat([BOM, Buffer.from(FRESH_INDEX.replace('entry point', 'entrée'))]);
     const dir = projectWithIndex(index);
     const tree = addTool(dir);
     const changes = tree.changes();
-    tree.host.flush(changes);
+    await tree.host.flush(changes);
     const after = readFileSync(path.join(dir, 'src/index.ts'));
     expect(after.subarray(0, 3)).toEqual(BOM);
     // Only the import and the array entry were added: every original line is still there.
