@@ -57,10 +57,16 @@ function readTarget(change: FileChange, abs: string): Target {
  * Refuses the whole flush, before any write, when a file changed on disk since it was planned
  * (an editor saved it, another run wrote it): writing would silently drop that change.
  */
+/**
+ * A planned file changed on disk before the flush took the lock (another run wrote it): the plan is
+ * stale, nothing was written, and planning again from the disk as it now is may succeed.
+ */
+export class PlanOutdatedError extends ScaffoldError {}
+
 function assertUnchangedSincePlanned(targets: readonly Target[]): void {
   const moved = targets.filter((t) => t.old?.toString('utf8') !== t.change.before);
   if (moved.length === 0) return;
-  throw new ScaffoldError(
+  throw new PlanOutdatedError(
     'CONFLICT',
     `${moved.map((t) => t.change.path).join(', ')} changed on disk while the change was being planned; nothing was written.`,
     {

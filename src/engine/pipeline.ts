@@ -8,6 +8,7 @@ import { formatWideNewFiles, lineWidthOf } from '../project/formatter.js';
 import { unifiedDiff } from './diff.js';
 import { EXIT } from './errors.js';
 import { reportFailure } from './failure.js';
+import { PlanOutdatedError } from './flush.js';
 import type { GeneratorResult } from './generator.js';
 import type { GlobalOptions } from './options.js';
 import { problemsError } from './problems.js';
@@ -51,15 +52,19 @@ export interface PipelineSpec<R extends GeneratorResult = GeneratorResult> {
 
 const UNCHANGED = 'Nothing to change: the project already has all of it.';
 
-/** Warnings, then every problem at once (nothing is written), then notes; then the layout pass. */
-async function checkedChanges({ tree, result }: Planned, reporter: Reporter): Promise<FileChange[]> {
-  for (const w of result.warnings) reporter.warn(w);
+/**
+ * Warnings, then every problem at once (nothing is written), then notes; then the layout pass.
+ * A plan made again (`say` false) reports only its problems: the rest was said the first time.
+ */
+async function checkedChanges({ tree, result }: Planned, reporter: Reporter, say = true): Promise<FileChange[]> {
+  if (say) for (const w of result.warnings) reporter.warn(w);
   if (result.problems.length > 0) throw problemsError(result.problems);
-  for (const n of result.notes) reporter.info(n);
+  if (say) for (const n of result.notes) reporter.info(n);
   for (const file of await formatWideNewFiles(tree, lineWidthOf(tree))) {
-    reporter.warn(
-      `${file} has lines over the line width that were not laid out (Biome is not installed, or its layout would have changed the text); run your formatter on it.`,
-    );
+    if (say)
+      reporter.warn(
+        `${file} has lines over the line width that were not laid out (Biome is not installed, or its layout would have changed the text); run your formatter on it.`,
+      );
   }
   return tree.changes();
 }
@@ -81,15 +86,41 @@ function sayChanges(planned: Planned, changes: ListedChange[], reporter: Reporte
   if (dryRun) reporter.info('Dry run: nothing was written.');
 }
 
+/** How often a plan that another run's write made stale is made again before the run gives up. */
+const REPLANS = 3;
+
+/**
+ * Plans, checks and (unless a dry run) flushes. When another run wrote a planned file first (the
+ * flush sees it under the project's lock and writes nothing), the plan is made again from the disk
+ * as it now is, so that runs at the same time each land instead of refusing.
+ */
+async function planAndFlush<R extends GeneratorResult>(
+  spec: PipelineSpec<R>,
+): Promise<{ planned: Planned<R>; changes: FileChange[] }> {
+  const { reporter, global } = spec;
+  let planned = await spec.generate();
+  let changes = await checkedChanges(planned, reporter);
+  for (let replans = 0; ; replans++) {
+    planned.tree.host.verify(changes);
+    if (global.dryRun) return { planned, changes };
+    try {
+      for (const w of await planned.tree.host.flush(changes)) reporter.warn(w);
+      return { planned, changes };
+    } catch (e) {
+      if (!(e instanceof PlanOutdatedError) || replans >= REPLANS) throw e;
+      reporter.debug(`${e.message} Planning again from the files as they are now.`);
+      planned = await spec.generate();
+      changes = await checkedChanges(planned, reporter, false);
+    }
+  }
+}
+
 export async function runPipeline<R extends GeneratorResult>(spec: PipelineSpec<R>): Promise<number> {
   const { reporter, global } = spec;
   try {
-    const planned = await spec.generate();
-    const changes = await checkedChanges(planned, reporter);
-    const listedChanges = listed(changes, global.dryRun);
-    planned.tree.host.verify(changes);
     // Listed after the flush: CREATE and UPDATE say what is on disk, not what was meant to be.
-    if (!global.dryRun) for (const w of await planned.tree.host.flush(changes)) reporter.warn(w);
+    const { planned, changes } = await planAndFlush(spec);
+    const listedChanges = listed(changes, global.dryRun);
     sayChanges(planned, listedChanges, reporter, global.dryRun);
     const taskRun = await runTasks(
       planned.result.tasks,

@@ -69,7 +69,10 @@ describe('concurrent add tool runs on one server', () => {
           expect(index).not.toContain(exportOf(i));
         }
       });
-      expect(registered.size).toBeGreaterThan(0);
+      // A run whose plan another run's write made stale plans again, so two at once both land.
+      if (n === 2) expect([...registered].sort()).toEqual(names);
+      else expect(registered.size).toBeGreaterThan(0);
+      process.stderr.write(`[contention] ${registered.size} of ${n} concurrent runs registered\n`);
       // The entry point still parses, and no lock, journal or temp file is left behind.
       const parsed = ts.createSourceFile('index.ts', index, ts.ScriptTarget.Latest, true);
       expect((parsed as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics).toEqual([]);
