@@ -6,7 +6,7 @@
  * tools judge the result: tsc over src and tests, Biome, devcheck (framework linter included),
  * the generated tests, the build, and a real MCP client that lists and calls what was added — the
  * confirm tool answered yes and no by a client that supports elicitation, and called by one that
- * does not.
+ * does not. Four `add tool` runs started at once must each land, and the checks then cover them too.
  *
  * The three installs run side by side in beforeAll (they wait on the network, not the CPU); the
  * versions' checks then run one after the other.
@@ -118,6 +118,12 @@ const STEPS: Step[] = [
 
 const TASK_STEP = STEPS.find((s) => s.needsTasks)!;
 
+/** Plain tools added by runs started all at once, after the steps: each must land, and the project must still type-check. */
+const CONCURRENT = [1, 2, 3, 4].map((i) => ({
+  name: `acme_count_things_${i}`,
+  creates: [`${DEFS}/acme-count-things-${i}.tool.ts`, `tests/tools/acme-count-things-${i}.tool.test.ts`],
+}));
+
 let tmp: string;
 const roots = new Map<string, string>();
 const timings: string[] = [];
@@ -170,10 +176,11 @@ afterAll(() => {
 for (const line of LINES) {
   describe(`${FRAMEWORK} ${line.version}`, () => {
     const steps = STEPS.filter((s) => line.tasks || !s.needsTasks);
-    const newFiles = steps.flatMap((s) => s.creates);
+    const newFiles = [...steps, ...CONCURRENT].flatMap((s) => s.creates);
     const newTests = newFiles.filter((f) => f.endsWith('.test.ts'));
     let root: string;
     const runs: RunResult[] = [];
+    let concurrent: RunResult[] = [];
     let refusedTask: { run: RunResult; before: Record<string, string>; after: Record<string, string> } | undefined;
 
     beforeAll(async () => {
@@ -188,6 +195,9 @@ for (const line of LINES) {
         }
         runs.push(await runCli(['add', ...step.args, '--no-devcheck', '--json'], { cwd: root }));
       }
+      concurrent = await Promise.all(
+        CONCURRENT.map((c) => runCli(['add', 'tool', c.name, '--no-devcheck', '--json', '--yes'], { cwd: root })),
+      );
       timings.push(
         `${runs.length + (refusedTask ? 1 : 0)} adds on ${line.version}: ${Math.round(performance.now() - t)} ms`,
       );
@@ -212,6 +222,15 @@ for (const line of LINES) {
       expect(status.stdout.split('\n').filter(Boolean).sort()).toEqual(
         [' M src/index.ts', ...newFiles.map((f) => `?? ${f}`)].sort(),
       );
+    });
+
+    it(`${CONCURRENT.length} add tool runs started at once each land: exit 0, imported and registered`, () => {
+      const index = readFileSync(path.join(root, 'src/index.ts'), 'utf8');
+      concurrent.forEach((r, i) => {
+        expect(r.exitCode, describeRun(r)).toBe(0);
+        expect(parseJsonStdout(r)).toMatchObject({ ok: true, command: 'add tool' });
+        expect(index).toContain(`acmeCountThings${i + 1}Tool`);
+      });
     });
 
     it.runIf(!line.tasks)(
