@@ -9,7 +9,6 @@
 import { readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { ScaffoldError } from '../../src/engine/errors.js';
 import { DiskHost } from '../../src/engine/host.js';
 import { Tree } from '../../src/engine/tree.js';
 import { type AddToolOptions, addToolGenerator } from '../../src/kinds/tool/generator.js';
@@ -27,22 +26,13 @@ import { FEATURES_0_10, FEATURES_0_11, FEATURES_0_12 } from '../helpers/framewor
 import type { FrameworkRelease } from '../helpers/framework-installs.js';
 import { REPO_ROOT } from '../helpers/framework-installs.js';
 import { FRESH_INDEX, PACKAGE_JSON } from '../helpers/projects.js';
+import { refusal } from '../helpers/refusal.js';
 import { tempDir } from '../helpers/temp.js';
 
 const FRAMEWORK = '@cyanheads/mcp-ts-core';
 const PKG = `node_modules/${FRAMEWORK}`;
 const roots = inject('frameworkRoots');
 const real = (release: FrameworkRelease) => detectFrameworkFeatures(roots[release]);
-
-function refusal(fn: () => unknown): ScaffoldError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ScaffoldError);
-    return e as ScaffoldError;
-  }
-  throw new Error('expected a refusal');
-}
 
 /** The reading without the parts that depend on where the package is. */
 const comparable = ({ packageDir: _d, evidence: _e, ...rest }: FrameworkFeatures) => rest;

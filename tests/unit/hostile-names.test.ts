@@ -4,7 +4,6 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { ScaffoldError } from '../../src/engine/errors.js';
 import { MemoryHost } from '../../src/engine/host.js';
 import { Tree } from '../../src/engine/tree.js';
 import { initGenerator } from '../../src/init/generator.js';
@@ -15,6 +14,7 @@ import { type AddToolOptions, addToolGenerator } from '../../src/kinds/tool/gene
 import { tsMorph } from '../../src/ts/ts-morph.js';
 import { FEATURES_0_10 } from '../helpers/framework.js';
 import { FRESH_INDEX, memoryProject, PACKAGE_JSON, project, VITEST_CONFIG } from '../helpers/projects.js';
+import { refusal } from '../helpers/refusal.js';
 
 const BASE = {
   'package.json': PACKAGE_JSON,
@@ -22,16 +22,6 @@ const BASE = {
   'vitest.config.ts': VITEST_CONFIG,
   'tsconfig.json': '{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }\n',
 };
-
-function refusal(fn: () => unknown): ScaffoldError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ScaffoldError);
-    return e as ScaffoldError;
-  }
-  throw new Error('expected a refusal');
-}
 
 /** A project that already has the ncbi service. */
 function withService(): Record<string, string> {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ScaffoldError } from '../../src/engine/errors.js';
+import type { ScaffoldError } from '../../src/engine/errors.js';
 import { promptSpec } from '../../src/kinds/prompt/spec.js';
 import { toolSpec } from '../../src/kinds/tool/spec.js';
 import { type Names, parseName, safeIdentifier, titleCase } from '../../src/text/names.js';
+import { refusal } from '../helpers/refusal.js';
 
 function names(raw: string, words: string[], convertedFrom: Names['convertedFrom']): Names {
   const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
@@ -18,15 +19,7 @@ function names(raw: string, words: string[], convertedFrom: Names['convertedFrom
   };
 }
 
-function refusal(raw: string): ScaffoldError {
-  try {
-    parseName(raw);
-  } catch (e) {
-    expect(e).toBeInstanceOf(ScaffoldError);
-    return e as ScaffoldError;
-  }
-  throw new Error(`parseName(${JSON.stringify(raw)}) was accepted`);
-}
+const refused = (raw: string) => refusal(() => parseName(raw), `parseName(${JSON.stringify(raw)}) was accepted`);
 
 const HINT =
   'A tool name must use snake_case letters and digits starting with a letter, e.g. acme_find_items (kebab-case and camelCase are converted), at most 64 characters.';
@@ -83,7 +76,7 @@ describe('parseName', () => {
     expect(ok.length).toBe(64);
     expect(parseName(ok).snake).toBe(ok);
     const tooLong = 'a'.repeat(65);
-    const e = refusal(tooLong);
+    const e = refused(tooLong);
     expect(e.code).toBe('NAME_INVALID');
     expect(e.message).toBe(`Invalid tool name "${tooLong}": it is 65 characters long.`);
     expect(e.hint).toBe(HINT);
@@ -93,7 +86,7 @@ describe('parseName', () => {
     // 63 characters of camelCase become 66 of snake_case.
     const camel = `find${'AbC'.repeat(19)}Xy`;
     expect(camel.length).toBe(63);
-    expect(refusal(camel).message).toBe(
+    expect(refused(camel).message).toBe(
       `Invalid tool name "${camel}": it is ${parseName(camel, 'x', 1000).snake.length} characters long.`,
     );
   });
@@ -123,7 +116,7 @@ describe('parseName', () => {
     ['-find', 'it contains "-" (or mixes separators/cases)'],
     ['FIND_ITEMS', 'it contains "_" (or mixes separators/cases)'],
   ])('refuses %j with NAME_INVALID: %s', (raw, why) => {
-    const e = refusal(raw);
+    const e = refused(raw);
     expect(e.code).toBe('NAME_INVALID');
     expect(e.message).toBe(`Invalid tool name ${JSON.stringify(raw)}: ${why}.`);
     expect(e.hint).toBe(HINT);

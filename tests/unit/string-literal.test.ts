@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayWidth, stringProperty, tsString } from '../../src/text/string-literal.js';
 import { tsMorph } from '../../src/ts/ts-morph.js';
+import { prng } from '../helpers/random.js';
 
 /** What the literal evaluates to in JavaScript. */
 function evaluate(literal: string): unknown {
@@ -27,18 +28,6 @@ function expectRoundTrip(text: string): string {
   expect(literal).toMatch(/^(['"]).*\1$/s);
   expect(literal).not.toMatch(/[\n\r\u2028\u2029]/);
   return literal;
-}
-
-/** Deterministic PRNG (mulberry32), so the fuzz set is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const NASTY_PIECES = [

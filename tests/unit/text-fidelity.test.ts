@@ -19,18 +19,7 @@ import type { Project } from '../../src/project/project.js';
 import { tsMorph } from '../../src/ts/ts-morph.js';
 import { biomeCheck, biomeProjectDir } from '../helpers/biome.js';
 import { FRESH_INDEX, memoryProject, PACKAGE_JSON, VITEST_CONFIG } from '../helpers/projects.js';
-
-/** Deterministic PRNG (mulberry32): the same texts on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../helpers/random.js';
 
 // prettier-ignore
 const PIECES = [

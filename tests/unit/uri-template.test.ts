@@ -5,18 +5,10 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { ScaffoldError } from '../../src/engine/errors.js';
 import { exampleUri, parseUriTemplate } from '../../src/text/uri-template.js';
+import { refusal } from '../helpers/refusal.js';
 
-function refusal(template: string): ScaffoldError {
-  try {
-    parseUriTemplate(template);
-  } catch (e) {
-    expect(e).toBeInstanceOf(ScaffoldError);
-    return e as ScaffoldError;
-  }
-  throw new Error(`expected ${template} to be refused`);
-}
+const refused = (template: string) => refusal(() => parseUriTemplate(template), `expected ${template} to be refused`);
 
 describe('parseUriTemplate', () => {
   it('accepts what the SDK matches: simple, reserved, path, label, query and exploded variables', () => {
@@ -36,15 +28,15 @@ describe('parseUriTemplate', () => {
 
   it('refuses several variables in one path expression: the SDK never matches {a,b} or {/a,b}', () => {
     for (const t of ['acme://a/{a,b}', 'acme://a{/a,b}', 'acme://a/{+a,b}']) {
-      const e = refusal(t);
+      const e = refused(t);
       expect(e.code).toBe('OPTION_INVALID');
       expect(e.message).toContain('one variable per expression');
     }
   });
 
   it('refuses prefix modifiers and the ; operator: the SDK would key params as "id:3" or ";p"', () => {
-    expect(refusal('acme://a/{id:3}').message).toContain('{id:3}');
-    expect(refusal('acme://a/{;p}').message).toContain('{;p}');
+    expect(refused('acme://a/{id:3}').message).toContain('{id:3}');
+    expect(refused('acme://a/{;p}').message).toContain('{;p}');
   });
 
   it('gives an example URI for each accepted template', () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURES_0_10, FEATURES_0_11, FEATURES_0_12 } from '../../../tests/helpers/framework.js';
 import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../../../tests/helpers/projects.js';
-import { ScaffoldError } from '../../engine/errors.js';
+import { refusal } from '../../../tests/helpers/refusal.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
 import { addServiceGenerator } from '../service/generator.js';
 import { type AddToolOptions, addToolGenerator } from './generator.js';
@@ -33,16 +33,6 @@ function run(files: Record<string, string>, options: AddToolOptions, features: F
   const { tree, project: p } = project(files);
   const result = addToolGenerator(tree, p, { devcheck: false, ...options }, features);
   return { tree, result, problems: result.problems };
-}
-
-function refusal(fn: () => unknown): ScaffoldError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ScaffoldError);
-    return e as ScaffoldError;
-  }
-  throw new Error('expected a refusal');
 }
 
 /** A project that already has the ncbi service (made by addServiceGenerator). */
