@@ -256,6 +256,39 @@ describe('addToolGenerator', () => {
       ]);
     });
 
+    // As `init acme-catalog` leaves it: the package name and the starter tool share two words.
+    const ACME_CATALOG = {
+      ...BASE,
+      'package.json': PACKAGE_JSON.replace('"name": "demo"', '"name": "acme-catalog"'),
+      [`${DEFS}/acme-catalog-echo-message.tool.ts`]: toolFile(
+        'acmeCatalogEchoMessageTool',
+        'acme_catalog_echo_message',
+      ),
+    };
+
+    it('takes the two words the tools and the package name share as the prefix (acme_catalog)', () => {
+      const { tree, result } = run(ACME_CATALOG, { name: 'acme_catalog_find_items' });
+      expect(result.warnings).toEqual([]);
+      expect(tree.read(`${DEFS}/acme-catalog-find-items.tool.ts`)).toContain("  title: 'Find Items',\n");
+    });
+
+    it('suggests the two-word prefix for a name that lacks it', () => {
+      expect(run(ACME_CATALOG, { name: 'find_items' }).result.warnings).toEqual([
+        'The server prefix the project\'s tools use is "acme_catalog_" but "find_items" lacks it; consider "acme_catalog_find_items".',
+      ]);
+    });
+
+    it('keeps the longest word prefix the tools and the package name share, not more', () => {
+      const files = {
+        ...ACME_CATALOG,
+        [`${DEFS}/acme-catalog-get-item.tool.ts`]: toolFile('acmeCatalogGetItemTool', 'acme_catalog_get_item'),
+        'package.json': PACKAGE_JSON.replace('"name": "demo"', '"name": "acme-catalog-extra"'),
+      };
+      const { tree, result } = run(files, { name: 'acme_catalog_find_items' });
+      expect(result.warnings).toEqual([]);
+      expect(tree.read(`${DEFS}/acme-catalog-find-items.tool.ts`)).toContain("  title: 'Find Items',\n");
+    });
+
     it('handles a prefix of several words from the package name', () => {
       const files = {
         ...BASE,
