@@ -214,6 +214,16 @@ describe('add tool', () => {
     },
   );
 
+  it('proposes the accepted form of a refused name, under --json too', () => {
+    const root = project();
+    const out = parseJsonOut(runCli(['add', 'tool', 'acme find items', '--json', '--cwd', root]));
+    expect(out.error).toMatchObject({
+      code: 'NAME_INVALID',
+      message: 'Invalid tool name "acme find items": it contains " "; did you mean acme_find_items?',
+    });
+    expect(runCli(['add', 'prompt', 'Acme-Summarize', '--cwd', root]).stderr).toContain('did you mean acme_summarize?');
+  });
+
   it('converts kebab-case and camelCase and says so', () => {
     const root = project();
     const r = runCli(['add', 'tool', 'demo-find-items', '--json', '--no-devcheck', '--cwd', root]);
