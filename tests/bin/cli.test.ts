@@ -85,6 +85,45 @@ describe('help and version', () => {
     expect(out.error.message).toContain('--frobnicate');
   });
 
+  it.each([
+    [
+      'an unknown option',
+      ['add', 'tool', 'x_y', '--frobnicate'],
+      'mcp-scaffold add tool',
+      "unknown option '--frobnicate'",
+    ],
+    ['a missing argument', ['add', 'tool'], 'mcp-scaffold add tool', "missing required argument 'name'"],
+    ['an unknown command', ['frob'], 'mcp-scaffold', "unknown command 'frob'"],
+    ['an unknown add command', ['add', 'frob'], 'mcp-scaffold add', "unknown command 'frob'"],
+  ])('%s: the one-line usage and a hint, not the whole help page; exit 1', (_, args, path, message) => {
+    const r = runCli(args);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe(`error: ${message}`);
+    expect(lines[1]).toMatch(new RegExp(`^Usage: ${path} \\[options\\]`));
+    expect(lines[2]).toBe(`hint: run \`${path} --help\` for its options and examples.`);
+    const out = parseJsonOut(runCli([...args, '--json']));
+    expect(out.error).toEqual({
+      code: 'OPTION_INVALID',
+      message,
+      hint: `Run \`${path} --help\` for its options and examples.`,
+    });
+  });
+
+  it.each([[['add', 'tool']], [['add', 'service']], [['init']], [['list']]])(
+    '%j --help lists the global options its examples use',
+    (args) => {
+      const r = runCli([...args, '--help']);
+      expect(r.status).toBe(0);
+      const global = r.stdout.slice(r.stdout.indexOf('Global Options:'));
+      for (const flag of ['--json', '--dry-run', '--yes', '--cwd', '--force', '--no-devcheck', '--devcheck-timeout']) {
+        expect(global).toContain(flag);
+      }
+    },
+  );
+
   it('a command group without its command (`add`, or only global flags): help on stderr, exit 1', () => {
     // Commander reports these as "help shown"; they were exit 0 although nothing was done.
     for (const args of [['add'], ['--json'], ['add', '--json']]) {
