@@ -224,6 +224,22 @@ describe('addToolGenerator', () => {
     });
   });
 
+  it('--idempotent on a read-only tool: not written (MCP ignores it there), but said in warnings', () => {
+    const { tree, result } = run(BASE, { name: 'demo_find_items', description: 'Finds items.', idempotent: true });
+    expect(tree.read(FILE)).not.toContain('idempotentHint');
+    expect(result.warnings).toEqual([
+      '--idempotent has no effect on a read-only tool (MCP reads idempotentHint only when readOnlyHint is false): add --no-read-only if the tool changes state.',
+    ]);
+    const write = run(BASE, {
+      name: 'demo_find_items',
+      description: 'Finds items.',
+      idempotent: true,
+      readOnly: false,
+    });
+    expect(write.tree.read(FILE)).toContain('    idempotentHint: true,');
+    expect(write.result.warnings).toEqual([]);
+  });
+
   describe('server prefix', () => {
     const ACME = {
       ...BASE,
