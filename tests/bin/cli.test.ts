@@ -425,6 +425,19 @@ describe('add tool', () => {
     expect(read(root, TOOL)).toContain('Describe what it returns');
   });
 
+  it('several problems on a terminal: each line once', async () => {
+    const root = project();
+    const files = [TOOL, 'tests/tools/demo-find-items.tool.test.ts'];
+    for (const rel of files) {
+      mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      writeFileSync(path.join(root, rel), 'x\n');
+    }
+    const r = await onTty(root, ['--description', 'Finds.'], undefined);
+    expect(r.exit, r.output).toBe(1);
+    expect(r.output).toContain('2 problems, nothing was written:');
+    for (const rel of files) expect(r.output.split(`${rel}: file already exists`), r.output).toHaveLength(2);
+  });
+
   it('Ctrl-C at the prompt exits 1 and writes nothing', async () => {
     const root = project();
     const before = treeDigest(root);
