@@ -4,17 +4,19 @@
  * under --json, exactly one JSON object on stdout.
  */
 
-import { CommanderError } from 'commander';
+import { type Command, CommanderError } from 'commander';
 import { ScaffoldError } from '../engine/errors.js';
 import { reportFailure } from '../engine/failure.js';
 import { Reporter } from '../engine/reporter.js';
 import { KINDS, oneOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
-import { buildProgram } from './program.js';
+import { buildProgram, commandPath } from './program.js';
 
 interface Invocation {
   /** The command as JSON output names it: `add tool`, `list`. */
   command: string;
+  /** The command whose --help a usage error points at: `mcp-scaffold add tool`. */
+  helpOf: string;
   json: boolean;
   verbose: boolean;
   kinds: readonly KindSpec[];
@@ -45,7 +47,7 @@ function commanderExit(e: CommanderError, run: Invocation): number {
         : 'No command given: one of init, add, list.';
       new Reporter({ json, verbose }).failure(
         group,
-        new ScaffoldError('OPTION_INVALID', message, { hint: 'Run with --help for usage.' }),
+        new ScaffoldError('OPTION_INVALID', message, { hint: `Run \`${run.helpOf} --help\` for usage.` }),
       );
     }
     return 1;
@@ -54,10 +56,23 @@ function commanderExit(e: CommanderError, run: Invocation): number {
   if (json) {
     new Reporter({ json, verbose }).failure(
       command,
-      new ScaffoldError('OPTION_INVALID', e.message.replace(/^error: /, ''), { hint: 'Run with --help for usage.' }),
+      new ScaffoldError('OPTION_INVALID', e.message.replace(/^error: /, ''), {
+        hint: `Run \`${run.helpOf} --help\` for its options and examples.`,
+      }),
     );
   }
   return 1;
+}
+
+/** The deepest command the arguments name (`add tool` for `add tool x --frob`; the root for `frob`). */
+function helpOf(program: Command, args: string[]): string {
+  let cmd = program;
+  for (const arg of args) {
+    const sub = cmd.commands.find((c) => c.name() === arg);
+    if (!sub) break;
+    cmd = sub;
+  }
+  return commandPath(cmd);
 }
 
 /** Runs the CLI on `argv` (as process.argv: node, script, arguments) with these kinds; the exit status. */
@@ -66,12 +81,13 @@ export async function run(argv: string[], kinds: readonly KindSpec[] = KINDS): P
   const json = args.includes('--json');
   const verbose = args.includes('--verbose');
   const command = args[0] === 'add' && args[1] && !args[1].startsWith('-') ? `${args[0]} ${args[1]}` : (args[0] ?? '');
-  const invocation: Invocation = { command, json, verbose, kinds, jsonOut: { text: '' } };
   let exitCode = 0;
   const setExit = (code: number) => {
     exitCode = code;
   };
-  const program = buildProgram({ kinds, setExit, ...(json ? { jsonOut: invocation.jsonOut } : {}) });
+  const jsonOut = { text: '' };
+  const program = buildProgram({ kinds, setExit, ...(json ? { jsonOut } : {}) });
+  const invocation: Invocation = { command, helpOf: helpOf(program, args), json, verbose, kinds, jsonOut };
   try {
     if (args.length === 0) {
       program.outputHelp({ error: true });

@@ -39,7 +39,8 @@ function rootCommand(ctx: ProgramContext): Command {
       DEVCHECK_TIMEOUT_DEFAULT,
     )
     .option('--verbose', 'more detail; stack traces on unexpected errors')
-    .showHelpAfterError(!ctx.jsonOut)
+    // Each command's --help lists these too: its own examples use them.
+    .configureHelp({ showGlobalOptions: true })
     .addHelpText('after', rootExamples(ctx.kinds))
     .exitOverride();
   // stdout must carry exactly one JSON object, so the caller wraps what commander wrote into one.
@@ -105,10 +106,27 @@ function listCommand(program: Command, ctx: ProgramContext): void {
     });
 }
 
+/** `mcp-scaffold add tool`: the words that run a command, as its --help hint names them. */
+export function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/** After a usage error, the command's one-line usage and where its options are, not the whole help page. */
+function usageAfterErrors(cmd: Command): void {
+  cmd.showHelpAfterError(
+    `Usage: ${cmd.createHelp().commandUsage(cmd)}\nhint: run \`${commandPath(cmd)} --help\` for its options and examples.`,
+  );
+  for (const sub of cmd.commands) usageAfterErrors(sub);
+}
+
 export function buildProgram(ctx: ProgramContext): Command {
   const program = rootCommand(ctx);
   addCommands(program, ctx.kinds, ctx.setExit);
   initCommand(program, ctx.setExit);
   listCommand(program, ctx);
+  // Under --json the error becomes one JSON object instead (main.ts).
+  if (!ctx.jsonOut) usageAfterErrors(program);
   return program;
 }

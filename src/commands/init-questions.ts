@@ -64,10 +64,8 @@ interface Prompter {
 async function prompter(): Promise<Prompter> {
   const clack = await import('@clack/prompts');
   const check = <T>(value: T): Exclude<T, symbol> => {
-    if (clack.isCancel(value)) {
-      clack.cancel('Cancelled: nothing was written.');
-      throw cancelled();
-    }
+    // The reporter says "Cancelled: nothing was written." once, as for every other failure.
+    if (clack.isCancel(value)) throw cancelled();
     return value as Exclude<T, symbol>;
   };
   return { clack, check };

@@ -94,12 +94,12 @@ export class Reporter {
       process.stdout.write(`${JSON.stringify(out)}\n`);
     } else {
       process.stderr.write(`${pc.red('error')} ${pc.dim(`[${error.code}]`)} ${error.message}\n`);
-      // A single detail that the message already says is not repeated.
-      const details =
-        error.details.length === 1 && error.message.includes(error.details[0]!.message) ? [] : error.details;
-      for (const d of details) {
+      // A detail the message already says (one problem, or each line of several) is not repeated.
+      const single = error.details.length === 1;
+      for (const d of error.details) {
         const where = d.path ? `${d.path}${d.line ? `:${d.line}` : ''}: ` : '';
-        process.stderr.write(`  - ${where}${d.message}\n`);
+        const said = error.message.includes(single ? d.message : `${where}${d.message}`);
+        if (!said) process.stderr.write(`  - ${where}${d.message}\n`);
       }
       if (error.hint) process.stderr.write(`${pc.dim('hint')} ${error.hint}\n`);
     }

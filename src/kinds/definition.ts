@@ -35,9 +35,9 @@ const KEY_ORDER = KINDS.flatMap((k) => (k.layout ? [k.layout.appKey] : []));
 /** The server prefix: what the project's tools share, else what the package name gives. */
 export function serverPrefixWithSource(tree: Tree, project: Project): { prefix: string; source: string } | undefined {
   const names = existingDefinitions(tree, toolLayout).flatMap((d) => (d.name ? [d.name] : []));
-  const shared = sharedPrefix(names);
-  if (shared) return { prefix: shared, source: "the project's tools use" };
   const fromPackage = prefixFromPackageName(project.pkg.name);
+  const shared = sharedPrefix(names, fromPackage);
+  if (shared) return { prefix: shared, source: "the project's tools use" };
   return fromPackage ? { prefix: fromPackage, source: `the package name ${project.pkg.name} gives` } : undefined;
 }
 

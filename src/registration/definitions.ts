@@ -123,14 +123,29 @@ function stringValue(expr: TsMorph.Node | undefined): string | null {
 }
 
 /**
- * The server prefix the project's tool names share (`acme` for acme_find_items, acme_get_item),
- * ignoring the framework's `template_` placeholder names from its starter files.
+ * The server prefix the project's tool names share, in whole snake_case words, ignoring the
+ * framework's `template_` placeholder names from its starter files. With the package's own prefix
+ * (`acme_catalog` for acme-catalog), the longest word prefix the tools and it share wins:
+ * acme_catalog_find_items and acme_catalog_get_item give `acme_catalog`, not `acme`. Without it,
+ * or when it shares nothing with the tools, the first word they all share.
  */
-export function sharedPrefix(names: string[]): string | undefined {
-  const heads = names.filter((n) => n.includes('_')).map((n) => n.split('_')[0]!);
-  const own = heads.filter((h) => h !== 'template');
+export function sharedPrefix(names: string[], packagePrefix?: string): string | undefined {
+  const own = names.filter((n) => n.includes('_') && !n.startsWith('template_')).map((n) => n.split('_'));
   if (own.length === 0) return undefined;
-  return own.every((h) => h === own[0]) ? own[0] : undefined;
+  const heads = own.map((words) => words[0]!);
+  if (!heads.every((h) => h === heads[0])) return undefined;
+  // Each name keeps at least one word after its prefix.
+  let common = own[0]!.slice(0, -1);
+  for (const words of own) common = commonWords(common, words.slice(0, -1));
+  const withPackage = packagePrefix ? commonWords(common, packagePrefix.split('_')) : [];
+  return withPackage.length > 0 ? withPackage.join('_') : heads[0];
+}
+
+/** The leading words two word lists share. */
+function commonWords(a: string[], b: string[]): string[] {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(0, i);
 }
 
 /** `@acme/pubmed-mcp-server` → `pubmed`: the brand part of a package name, snake_cased. */

@@ -59,10 +59,13 @@ function fromWords(raw: string, words: string[], convertedFrom: Names['converted
  */
 export function parseName(raw: string, what = 'tool name', maxLength = MAX_TOOL_NAME_LENGTH): Names {
   const accepted = `use snake_case letters and digits starting with a letter, e.g. acme_find_items (kebab-case and camelCase are converted)`;
-  const invalid = (why: string) =>
-    new ScaffoldError('NAME_INVALID', `Invalid ${what} ${JSON.stringify(raw)}: ${why}.`, {
+  const invalid = (why: string) => {
+    const form = acceptedForm(raw, maxLength);
+    const proposal = form ? `; did you mean ${form}?` : '.';
+    return new ScaffoldError('NAME_INVALID', `Invalid ${what} ${JSON.stringify(raw)}: ${why}${proposal}`, {
       hint: `A ${what} must ${accepted}, at most ${maxLength} characters.`,
     });
+  };
   if (raw.trim() === '') throw invalid('it is empty');
   if (raw !== raw.trim()) throw invalid('it has leading or trailing white space');
   if (/[/\\]|\.\./.test(raw)) throw invalid('it looks like a path');
@@ -85,6 +88,20 @@ export function parseName(raw: string, what = 'tool name', maxLength = MAX_TOOL_
     throw invalid(`it is ${names.snake.length} characters long`);
   }
   return names;
+}
+
+/**
+ * The snake_case name a refused one most likely meant (`acme find items` → acme_find_items), or
+ * undefined when none would be accepted either (it starts with a digit, it is too long).
+ */
+function acceptedForm(raw: string, maxLength: number): string | undefined {
+  const words = raw
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .split(/[^a-zA-Z0-9]+/)
+    .flatMap(splitCamel);
+  const snake = words.join('_');
+  return SNAKE.test(snake) && snake.length <= maxLength && snake !== raw ? snake : undefined;
 }
 
 /** Title Case words, e.g. for a default tool title. */

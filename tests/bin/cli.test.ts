@@ -85,6 +85,45 @@ describe('help and version', () => {
     expect(out.error.message).toContain('--frobnicate');
   });
 
+  it.each([
+    [
+      'an unknown option',
+      ['add', 'tool', 'x_y', '--frobnicate'],
+      'mcp-scaffold add tool',
+      "unknown option '--frobnicate'",
+    ],
+    ['a missing argument', ['add', 'tool'], 'mcp-scaffold add tool', "missing required argument 'name'"],
+    ['an unknown command', ['frob'], 'mcp-scaffold', "unknown command 'frob'"],
+    ['an unknown add command', ['add', 'frob'], 'mcp-scaffold add', "unknown command 'frob'"],
+  ])('%s: the one-line usage and a hint, not the whole help page; exit 1', (_, args, path, message) => {
+    const r = runCli(args);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe(`error: ${message}`);
+    expect(lines[1]).toMatch(new RegExp(`^Usage: ${path} \\[options\\]`));
+    expect(lines[2]).toBe(`hint: run \`${path} --help\` for its options and examples.`);
+    const out = parseJsonOut(runCli([...args, '--json']));
+    expect(out.error).toEqual({
+      code: 'OPTION_INVALID',
+      message,
+      hint: `Run \`${path} --help\` for its options and examples.`,
+    });
+  });
+
+  it.each([[['add', 'tool']], [['add', 'service']], [['init']], [['list']]])(
+    '%j --help lists the global options its examples use',
+    (args) => {
+      const r = runCli([...args, '--help']);
+      expect(r.status).toBe(0);
+      const global = r.stdout.slice(r.stdout.indexOf('Global Options:'));
+      for (const flag of ['--json', '--dry-run', '--yes', '--cwd', '--force', '--no-devcheck', '--devcheck-timeout']) {
+        expect(global).toContain(flag);
+      }
+    },
+  );
+
   it('a command group without its command (`add`, or only global flags): help on stderr, exit 1', () => {
     // Commander reports these as "help shown"; they were exit 0 although nothing was done.
     for (const args of [['add'], ['--json'], ['add', '--json']]) {
@@ -213,6 +252,16 @@ describe('add tool', () => {
       expect(treeDigest(root)).toBe(before);
     },
   );
+
+  it('proposes the accepted form of a refused name, under --json too', () => {
+    const root = project();
+    const out = parseJsonOut(runCli(['add', 'tool', 'acme find items', '--json', '--cwd', root]));
+    expect(out.error).toMatchObject({
+      code: 'NAME_INVALID',
+      message: 'Invalid tool name "acme find items": it contains " "; did you mean acme_find_items?',
+    });
+    expect(runCli(['add', 'prompt', 'Acme-Summarize', '--cwd', root]).stderr).toContain('did you mean acme_summarize?');
+  });
 
   it('converts kebab-case and camelCase and says so', () => {
     const root = project();
@@ -374,6 +423,19 @@ describe('add tool', () => {
     expect(r.output).not.toContain('What does');
     expect(r.exit).toBe(0);
     expect(read(root, TOOL)).toContain('Describe what it returns');
+  });
+
+  it('several problems on a terminal: each line once', async () => {
+    const root = project();
+    const files = [TOOL, 'tests/tools/demo-find-items.tool.test.ts'];
+    for (const rel of files) {
+      mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      writeFileSync(path.join(root, rel), 'x\n');
+    }
+    const r = await onTty(root, ['--description', 'Finds.'], undefined);
+    expect(r.exit, r.output).toBe(1);
+    expect(r.output).toContain('2 problems, nothing was written:');
+    for (const rel of files) expect(r.output.split(`${rel}: file already exists`), r.output).toHaveLength(2);
   });
 
   it('Ctrl-C at the prompt exits 1 and writes nothing', async () => {

@@ -92,35 +92,43 @@ describe('parseName', () => {
   });
 
   it.each([
-    ['', 'it is empty'],
-    ['   ', 'it is empty'],
-    [' find_items', 'it has leading or trailing white space'],
-    ['find_items\n', 'it has leading or trailing white space'],
-    ['find items', 'it contains " "'],
-    ['find.items', 'it contains "."'],
-    ['find!', 'it contains "!"'],
-    ['find@items', 'it contains "@"'],
-    ['café', 'it contains "é"'],
-    ['2fast', 'it starts with a digit'],
-    ['9_lives', 'it starts with a digit'],
-    ['tools/find', 'it looks like a path'],
-    ['..', 'it looks like a path'],
-    ['a..b', 'it looks like a path'],
-    ['find\\items', 'it looks like a path'],
-    ['acme-find_items', 'it contains "-" "_" (or mixes separators/cases)'],
-    ['acme_findItems', 'it contains "_" (or mixes separators/cases)'],
-    ['Acme-Find', 'it contains "-" (or mixes separators/cases)'],
-    ['find_items_', 'it contains "_" (or mixes separators/cases)'],
-    ['find__items', 'it contains "_" (or mixes separators/cases)'],
-    ['_find', 'it contains "_" (or mixes separators/cases)'],
-    ['-find', 'it contains "-" (or mixes separators/cases)'],
-    ['FIND_ITEMS', 'it contains "_" (or mixes separators/cases)'],
-  ])('refuses %j with NAME_INVALID: %s', (raw, why) => {
+    ['', 'it is empty', null],
+    ['   ', 'it is empty', null],
+    [' find_items', 'it has leading or trailing white space', 'find_items'],
+    ['find_items\n', 'it has leading or trailing white space', 'find_items'],
+    ['find items', 'it contains " "', 'find_items'],
+    ['find.items', 'it contains "."', 'find_items'],
+    ['find!', 'it contains "!"', 'find'],
+    ['find@items', 'it contains "@"', 'find_items'],
+    ['café', 'it contains "é"', 'cafe'],
+    ['2fast', 'it starts with a digit', null],
+    ['9_lives', 'it starts with a digit', null],
+    ['tools/find', 'it looks like a path', 'tools_find'],
+    ['..', 'it looks like a path', null],
+    ['a..b', 'it looks like a path', 'a_b'],
+    ['find\\items', 'it looks like a path', 'find_items'],
+    ['acme-find_items', 'it contains "-" "_" (or mixes separators/cases)', 'acme_find_items'],
+    ['acme_findItems', 'it contains "_" (or mixes separators/cases)', 'acme_find_items'],
+    ['Acme-Find', 'it contains "-" (or mixes separators/cases)', 'acme_find'],
+    ['find_items_', 'it contains "_" (or mixes separators/cases)', 'find_items'],
+    ['find__items', 'it contains "_" (or mixes separators/cases)', 'find_items'],
+    ['_find', 'it contains "_" (or mixes separators/cases)', 'find'],
+    ['-find', 'it contains "-" (or mixes separators/cases)', 'find'],
+    ['FIND_ITEMS', 'it contains "_" (or mixes separators/cases)', 'find_items'],
+  ])('refuses %j with NAME_INVALID: %s, proposing %s', (raw, why, form) => {
     const e = refused(raw);
     expect(e.code).toBe('NAME_INVALID');
-    expect(e.message).toBe(`Invalid tool name ${JSON.stringify(raw)}: ${why}.`);
+    const proposal = form === null ? '.' : `; did you mean ${form}?`;
+    expect(e.message).toBe(`Invalid tool name ${JSON.stringify(raw)}: ${why}${proposal}`);
     expect(e.hint).toBe(HINT);
     expect(e.exitCode).toBe(1);
+  });
+
+  it('proposes the accepted form of a refused name (acme find items → acme_find_items)', () => {
+    expect(refused('acme find items').message).toBe(
+      'Invalid tool name "acme find items": it contains " "; did you mean acme_find_items?',
+    );
+    expect(() => parseName('ncbi client!', 'service name')).toThrow(/did you mean ncbi_client\?$/);
   });
 
   it('names what is being parsed and its limit in the messages', () => {
@@ -128,7 +136,7 @@ describe('parseName', () => {
       parseName('a b', 'prompt name', 10);
       expect.unreachable();
     } catch (e) {
-      expect((e as ScaffoldError).message).toBe('Invalid prompt name "a b": it contains " ".');
+      expect((e as ScaffoldError).message).toBe('Invalid prompt name "a b": it contains " "; did you mean a_b?');
       expect((e as ScaffoldError).hint).toBe(
         'A prompt name must use snake_case letters and digits starting with a letter, e.g. acme_find_items (kebab-case and camelCase are converted), at most 10 characters.',
       );

@@ -224,6 +224,22 @@ describe('addToolGenerator', () => {
     });
   });
 
+  it('--idempotent on a read-only tool: not written (MCP ignores it there), but said in warnings', () => {
+    const { tree, result } = run(BASE, { name: 'demo_find_items', description: 'Finds items.', idempotent: true });
+    expect(tree.read(FILE)).not.toContain('idempotentHint');
+    expect(result.warnings).toEqual([
+      '--idempotent has no effect on a read-only tool (MCP reads idempotentHint only when readOnlyHint is false): add --no-read-only if the tool changes state.',
+    ]);
+    const write = run(BASE, {
+      name: 'demo_find_items',
+      description: 'Finds items.',
+      idempotent: true,
+      readOnly: false,
+    });
+    expect(write.tree.read(FILE)).toContain('    idempotentHint: true,');
+    expect(write.result.warnings).toEqual([]);
+  });
+
   describe('server prefix', () => {
     const ACME = {
       ...BASE,
@@ -254,6 +270,39 @@ describe('addToolGenerator', () => {
       expect(run(files, { name: 'find_items' }).result.warnings).toEqual([
         'The server prefix the package name @someone/weather-mcp-server gives is "weather_" but "find_items" lacks it; consider "weather_find_items".',
       ]);
+    });
+
+    // As `init acme-catalog` leaves it: the package name and the starter tool share two words.
+    const ACME_CATALOG = {
+      ...BASE,
+      'package.json': PACKAGE_JSON.replace('"name": "demo"', '"name": "acme-catalog"'),
+      [`${DEFS}/acme-catalog-echo-message.tool.ts`]: toolFile(
+        'acmeCatalogEchoMessageTool',
+        'acme_catalog_echo_message',
+      ),
+    };
+
+    it('takes the two words the tools and the package name share as the prefix (acme_catalog)', () => {
+      const { tree, result } = run(ACME_CATALOG, { name: 'acme_catalog_find_items' });
+      expect(result.warnings).toEqual([]);
+      expect(tree.read(`${DEFS}/acme-catalog-find-items.tool.ts`)).toContain("  title: 'Find Items',\n");
+    });
+
+    it('suggests the two-word prefix for a name that lacks it', () => {
+      expect(run(ACME_CATALOG, { name: 'find_items' }).result.warnings).toEqual([
+        'The server prefix the project\'s tools use is "acme_catalog_" but "find_items" lacks it; consider "acme_catalog_find_items".',
+      ]);
+    });
+
+    it('keeps the longest word prefix the tools and the package name share, not more', () => {
+      const files = {
+        ...ACME_CATALOG,
+        [`${DEFS}/acme-catalog-get-item.tool.ts`]: toolFile('acmeCatalogGetItemTool', 'acme_catalog_get_item'),
+        'package.json': PACKAGE_JSON.replace('"name": "demo"', '"name": "acme-catalog-extra"'),
+      };
+      const { tree, result } = run(files, { name: 'acme_catalog_find_items' });
+      expect(result.warnings).toEqual([]);
+      expect(tree.read(`${DEFS}/acme-catalog-find-items.tool.ts`)).toContain("  title: 'Find Items',\n");
     });
 
     it('handles a prefix of several words from the package name', () => {

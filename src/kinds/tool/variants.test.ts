@@ -122,6 +122,20 @@ describe('--confirm', () => {
     expect(result.notes.join('\n')).toContain('ctx.elicit');
   });
 
+  it('asks without the server prefix when it is two words (acme_catalog)', () => {
+    const files = {
+      ...BASE,
+      'package.json': PACKAGE_JSON.replace('"name": "demo"', '"name": "acme-catalog"'),
+      [`${DEFS}/acme-catalog-echo-message.tool.ts`]:
+        "import { tool, z } from '@cyanheads/mcp-ts-core';\n\nexport const acmeCatalogEchoMessageTool = tool('acme_catalog_echo_message', {\n  description: 'x',\n  input: z.object({}),\n  handler: () => ({}),\n});\n",
+    };
+    const { tree, result } = run(files, { name: 'acme_catalog_delete_item', confirm: true });
+    expect(result.warnings).toEqual([]);
+    expect(tree.read(`${DEFS}/acme-catalog-delete-item.tool.ts`)).toContain(
+      '    const question = `Delete item ${input.id}? This cannot be undone.`;',
+    );
+  });
+
   it('0.12 (ctx.requestInput): inputRequired.elicit, ctx.inputs, and a test driven by inputResponses', () => {
     const { tree, result } = run(BASE, { name: 'demo_delete_record', confirm: true }, FEATURES_0_12);
     const tool = tree.read(`${DEFS}/demo-delete-record.tool.ts`)!;
