@@ -5,10 +5,17 @@ import { globalOptions } from '../engine/options.js';
 import { type KindSpec, optionHelp } from '../kinds/spec.js';
 import { addExamples } from './help.js';
 
+/** A repeatable flag's values, in the order given (not variadic: it must not swallow the name). */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
 /** The commander options an `add <kind>` takes, from the kind's option specs. */
 export function commanderOptions(spec: KindSpec): Option[] {
   return Object.values(spec.options).flatMap((o) => [
-    new Option(o.flags, optionHelp(o, spec.name)),
+    o.repeatable
+      ? new Option(o.flags, optionHelp(o, spec.name)).argParser(collect).default(undefined)
+      : new Option(o.flags, optionHelp(o, spec.name)),
     ...(o.negation ? [new Option(o.negation.flags, o.negation.help)] : []),
   ]);
 }

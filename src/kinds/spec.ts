@@ -28,6 +28,8 @@ export interface OptionSpec<T extends z.ZodType = z.ZodType> {
   type: (zod: typeof z) => T;
   /** Asked for on a terminal when not given (the question names the flag that skips it). */
   ask?: boolean;
+  /** The flag may be given several times; its values are collected in order (`--input a --input b`). */
+  repeatable?: boolean;
 }
 
 export type OptionSpecs = Record<string, OptionSpec>;
