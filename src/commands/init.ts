@@ -28,7 +28,7 @@ import {
 } from '../project/package-manager.js';
 import { FRAMEWORK, type PackageJson } from '../project/project.js';
 import { type Answers, ask, type FlagSource, fromFlags, type InitFlags } from './init-questions.js';
-import { environmentOf, resolveTarget } from './init-target.js';
+import { environmentOf, nestingWarning, resolveTarget } from './init-target.js';
 import { initTasks } from './init-tasks.js';
 
 export type { FlagSource, InitFlags } from './init-questions.js';
@@ -51,15 +51,20 @@ async function gatherAnswers(
   flags: InitFlags,
   global: GlobalOptions,
   source: FlagSource,
+  reporter: Reporter,
 ): Promise<Answers> {
   refuseUnknownPackageManager(flags.pm);
   const detectedPm = launchingPackageManager() ?? 'npm';
   let answers: Answers = { target: resolveTarget(global.cwd, dir), options: fromFlags(flags, detectedPm) };
+  // Refused before any question; the warning is given once the folder is settled.
+  nestingWarning(answers.target, global.force);
   if (canPrompt(global) && !global.dryRun) {
     const context = { cwd: global.cwd, dirGiven: dir !== undefined, force: global.force, detectedPm };
     answers = await ask(answers.target, flags, source, context);
   }
   const { target, options } = answers;
+  const nested = nestingWarning(target, global.force);
+  if (nested) reporter.warn(nested);
   if (options.name === undefined && target.impliedName !== undefined) options.name = target.impliedName;
   if (target.mode === 'upgrade' && flags.pm === undefined) {
     // An existing server already says how it is installed (lockfile, packageManager field).
@@ -179,7 +184,7 @@ export async function initCommand(
     // Before the folder is looked at: a half-written server would read as one to upgrade.
     const root = targetRoot(global.cwd, dir);
     if (root) for (const w of await recoverInterruptedFlush(root, { dryRun: global.dryRun })) reporter.warn(w);
-    answers = await gatherAnswers(dir, flags, global, source);
+    answers = await gatherAnswers(dir, flags, global, source, reporter);
     latest = await latestRelease(answers, lookup, reporter);
   } catch (e) {
     return reportFailure(reporter, 'init', e);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { GeneratorResult } from '../engine/generator.js';
-import { Problems } from '../engine/problems.js';
+import { type Problem, Problems } from '../engine/problems.js';
 import type { Tree } from '../engine/tree.js';
 import { toolLayout } from '../kinds/tool/layout.js';
 import { lineWidthOf } from '../project/formatter.js';
@@ -188,19 +188,25 @@ function chooseLicense(problems: Problems, id: string): License {
   return DEFAULT_LICENSE;
 }
 
+/** What is in the way of a fresh server in the tree's folder, as a problem; undefined when nothing is. */
+export function notEmptyProblem(tree: Tree): Problem | undefined {
+  const inTheWay = entriesInTheWay(tree);
+  if (inTheWay.length === 0) return undefined;
+  const shown = inTheWay.slice(0, 20);
+  const more = inTheWay.length > shown.length ? `, and ${inTheWay.length - shown.length} more` : '';
+  return {
+    code: 'CONFLICT',
+    path: '.',
+    message: `the folder ${tree.root} is not empty: ${shown.join(', ')}${more}`,
+    hint: 'Choose an empty or new folder (mcp-scaffold init <dir>), or pass --force to write into it anyway (files with the same names are replaced).',
+  };
+}
+
 /** A fresh server needs an empty folder (or one holding only harmless entries), unless --force. */
 function checkFolder(ctx: Context): void {
   if (ctx.upgrade || ctx.opts.force) return;
-  const inTheWay = entriesInTheWay(ctx.tree);
-  if (inTheWay.length === 0) return;
-  const shown = inTheWay.slice(0, 20);
-  const more = inTheWay.length > shown.length ? `, and ${inTheWay.length - shown.length} more` : '';
-  ctx.problems.add({
-    code: 'CONFLICT',
-    path: '.',
-    message: `the folder ${ctx.tree.root} is not empty: ${shown.join(', ')}${more}`,
-    hint: 'Choose an empty or new folder (mcp-scaffold init <dir>), or pass --force to write into it anyway (files with the same names are replaced).',
-  });
+  const problem = notEmptyProblem(ctx.tree);
+  if (problem) ctx.problems.add(problem);
 }
 
 function manifestData(ctx: Context): ManifestData {

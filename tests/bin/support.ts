@@ -108,10 +108,14 @@ export function onTerminal(
   cwd: string,
   args: string[],
   answers: [marker: string, keys: string][],
+  env: NodeJS.ProcessEnv = {},
 ): Promise<{ output: string; exit: number | undefined }> {
   return new Promise((resolve) => {
     const cli = `stty cols 200 rows 50; ${process.execPath} ${BIN} ${args.join(' ')}; echo EXIT=$?`;
-    const child = spawn('script', ['-qfec', cli, '/dev/null'], { cwd, env: { ...process.env, NO_COLOR: '1', CI: '' } });
+    const child = spawn('script', ['-qfec', cli, '/dev/null'], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', CI: '', ...env },
+    });
     let output = '';
     const pending = [...answers];
     child.stdout.on('data', (chunk: Buffer) => {
