@@ -26,7 +26,7 @@ function temp(): string {
 const OFFLINE = ['--no-install', '--no-git', '--framework-version', '0.10.17'];
 const offline = { npm_config_offline: 'true' };
 /** A terminal run that answers a few prompts takes seconds; far more on a loaded machine. */
-const TERMINAL = 90_000;
+const TERMINAL = 180_000;
 
 const hasScript = spawnSync('sh', ['-c', 'command -v script']).status === 0;
 
@@ -53,6 +53,26 @@ describe.skipIf(!hasScript)('Ctrl-C while init installs', () => {
     const pid = Number(spawnSync('cat', [path.join(root, 'install.pid')], { encoding: 'utf8' }).stdout);
     expect(pid).toBeGreaterThan(0);
     expect(existsSync(`/proc/${pid}`) && !/^\S+ \S+ Z/.test(readProcStat(pid))).toBe(false);
+  });
+});
+
+describe('an install that never ends', () => {
+  it('is stopped at --install-timeout: exit 2, INSTALL_TIMEOUT, files kept', () => {
+    const cwd = temp();
+    const bin = temp();
+    writeFileSync(path.join(bin, 'npm'), '#!/bin/sh\nsleep 120\n');
+    chmodSync(path.join(bin, 'npm'), 0o755);
+    const args = ['init', 'demo', '--json', '--pm', 'npm', '--no-git', '--framework-version', '0.10.17'];
+    const started = Date.now();
+    const r = runCli([...args, '--install-timeout', '2'], { cwd, env: { ...offline, PATH: `${bin}:${process.env.PATH}` } });
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(r.status, r.stderr).toBe(2);
+    const out = parseJsonOut(r);
+    expect(out.error.code).toBe('INSTALL_TIMEOUT');
+    expect(out.error.message).toContain('files kept; run `npm install');
+    expect(out.install).toMatchObject({ ran: true, passed: false, timedOut: true });
+    expect(existsSync(path.join(cwd, 'demo/src/index.ts'))).toBe(true);
+    expect(runCli(['init', '--help']).stdout).toContain('--install-timeout <seconds>');
   });
 });
 

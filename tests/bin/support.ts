@@ -23,7 +23,8 @@ export function runCli(args: string[], opts: { cwd?: string; env?: NodeJS.Proces
     env: { ...process.env, NO_COLOR: '1', ...opts.env },
     input: opts.input ?? '',
     encoding: 'utf8',
-    timeout: 30_000,
+    // Far above a run's few seconds, even on a loaded machine; a hang still ends.
+    timeout: 120_000,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -127,7 +128,7 @@ export function onTerminal(
       }
     });
     // Generous for a loaded machine; a run that hangs still ends, and its output shows where.
-    const timer = setTimeout(() => child.kill(), 60_000);
+    const timer = setTimeout(() => child.kill(), 120_000);
     child.on('close', () => {
       clearTimeout(timer);
       child.stdin.destroy();
