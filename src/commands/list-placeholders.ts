@@ -12,7 +12,10 @@ export type WithPlaceholders = InventoryDefinition & { placeholders: { line: num
 
 /** Each definition with the placeholder strings of its file (services have none to report). */
 export function withPlaceholders(tree: Tree, defs: InventoryDefinition[]): WithPlaceholders[] {
-  return defs.map((d) => ({ ...d, placeholders: d.kind === SERVICE_KIND ? [] : placeholdersIn(tree.read(d.file) ?? '') }));
+  return defs.map((d) => ({
+    ...d,
+    placeholders: d.kind === SERVICE_KIND ? [] : placeholdersIn(tree.read(d.file) ?? ''),
+  }));
 }
 
 /** One line per placeholder, under the kind's table. */

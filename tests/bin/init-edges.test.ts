@@ -64,7 +64,10 @@ describe('an install that never ends', () => {
     chmodSync(path.join(bin, 'npm'), 0o755);
     const args = ['init', 'demo', '--json', '--pm', 'npm', '--no-git', '--framework-version', '0.10.17'];
     const started = Date.now();
-    const r = runCli([...args, '--install-timeout', '2'], { cwd, env: { ...offline, PATH: `${bin}:${process.env.PATH}` } });
+    const r = runCli([...args, '--install-timeout', '2'], {
+      cwd,
+      env: { ...offline, PATH: `${bin}:${process.env.PATH}` },
+    });
     expect(Date.now() - started).toBeLessThan(60_000);
     expect(r.status, r.stderr).toBe(2);
     const out = parseJsonOut(r);

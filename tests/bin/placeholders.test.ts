@@ -44,7 +44,10 @@ beforeAll(() => {
   writeFileSync(path.join(root, DEFINITION), MARKED);
   const index = path.join(root, 'src/index.ts');
   const registered = readFileSync(index, 'utf8')
-    .replace(/^(import .*echo-message\.tool\.js';)$/m, `$1\nimport { demoFindItemsTool } from './${DEFINITION.slice(4, -3)}.js';`)
+    .replace(
+      /^(import .*echo-message\.tool\.js';)$/m,
+      `$1\nimport { demoFindItemsTool } from './${DEFINITION.slice(4, -3)}.js';`,
+    )
     .replace(/tools: \[([^\]]*)\]/, 'tools: [$1, demoFindItemsTool]');
   writeFileSync(index, registered);
   // Stand-ins for the installed tools devcheck starts: each passes at once, printing nothing.
@@ -82,7 +85,10 @@ describe('a definition string that still starts with the placeholder mark', () =
   });
 
   it('devcheck says nothing of placeholders once the text is written', () => {
-    const fixed = MARKED.replace(`${PLACEHOLDER_MARK} Find items. Say what it returns and when to use it.`, 'Find items.');
+    const fixed = MARKED.replace(
+      `${PLACEHOLDER_MARK} Find items. Say what it returns and when to use it.`,
+      'Find items.',
+    );
     writeFileSync(path.join(root, DEFINITION), fixed);
     try {
       const r = devcheck();
