@@ -17,6 +17,7 @@ import type { TaskReport } from '../engine/tasks/task.js';
 import { Tree } from '../engine/tree.js';
 import { isTarball } from '../init/framework-choice.js';
 import { type InitResult, initGenerator } from '../init/generator.js';
+import { scaffoldCommand } from '../init/launcher.js';
 import { type LatestVersionLookup, latestFrameworkVersion } from '../init/registry.js';
 import { FRAMEWORK_VERSION } from '../init/versions.js';
 import {
@@ -86,7 +87,10 @@ function generateInit(answers: Answers, global: GlobalOptions, latest: string | 
     root: target.root,
     mode: target.mode,
     force: global.force,
-    environment: environmentOf(target.root),
+    environment: {
+      ...environmentOf(target.root),
+      scaffoldCommand: scaffoldCommand(packageManagerInfo(options.pm ?? 'npm').dlx),
+    },
   });
   const { project, skipped, refreshed } = generated;
   const result: InitResult = {
@@ -121,7 +125,7 @@ function nextSteps(result: InitResult, install: TaskReport | undefined, cwd: str
   const installed = project.mode === 'upgrade' ? project.installed : install?.ran === true && install.passed === true;
   if (!installed) steps.push(pm.install);
   steps.push(`${pm.run} devcheck`, `${pm.run} build`, `${pm.run} start:stdio`);
-  steps.push(`${pm.dlx} add tool ${project.suggestedTool} --description "…"`);
+  steps.push(`${scaffoldCommand(pm.dlx)} add tool ${project.suggestedTool} --description "…"`);
   return steps;
 }
 

@@ -57,6 +57,8 @@ export const initOptions = z.object({
       /** The origin remote of the enclosing git repository, if any. */
       gitRemote: z.string().optional(),
       insideGitWorkTree: z.boolean().default(false),
+      /** How the docs say to run mcp-scaffold (src/init/launcher.ts); the package manager's dlx form by default. */
+      scaffoldCommand: z.string().optional(),
       /** The year in the LICENSE's copyright line. */
       year: z
         .number()
@@ -249,6 +251,7 @@ function templateData(ctx: Context, defs: ReturnType<typeof definitionNames>) {
     license: ctx.license,
     nodeEngine: NODE_ENGINE,
     pm: { ...pm, name: ctx.opts.pm },
+    scaffold: ctx.opts.environment.scaffoldCommand ?? pm.dlx,
     install: INSTALL_COMMANDS[ctx.opts.pm],
     devcheckNoFix: `${pm.run} devcheck ${pm.argsSeparator}--no-fix`,
     devcheckTest: `${pm.run} devcheck ${pm.argsSeparator}--test`,
