@@ -70,7 +70,10 @@ async function progress(pm: PackageManager, command: string, reporter: Reporter,
   };
 }
 
-/** The install's output, into the log file (and onto stderr with --verbose). */
+/**
+ * The install's output, into the log file (and onto stderr with --verbose). `close` ends the sink
+ * first: chunks it still holds reach the file before the file is closed.
+ */
 function logSink(logFile: string, verbose: boolean) {
   const log = createWriteStream(logFile);
   const sink = new Writable({
@@ -78,8 +81,11 @@ function logSink(logFile: string, verbose: boolean) {
       if (verbose) process.stderr.write(chunk);
       log.write(chunk, done);
     },
+    final(done) {
+      log.end(done);
+    },
   });
-  return { sink, close: () => new Promise<void>((resolve) => log.end(resolve)) };
+  return { sink, close: () => new Promise<void>((resolve) => sink.end(resolve)) };
 }
 
 /** Output goes to a log file (and to stderr with --verbose). Failure is reported, not thrown: the files stay. */
