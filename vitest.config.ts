@@ -13,6 +13,7 @@ export default defineConfig({
           globalSetup: ['tests/setup/frameworks.ts'],
           // Many of these start Biome or node; vitest's default 5 s fails them on a busy 2-core machine.
           testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
