@@ -4,21 +4,16 @@
  * README's table of definitions, which `add` keeps true (and leaves alone when it is not there).
  */
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { parseJsonOut, runCli, treeDigest } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { parseJsonOut, runCli, tempFolders, treeDigest } from './support.js';
 
-const made: string[] = [];
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const temp = tempFolders('mcp-scaffold-docs-');
 
 /** A server from our init, without install or git. */
 function server(): string {
-  const cwd = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-docs-'));
-  made.push(cwd);
+  const cwd = temp();
   const r = runCli(['init', 'demo', '--no-install', '--no-git', '--framework-version', '0.10.17'], {
     cwd,
     env: { npm_config_offline: 'true' },

@@ -6,21 +6,12 @@
  */
 
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { onTerminal, parseJsonOut, runCli, treeDigest } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { onTerminal, parseJsonOut, runCli, tempFolders, treeDigest } from './support.js';
 
-const made: string[] = [];
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-function temp(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-edges-'));
-  made.push(dir);
-  return dir;
-}
+const temp = tempFolders('mcp-scaffold-edges-');
 
 /** Offline, no install, no git: what these tests check never waits on the network. */
 const OFFLINE = ['--no-install', '--no-git', '--framework-version', '0.10.17'];
