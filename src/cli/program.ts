@@ -76,6 +76,11 @@ function initCommand(program: Command, setExit: (code: number) => void): void {
     .option('--repository <url>', 'source repository URL (default: the git origin, if any)')
     .option('--pm <manager>', 'npm, pnpm, yarn or bun (default: the one that launched mcp-scaffold, else npm)')
     .option('--no-install', 'do not install the dependencies')
+    .option(
+      '--install-timeout <seconds>',
+      'stop the install after this many seconds (default 1200; 0: no limit)',
+      devcheckTimeout,
+    )
     .option('--no-git', 'do not create a git repository and first commit')
     .option(
       '--framework-version <range>',

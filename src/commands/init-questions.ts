@@ -6,8 +6,9 @@
 import path from 'node:path';
 import { cancelled, ScaffoldError } from '../engine/errors.js';
 import { DiskHost } from '../engine/host.js';
+import { problemsError } from '../engine/problems.js';
 import { Tree } from '../engine/tree.js';
-import { entriesInTheWay, type InitOptions } from '../init/generator.js';
+import { type InitOptions, notEmptyProblem } from '../init/generator.js';
 import { defaultOwner, npmNameProblem, packageNameFromFolder, registryNamespace, unscoped } from '../init/naming.js';
 import { PACKAGE_MANAGERS, type PackageManager } from '../project/package-manager.js';
 import { gitRootOf, nearestExisting, resolveTarget, safeUsername, type Target } from './init-target.js';
@@ -23,12 +24,14 @@ export interface InitFlags {
   git?: boolean;
   frameworkVersion?: string;
   license?: string;
+  /** Seconds the install may take (0: no limit). */
+  installTimeout?: number;
 }
 
 /** Where a flag's value came from (commander's getOptionValueSource): 'cli' when typed. */
 export type FlagSource = (flag: keyof InitFlags) => string | undefined;
 
-export type InitAnswers = Omit<InitOptions, 'root' | 'mode' | 'environment'>;
+export type InitAnswers = Omit<InitOptions, 'root' | 'mode' | 'environment'> & { installTimeout?: number };
 
 export interface Answers {
   target: Target;
@@ -49,6 +52,7 @@ export function fromFlags(flags: InitFlags, detectedPm: PackageManager): InitAns
     if (flags[key] !== undefined) out[key] = flags[key];
   }
   if (flags.install !== undefined) out.install = flags.install;
+  if (flags.installTimeout !== undefined) out.installTimeout = flags.installTimeout;
   if (flags.git !== undefined) out.git = flags.git;
   return out;
 }
@@ -79,8 +83,7 @@ async function settleFolder({ clack, check }: Prompter, target: Target, context:
     );
     return target;
   }
-  if (context.dirGiven || context.force) return target;
-  if (entriesInTheWay(new Tree(new DiskHost(target.root))).length === 0) return target;
+  if (context.force || refuseNotEmpty(target, context.dirGiven)) return target;
   const folder = check(
     await clack.text({
       message: `${target.root} is not empty. Create the server in which new folder?`,
@@ -88,7 +91,21 @@ async function settleFolder({ clack, check }: Prompter, target: Target, context:
       defaultValue: 'my-mcp-server',
     }),
   );
-  return resolveTarget(context.cwd, folder);
+  const chosen = resolveTarget(context.cwd, folder);
+  if (chosen.mode === 'create') refuseNotEmpty(chosen, true);
+  return chosen;
+}
+
+/**
+ * A folder the user named that is not empty is refused here, before the other questions (the
+ * generator would refuse it only after all of them). True when the folder can be used as it is;
+ * false when it is the current folder, not named, so a new one may be asked for.
+ */
+function refuseNotEmpty(target: Target, named: boolean): boolean {
+  const problem = notEmptyProblem(new Tree(new DiskHost(target.root)));
+  if (problem === undefined) return true;
+  if (named) throw problemsError([problem]);
+  return false;
 }
 
 function ownerProblem(value: string | undefined): string | undefined {
@@ -179,6 +196,7 @@ export async function ask(target: Target, flags: InitFlags, source: FlagSource, 
       ...(flags.repository !== undefined ? { repository: flags.repository } : {}),
       ...(flags.frameworkVersion !== undefined ? { frameworkVersion: flags.frameworkVersion } : {}),
       ...(flags.license !== undefined ? { license: flags.license } : {}),
+      ...(flags.installTimeout !== undefined ? { installTimeout: flags.installTimeout } : {}),
     },
   };
 }

@@ -20,6 +20,8 @@ export interface Target {
   mode: 'create' | 'upgrade';
   /** A package name implied by the folder argument (`init @acme/weather`). */
   impliedName: string | undefined;
+  /** The server a new one would be made inside of (a folder above with the framework in package.json). */
+  enclosingServer?: string;
 }
 
 function dependsOnFramework(dir: string): boolean {
@@ -65,7 +67,26 @@ function givenFolder(base: string, dir: string): Target {
       hint: 'Choose another folder name.',
     });
   }
-  return { root, mode: dependsOnFramework(root) ? 'upgrade' : 'create', impliedName: scoped ? dir : undefined };
+  const impliedName = scoped ? dir : undefined;
+  if (dependsOnFramework(root)) return { root, mode: 'upgrade', impliedName };
+  const outer = enclosingServer(nearestExisting(path.dirname(root)));
+  return { root, mode: 'create', impliedName, ...(outer ? { enclosingServer: outer } : {}) };
+}
+
+/**
+ * A new server inside another is seldom meant (`init tools` run in a server's folder, to add
+ * tools): refused, unless --force says it is (a workspace package, say); then a warning.
+ */
+export function nestingWarning(target: Target, force: boolean): string | undefined {
+  const outer = target.enclosingServer;
+  if (target.mode !== 'create' || outer === undefined) return undefined;
+  const message = `${target.root} is inside the server at ${outer}: init would make a new server nested in it.`;
+  if (!force) {
+    throw new ScaffoldError('NESTED_SERVER', `${message} Nothing was written.`, {
+      hint: `To grow that server, run mcp-scaffold add … in ${outer}; to refresh it, mcp-scaffold init there. Pass --force to make the nested server anyway.`,
+    });
+  }
+  return `${message} Made anyway (--force).`;
 }
 
 /**

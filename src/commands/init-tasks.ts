@@ -12,7 +12,9 @@ import { gitTask } from '../engine/tasks/git.js';
 import { installTask } from '../engine/tasks/install.js';
 import { skippedTask, type Task } from '../engine/tasks/task.js';
 import type { InitResult } from '../init/generator.js';
+import { scaffoldCommand } from '../init/launcher.js';
 import { copyInstalledSkills } from '../init/skills.js';
+import { type PackageManager, packageManagerInfo } from '../project/package-manager.js';
 import { FRAMEWORK, frameworkPackageDir } from '../project/project.js';
 import type { Answers } from './init-questions.js';
 
@@ -34,27 +36,38 @@ function explainEngines(root: string, reporter: Reporter): void {
 }
 
 /** The install, followed by the word on engines once the framework is in node_modules. */
-function installThenEngines(result: InitResult): Task {
-  const install = installTask(result.plan.install!.packageManager);
+function installThenEngines(result: InitResult, timeoutSeconds: number | undefined, stopped: () => void): Task {
+  const install = installTask(result.plan.install!.packageManager, timeoutSeconds);
   return {
     key: install.key,
     run: async (ctx) => {
       const outcome = await install.run(ctx);
       if (outcome.report.passed) explainEngines(ctx.root, ctx.reporter);
+      if (outcome.report.interrupted !== undefined) stopped();
       return outcome;
     },
   };
 }
 
+/** A task that does not run once the user interrupted the install (Ctrl-C means stop, not go on). */
+function unlessInterrupted(task: Task, interrupted: () => boolean): Task {
+  return {
+    key: task.key,
+    ...(task.skip !== undefined ? { skip: task.skip } : {}),
+    run: async (ctx) =>
+      interrupted() ? { report: { ran: false, reason: 'the install was interrupted' } } : task.run(ctx),
+  };
+}
+
 /** The framework's skills for agents, copied from the installed package (a new server only). */
-function skillsTask(): Task {
+function skillsTask(pm: PackageManager): Task {
   return {
     key: 'skills',
     run: async ({ root, reporter }) => {
       const copied = copyInstalledSkills(root);
       if (!copied) {
         reporter.info(
-          `The framework's skills come from the installed package: after installing, run \`mcp-scaffold init\` in ${root} to copy them into skills/.`,
+          `The framework's skills come from the installed package: after installing, run \`${scaffoldCommand(packageManagerInfo(pm).dlx)} init\` in ${root} to copy them into skills/.`,
         );
         return { report: { ran: false, reason: `${FRAMEWORK} is not installed`, copied: 0, skills: [] } };
       }
@@ -68,12 +81,17 @@ function skillsTask(): Task {
 
 export function initTasks(result: InitResult, { target, options }: Answers): Task[] {
   const upgrade = target.mode === 'upgrade';
+  let interrupted = false;
   const install = result.plan.install
-    ? installThenEngines(result)
+    ? installThenEngines(result, options.installTimeout, () => {
+        interrupted = true;
+      })
     : skippedTask('install', upgrade ? 'upgrade: package.json untouched' : '--no-install');
   // The upgrade flow refreshes the skills in its plan; a new server gets them from its install.
-  const skills = upgrade ? skippedTask('skills', 'upgrade: refreshed with the other files') : skillsTask();
+  const skills = upgrade
+    ? skippedTask('skills', 'upgrade: refreshed with the other files')
+    : skillsTask(result.project.packageManager);
   const gitSkipped = upgrade ? 'upgrade' : options.git === false ? '--no-git' : 'inside a git work tree already';
   const git = result.plan.git ? gitTask(result.project.name) : skippedTask('git', gitSkipped);
-  return [install, skills, git];
+  return [install, ...[skills, git].map((t) => unlessInterrupted(t, () => interrupted))];
 }

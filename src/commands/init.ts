@@ -17,6 +17,7 @@ import type { TaskReport } from '../engine/tasks/task.js';
 import { Tree } from '../engine/tree.js';
 import { isTarball } from '../init/framework-choice.js';
 import { type InitResult, initGenerator } from '../init/generator.js';
+import { scaffoldCommand } from '../init/launcher.js';
 import { type LatestVersionLookup, latestFrameworkVersion } from '../init/registry.js';
 import { FRAMEWORK_VERSION } from '../init/versions.js';
 import {
@@ -28,7 +29,7 @@ import {
 } from '../project/package-manager.js';
 import { FRAMEWORK, type PackageJson } from '../project/project.js';
 import { type Answers, ask, type FlagSource, fromFlags, type InitFlags } from './init-questions.js';
-import { environmentOf, resolveTarget } from './init-target.js';
+import { environmentOf, nestingWarning, resolveTarget } from './init-target.js';
 import { initTasks } from './init-tasks.js';
 
 export type { FlagSource, InitFlags } from './init-questions.js';
@@ -51,15 +52,20 @@ async function gatherAnswers(
   flags: InitFlags,
   global: GlobalOptions,
   source: FlagSource,
+  reporter: Reporter,
 ): Promise<Answers> {
   refuseUnknownPackageManager(flags.pm);
   const detectedPm = launchingPackageManager() ?? 'npm';
   let answers: Answers = { target: resolveTarget(global.cwd, dir), options: fromFlags(flags, detectedPm) };
+  // Refused before any question; the warning is given once the folder is settled.
+  nestingWarning(answers.target, global.force);
   if (canPrompt(global) && !global.dryRun) {
     const context = { cwd: global.cwd, dirGiven: dir !== undefined, force: global.force, detectedPm };
     answers = await ask(answers.target, flags, source, context);
   }
   const { target, options } = answers;
+  const nested = nestingWarning(target, global.force);
+  if (nested) reporter.warn(nested);
   if (options.name === undefined && target.impliedName !== undefined) options.name = target.impliedName;
   if (target.mode === 'upgrade' && flags.pm === undefined) {
     // An existing server already says how it is installed (lockfile, packageManager field).
@@ -81,7 +87,10 @@ function generateInit(answers: Answers, global: GlobalOptions, latest: string | 
     root: target.root,
     mode: target.mode,
     force: global.force,
-    environment: environmentOf(target.root),
+    environment: {
+      ...environmentOf(target.root),
+      scaffoldCommand: scaffoldCommand(packageManagerInfo(options.pm ?? 'npm').dlx),
+    },
   });
   const { project, skipped, refreshed } = generated;
   const result: InitResult = {
@@ -116,7 +125,7 @@ function nextSteps(result: InitResult, install: TaskReport | undefined, cwd: str
   const installed = project.mode === 'upgrade' ? project.installed : install?.ran === true && install.passed === true;
   if (!installed) steps.push(pm.install);
   steps.push(`${pm.run} devcheck`, `${pm.run} build`, `${pm.run} start:stdio`);
-  steps.push(`${pm.dlx} add tool ${project.suggestedTool} --description "…"`);
+  steps.push(`${scaffoldCommand(pm.dlx)} add tool ${project.suggestedTool} --description "…"`);
   return steps;
 }
 
@@ -179,7 +188,7 @@ export async function initCommand(
     // Before the folder is looked at: a half-written server would read as one to upgrade.
     const root = targetRoot(global.cwd, dir);
     if (root) for (const w of await recoverInterruptedFlush(root, { dryRun: global.dryRun })) reporter.warn(w);
-    answers = await gatherAnswers(dir, flags, global, source);
+    answers = await gatherAnswers(dir, flags, global, source, reporter);
     latest = await latestRelease(answers, lookup, reporter);
   } catch (e) {
     return reportFailure(reporter, 'init', e);

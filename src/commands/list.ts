@@ -15,6 +15,7 @@ import { KINDS, oneOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { findProject } from '../project/project.js';
 import { type Inventory, inventory } from '../registration/inventory.js';
+import { placeholderLines, withPlaceholders } from './list-placeholders.js';
 
 const COMMAND = 'list';
 
@@ -69,7 +70,7 @@ function human(inv: Inventory, reporter: Reporter, kinds: readonly KindSpec[]): 
       d.registered ? d.registeredAt.map((r) => `${r.path}:${r.line}`).join(', ') : 'NOT REGISTERED',
     ]);
     const status = (s: string) => (s === 'NOT REGISTERED' ? pc.red(s) : pc.dim(s));
-    lines.push(...table(rows, [(s) => s, pc.cyan, (s) => s, status]));
+    lines.push(...table(rows, [(s) => s, pc.cyan, (s) => s, status]), ...placeholderLines(defs));
   }
   if (inv.dangling.length > 0) {
     if (lines.length > 0) lines.push('');
@@ -94,7 +95,9 @@ export async function listCommand(global: GlobalOptions, kinds: readonly KindSpe
     const project = findProject(global.cwd);
     reporter.debug(`project ${project.root}`);
     const layouts = kinds.flatMap((k) => (k.layout ? [k.layout] : []));
-    const inv = inventory(new Tree(new DiskHost(project.root)), layouts, { services: true });
+    const tree = new Tree(new DiskHost(project.root));
+    const found = inventory(tree, layouts, { services: true });
+    const inv = { ...found, definitions: withPlaceholders(tree, found.definitions) };
     for (const w of inv.warnings) reporter.warn(w);
     const error = listError(inv);
     if (reporter.json) {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { GeneratorResult } from '../engine/generator.js';
-import { Problems } from '../engine/problems.js';
+import { type Problem, Problems } from '../engine/problems.js';
 import type { Tree } from '../engine/tree.js';
 import { toolLayout } from '../kinds/tool/layout.js';
 import { lineWidthOf } from '../project/formatter.js';
@@ -57,6 +57,8 @@ export const initOptions = z.object({
       /** The origin remote of the enclosing git repository, if any. */
       gitRemote: z.string().optional(),
       insideGitWorkTree: z.boolean().default(false),
+      /** How the docs say to run mcp-scaffold (src/init/launcher.ts); the package manager's dlx form by default. */
+      scaffoldCommand: z.string().optional(),
       /** The year in the LICENSE's copyright line. */
       year: z
         .number()
@@ -188,19 +190,25 @@ function chooseLicense(problems: Problems, id: string): License {
   return DEFAULT_LICENSE;
 }
 
+/** What is in the way of a fresh server in the tree's folder, as a problem; undefined when nothing is. */
+export function notEmptyProblem(tree: Tree): Problem | undefined {
+  const inTheWay = entriesInTheWay(tree);
+  if (inTheWay.length === 0) return undefined;
+  const shown = inTheWay.slice(0, 20);
+  const more = inTheWay.length > shown.length ? `, and ${inTheWay.length - shown.length} more` : '';
+  return {
+    code: 'CONFLICT',
+    path: '.',
+    message: `the folder ${tree.root} is not empty: ${shown.join(', ')}${more}`,
+    hint: 'Choose an empty or new folder (mcp-scaffold init <dir>), or pass --force to write into it anyway (files with the same names are replaced).',
+  };
+}
+
 /** A fresh server needs an empty folder (or one holding only harmless entries), unless --force. */
 function checkFolder(ctx: Context): void {
   if (ctx.upgrade || ctx.opts.force) return;
-  const inTheWay = entriesInTheWay(ctx.tree);
-  if (inTheWay.length === 0) return;
-  const shown = inTheWay.slice(0, 20);
-  const more = inTheWay.length > shown.length ? `, and ${inTheWay.length - shown.length} more` : '';
-  ctx.problems.add({
-    code: 'CONFLICT',
-    path: '.',
-    message: `the folder ${ctx.tree.root} is not empty: ${shown.join(', ')}${more}`,
-    hint: 'Choose an empty or new folder (mcp-scaffold init <dir>), or pass --force to write into it anyway (files with the same names are replaced).',
-  });
+  const problem = notEmptyProblem(ctx.tree);
+  if (problem) ctx.problems.add(problem);
 }
 
 function manifestData(ctx: Context): ManifestData {
@@ -243,6 +251,7 @@ function templateData(ctx: Context, defs: ReturnType<typeof definitionNames>) {
     license: ctx.license,
     nodeEngine: NODE_ENGINE,
     pm: { ...pm, name: ctx.opts.pm },
+    scaffold: ctx.opts.environment.scaffoldCommand ?? pm.dlx,
     install: INSTALL_COMMANDS[ctx.opts.pm],
     devcheckNoFix: `${pm.run} devcheck ${pm.argsSeparator}--no-fix`,
     devcheckTest: `${pm.run} devcheck ${pm.argsSeparator}--test`,

@@ -19,6 +19,7 @@ import {
   sharedPrefix,
 } from '../registration/definitions.js';
 import type { DefinitionLayout } from '../registration/layout.js';
+import { recordInReadme } from '../registration/readme-table.js';
 import { register } from '../registration/register.js';
 import { camelCase, type Names, parseName, safeIdentifier } from '../text/names.js';
 import { render } from '../text/templates.js';
@@ -313,6 +314,7 @@ export function writeDefinition(
   def.warnings.push(...(result?.warnings ?? []));
   if (result && !result.changed)
     def.notes.push(`${def.exportName} was already registered in ${result.files.join(', ')}.`);
+  if (result) def.notes.push(...recordInReadme(tree, { kind: def.kind, name: def.mcpName, file: def.file }));
 
   return {
     notes: def.notes,

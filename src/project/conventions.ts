@@ -47,8 +47,11 @@ export type ExportNaming = 'full+suffix' | 'unprefixed+suffix' | 'full' | 'unpre
 export interface Naming {
   file: FileNaming;
   export: ExportNaming;
-  /** How many existing definitions voted for the winning file/export forms, out of how many. */
-  evidence: { file: number; export: number; total: number };
+  /**
+   * How many existing definitions voted for the winning file/export forms, out of how many; and
+   * how many named definitions there were at all (the framework's starters have names but no vote).
+   */
+  evidence: { file: number; export: number; total: number; seen: number };
 }
 
 const kebab = (words: string[]) => words.join('-');
@@ -74,8 +77,10 @@ export function inferNaming(
     unprefixed: 0,
   };
   let total = 0;
+  let seen = 0;
   for (const def of existing) {
     if (!def.name) continue;
+    seen++;
     const words = def.name.split(/[_-]/).filter(Boolean);
     const prefixWords = prefix?.split('_') ?? [];
     const hasPrefix =
@@ -110,7 +115,11 @@ export function inferNaming(
     (best, cur) => (cur[1] > best[1] ? cur : best),
     ['full+suffix', exportVotes['full+suffix']] as [ExportNaming, number],
   )[0];
-  return { file, export: exportForm, evidence: { file: fileVotes[file], export: exportVotes[exportForm], total } };
+  return {
+    file,
+    export: exportForm,
+    evidence: { file: fileVotes[file], export: exportVotes[exportForm], total, seen },
+  };
 }
 
 export function describeNaming(n: Naming, kind: string): string {
@@ -121,7 +130,11 @@ export function describeNaming(n: Naming, kind: string): string {
     full: 'export camelCase of the full name',
     unprefixed: 'export camelCase without the prefix',
   }[n.export];
-  return n.evidence.total === 0
+  const { total, seen } = n.evidence;
+  const kinds = `${kind.toLowerCase()}${seen === 1 ? '' : 's'}`;
+  if (total === 0 && seen > 0)
+    return `Naming: the framework's defaults (${fileText}, ${exportText}); ${seen} existing ${kinds}, but none named after its MCP name, so no habit to follow.`;
+  return total === 0
     ? `Naming: the framework's defaults (${fileText}, ${exportText}); the project has no ${kind.toLowerCase()}s to learn from.`
     : `Naming: ${fileText}, ${exportText} (as ${Math.max(n.evidence.file, n.evidence.export)} of ${n.evidence.total} existing ${kind.toLowerCase()}s do).`;
 }

@@ -16,3 +16,13 @@ export function placeholder(text: string): string {
 export function isPlaceholder(text: string): boolean {
   return text.trimStart().startsWith(PLACEHOLDER_MARK);
 }
+
+/** A string literal (quoted or template) that starts with the mark: the opening quote, then it. */
+const MARKED_LITERAL = new RegExp(`(['"\`])\\s*${PLACEHOLDER_MARK}`);
+
+/** The lines of a source file (1-based) holding a string that starts with the mark, trimmed. */
+export function placeholdersIn(source: string): { line: number; text: string }[] {
+  return source
+    .split(/\r?\n/)
+    .flatMap((text, i) => (MARKED_LITERAL.test(text) ? [{ line: i + 1, text: text.trim() }] : []));
+}

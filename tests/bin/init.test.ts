@@ -422,7 +422,7 @@ describe('init: the default framework range from the registry', () => {
       reject: false,
       stdin: 'ignore',
       env: { NO_COLOR: '1', npm_config_registry: registry, npm_config_offline: 'false' },
-      timeout: 30_000,
+      timeout: 120_000,
     });
     return { status: r.exitCode ?? null, stdout: String(r.stdout), stderr: String(r.stderr) };
   };

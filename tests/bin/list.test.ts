@@ -29,6 +29,7 @@ const ECHO = {
   exportName: 'echoTool',
   registered: true,
   registeredAt: [{ path: 'src/index.ts', line: 13 }],
+  placeholders: [],
 };
 const toolFile = (exportName: string, name: string) =>
   `import { tool } from '@cyanheads/mcp-ts-core';\nexport const ${exportName} = tool('${name}', {} as never);\n`;
@@ -77,6 +78,7 @@ describe('list --json', () => {
           exportName: 'forgottenTool',
           registered: false,
           registeredAt: [],
+          placeholders: [],
         },
         {
           kind: 'service',
@@ -85,6 +87,7 @@ describe('list --json', () => {
           exportName: 'initNcbiService',
           registered: false,
           registeredAt: [],
+          placeholders: [],
         },
       ],
       dangling: [],

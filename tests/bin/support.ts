@@ -5,9 +5,10 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterEach } from 'vitest';
 
 export const BIN = path.resolve(import.meta.dirname, '../../bin/mcp-scaffold.js');
 
@@ -23,7 +24,8 @@ export function runCli(args: string[], opts: { cwd?: string; env?: NodeJS.Proces
     env: { ...process.env, NO_COLOR: '1', ...opts.env },
     input: opts.input ?? '',
     encoding: 'utf8',
-    timeout: 30_000,
+    // Far above a run's few seconds, even on a loaded machine; a hang still ends.
+    timeout: 120_000,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -108,10 +110,14 @@ export function onTerminal(
   cwd: string,
   args: string[],
   answers: [marker: string, keys: string][],
+  env: NodeJS.ProcessEnv = {},
 ): Promise<{ output: string; exit: number | undefined }> {
   return new Promise((resolve) => {
     const cli = `stty cols 200 rows 50; ${process.execPath} ${BIN} ${args.join(' ')}; echo EXIT=$?`;
-    const child = spawn('script', ['-qfec', cli, '/dev/null'], { cwd, env: { ...process.env, NO_COLOR: '1', CI: '' } });
+    const child = spawn('script', ['-qfec', cli, '/dev/null'], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', CI: '', ...env },
+    });
     let output = '';
     const pending = [...answers];
     child.stdout.on('data', (chunk: Buffer) => {
@@ -123,7 +129,7 @@ export function onTerminal(
       }
     });
     // Generous for a loaded machine; a run that hangs still ends, and its output shows where.
-    const timer = setTimeout(() => child.kill(), 60_000);
+    const timer = setTimeout(() => child.kill(), 120_000);
     child.on('close', () => {
       clearTimeout(timer);
       child.stdin.destroy();
@@ -154,4 +160,17 @@ export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<R
     child.on('error', reject);
     child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr }));
   });
+}
+
+/** A maker of temp folders for a test file (named `<prefix>…`), each removed after its test. */
+export function tempFolders(prefix: string): () => string {
+  const made: string[] = [];
+  afterEach(() => {
+    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    const dir = mkdtempSync(path.join(tmpdir(), prefix));
+    made.push(dir);
+    return dir;
+  };
 }

@@ -215,12 +215,17 @@ for (const line of LINES) {
         const out = parseJsonStdout(r);
         expect(out).toMatchObject({ ok: true, command: `add ${step.args[0]}`, dryRun: false });
         expect(out.changes.map((c: { path: string; action: string }) => `${c.action} ${c.path}`).sort()).toEqual(
-          ['update src/index.ts', ...step.creates.map((f) => `create ${f}`)].sort(),
+          [
+            'update src/index.ts',
+            // Our init's README lists the definitions; add keeps that table (services are not in it).
+            ...(step.args[0] === 'service' ? [] : ['update README.md']),
+            ...step.creates.map((f) => `create ${f}`),
+          ].sort(),
         );
       });
       const status = await runOk('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: root });
       expect(status.stdout.split('\n').filter(Boolean).sort()).toEqual(
-        [' M src/index.ts', ...newFiles.map((f) => `?? ${f}`)].sort(),
+        [' M README.md', ' M src/index.ts', ...newFiles.map((f) => `?? ${f}`)].sort(),
       );
     });
 

@@ -124,7 +124,8 @@ export function describeRun(r: RunResult): string {
 
 /** The built mcp-scaffold CLI, spawned with the running Node. */
 export function runCli(args: string[], opts: { cwd: string; env?: Record<string, string> }): Promise<RunResult> {
-  return run(process.execPath, [BIN, ...args], { ...opts, timeoutMs: 60_000 });
+  // Several runs overlap on a busy 2-core machine while installs run beside them: no tight cap.
+  return run(process.execPath, [BIN, ...args], { ...opts, timeoutMs: 300_000 });
 }
 
 /**

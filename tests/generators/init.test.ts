@@ -586,7 +586,7 @@ describe("the generated devcheck's command line (run with node, before any check
     return spawnSync(process.execPath, [path.join(dir, 'devcheck.mjs'), ...args], {
       cwd: dir,
       encoding: 'utf8',
-      timeout: 10_000,
+      timeout: 60_000,
     });
   }
 

@@ -202,11 +202,12 @@ describe('text fidelity through the generators and the layout pass', () => {
       }
     }
     expect(laidOut).toBeGreaterThanOrEqual(CASES / LONG_EVERY);
-  }, 120_000);
+    // 10000 cases: 144 s measured on 2 busy cores, so the cap is well above that.
+  }, 600_000);
 
   it('writes files that pass biome check (all of them, one Biome run)', () => {
     expect(sampled.length).toBeGreaterThanOrEqual(CASES * 2);
     const { diagnostics } = biomeCheck(sampleDir, sampled);
     expect(diagnostics.slice(0, 5)).toEqual([]);
-  }, 60_000);
+  }, 300_000);
 });
