@@ -4,9 +4,11 @@
  * parsing a thousand files to learn what the last run already learnt made `add` grow with the
  * project. An entry is keyed by a hash of the cache format, mcp-scaffold's version, the layout's
  * builders and the file's whole text, so an edited file, another version or another layout is
- * simply a miss and is parsed as before. One file per project, per user (under the user's cache
- * folder, readable by them only); a missing, unreadable or corrupt cache is ignored, and writing
- * it may fail without consequence. `MCP_SCAFFOLD_CACHE=0` turns it off.
+ * simply a miss and is parsed as before. Entries do not depend on which project holds the file,
+ * so `init` finds what its own starter tool defines without loading ts-morph. One file per user
+ * (in the user's cache folder, readable by them only), keeping the MAX_ENTRIES most recently
+ * used; a missing, unreadable or corrupt cache is ignored, and writing it may fail without
+ * consequence. `MCP_SCAFFOLD_CACHE=0` turns it off.
  */
 
 import { createHash } from 'node:crypto';
@@ -17,7 +19,8 @@ import { DiskHost } from '../engine/host.js';
 import type { Tree } from '../engine/tree.js';
 import type { DefinitionLayout } from './layout.js';
 
-const FORMAT = 1;
+const FORMAT = 2;
+const MAX_ENTRIES = 20_000;
 
 /** What one file defines, as existingDefinitions reports it (without the file's path). */
 export interface FileDefinitions {
@@ -25,10 +28,13 @@ export interface FileDefinitions {
   exports: string[];
 }
 
+/** An entry on disk: `at` is when a run last wrote it, for keeping the most recent. */
+type StoredEntry = FileDefinitions & { at: number };
+
 interface CacheFile {
   format: number;
   version: string;
-  entries: Record<string, FileDefinitions>;
+  entries: Record<string, StoredEntry>;
 }
 
 let version: string | undefined;
@@ -58,7 +64,7 @@ function validEntry(value: unknown): FileDefinitions | undefined {
   return namesOk ? v : undefined;
 }
 
-/** The cache of one project, loaded once per run; entries not used in a run are dropped on save. */
+/** The user's cache, loaded once per run. */
 export class DefinitionsCache {
   private readonly stored: Record<string, unknown>;
   private readonly used = new Map<string, FileDefinitions>();
@@ -79,8 +85,7 @@ export class DefinitionsCache {
   static of(tree: Tree): DefinitionsCache {
     if (!(tree.host instanceof DiskHost) || process.env.MCP_SCAFFOLD_CACHE === '0')
       return new DefinitionsCache(undefined);
-    const hash = createHash('sha256').update(tree.host.root).digest('hex').slice(0, 32);
-    const file = path.join(cacheDir(), `definitions-${hash}.json`);
+    const file = path.join(cacheDir(), 'definitions.json');
     let cache = DefinitionsCache.loaded.get(file);
     if (!cache) {
       cache = new DefinitionsCache(file);
@@ -108,7 +113,19 @@ export class DefinitionsCache {
   save(): void {
     if (!this.file || !this.dirty) return;
     this.dirty = false;
-    const data: CacheFile = { format: FORMAT, version: packageVersion(), entries: Object.fromEntries(this.used) };
+    const now = Date.now();
+    const kept = Object.entries(this.stored)
+      .filter(
+        ([key, entry]) => !this.used.has(key) && validEntry(entry) && typeof (entry as StoredEntry).at === 'number',
+      )
+      .sort(([, a], [, b]) => (b as StoredEntry).at - (a as StoredEntry).at)
+      .slice(0, Math.max(0, MAX_ENTRIES - this.used.size));
+    const used = [...this.used].map(([key, entry]) => [key, { ...entry, at: now }]);
+    const data: CacheFile = {
+      format: FORMAT,
+      version: packageVersion(),
+      entries: Object.fromEntries([...used, ...kept]),
+    };
     try {
       mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
       const tmp = `${this.file}.${process.pid}.tmp`;
