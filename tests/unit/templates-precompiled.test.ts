@@ -48,6 +48,8 @@ describe('precompiled templates', () => {
   });
 
   it('keep strict: a missing variable is still an error', () => {
-    expect(() => render(template(precompiledModule(SOURCE)), { name: 'x' }, OPTIONS)).toThrow(/title/);
+    const missing = { title: 'x', text: 'y' };
+    expect(() => render(template(), missing, OPTIONS)).toThrow(/"name" not defined/);
+    expect(() => render(template(precompiledModule(SOURCE)), missing, OPTIONS)).toThrow(/"name" not defined/);
   });
 });
