@@ -1,81 +1,171 @@
 #!/usr/bin/env node
-// Whole-process timings of the CLI, each beside `node -e 0` measured in the same run, printed as
-// ratios (the machines are shared and noisy: compare ratios, not milliseconds). Also peak memory
-// where /usr/bin/time is available. Usage: npm run bench [-- --runs 15]
+// Whole-process timings of the CLI beside its peers, every case interleaved in one run (the
+// machines are shared and noisy: compare ratios of medians, not milliseconds), and peak memory
+// where /usr/bin/time is there. Prints each goal with its ratio; a goal missed is shown, never
+// a failure. Usage: npm run bench [-- --runs 7] [-- --sizes 10,100,1000,3000] [-- --only add,list]
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { frameworkInitBin, hygenBin, writeHygenTemplates } from './bench-peers.mjs';
+import { LAYOUTS, writeScaleFixture } from './scale-fixture.mjs';
 
-const runsArg = process.argv.indexOf('--runs');
-const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 11;
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const RUNS = Number(arg('--runs', '7'));
+const SIZES = arg('--sizes', '10,100,1000,3000').split(',').map(Number);
 const BIN = path.resolve(import.meta.dirname, '../bin/mcp-scaffold.js');
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const work = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-bench-'));
+const NEW_TOOL = 'demo_find_things';
 
-// A fixture server like the framework's fresh scaffold (no node_modules: add tool does not need it).
-const fixture = path.join(work, 'fixture');
-const files = {
-  'package.json': JSON.stringify({
-    name: 'demo',
-    type: 'module',
-    dependencies: { '@cyanheads/mcp-ts-core': '^0.10.17' },
-  }),
-  'src/index.ts': [
-    "import { createApp } from '@cyanheads/mcp-ts-core';",
-    "import { echoTool } from './mcp-server/tools/definitions/echo.tool.js';",
-    '',
-    "await createApp({ name: 'demo', title: 'demo', tools: [echoTool] });",
-    '',
-  ].join('\n'),
-  'src/mcp-server/tools/definitions/echo.tool.ts': "export const echoTool = tool('demo_echo', {});\n",
-  'vitest.config.ts': "const alias = { '@/': '' };\n",
-};
-for (const [rel, text] of Object.entries(files)) {
-  mkdirSync(path.dirname(path.join(fixture, rel)), { recursive: true });
-  writeFileSync(path.join(fixture, rel), text);
-}
-
-function once(args, cwd) {
-  const cmd = TIME ? [TIME, '-f', '%M', process.execPath, ...args] : [process.execPath, ...args];
+function once(cmd, cwd, env = {}) {
+  const argv = TIME ? [TIME, '-f', '%M %U %S', ...cmd] : cmd;
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(cmd[0], cmd.slice(1), { cwd, encoding: 'utf8' });
+  const r = spawnSync(argv[0], argv.slice(1), { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-  const kb = TIME ? Number(r.stderr.trim().split('\n').pop()) : NaN;
-  return { ms, kb };
+  if (r.status !== 0) throw new Error(`${cmd.join(' ')} (in ${cwd}) exited ${r.status}: ${r.stderr}`);
+  const [kb, user, sys] = TIME ? r.stderr.trim().split('\n').pop().split(' ').map(Number) : [];
+  return { ms, kb: kb ?? Number.NaN, cpu: TIME ? (user + sys) * 1000 : Number.NaN };
 }
+const node = (...args) => [process.execPath, ...args];
+
+/**
+ * A scale fixture that an `add` may change: before each run it gets back its entry point and
+ * barrel, and loses what the previous run created (new definition file, tests/).
+ */
+function fixture(name, tools, layout) {
+  const dir = path.join(work, name);
+  const files = writeScaleFixture(dir, tools, layout);
+  const kept = files.filter((f) => f === 'src/index.ts' || f.endsWith('/index.ts'));
+  const original = new Map(kept.map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
+  const reset = () => {
+    for (const [f, text] of original) writeFileSync(path.join(dir, f), text);
+    rmSync(path.join(dir, 'tests'), { recursive: true, force: true });
+    rmSync(path.join(dir, 'src/mcp-server/tools/definitions/demo-find-things.tool.ts'), { force: true });
+  };
+  return { dir, reset };
+}
+
+const cases = new Map();
+// --only add,list: just the cases whose name contains one of these (a quicker look while working).
+const ONLY = arg('--only', '').split(',').filter(Boolean);
+const addCase = (name, run) => {
+  if (ONLY.length === 0 || name === 'node -e 0' || ONLY.some((o) => name.includes(o))) cases.set(name, run);
+};
+
+addCase('node -e 0', () => once(node('-e', '0'), work));
+addCase('mcp-scaffold --help', () => once(node(BIN, '--help'), work));
+
+const sizes = [1, ...SIZES];
+const label = (n) => (n === 1 ? 'fresh' : `${n} tools`);
+for (const layout of LAYOUTS) {
+  for (const n of sizes) {
+    const f = fixture(`${layout}-${n}`, n, layout);
+    addCase(`add tool, ${label(n)}, ${layout}`, () => {
+      f.reset();
+      return once(node(BIN, 'add', 'tool', NEW_TOOL, '--no-devcheck', '--yes'), f.dir);
+    });
+    addCase(`list, ${label(n)}, ${layout}`, () => once(node(BIN, 'list'), f.dir));
+  }
+}
+
+const hygen = hygenBin();
+if (hygen) {
+  const templates = writeHygenTemplates(work);
+  const f = fixture('hygen-fresh', 1, 'inline');
+  addCase('hygen: 1 file + 2 injects, fresh', () => {
+    f.reset();
+    return once(node(hygen, 'tool', 'new', '--name', NEW_TOOL), f.dir, { HYGEN_TMPLS: templates });
+  });
+}
+
+addCase('mcp-scaffold init --no-install --no-git', () => {
+  rmSync(path.join(work, 'ours'), { recursive: true, force: true });
+  return once(node(BIN, 'init', 'ours', '--yes', '--no-install', '--no-git'), work);
+});
+const framework = frameworkInitBin(work);
+if (framework) {
+  addCase(`framework ${framework.version} init`, () => {
+    rmSync(path.join(work, 'theirs'), { recursive: true, force: true });
+    return once(node(framework.bin, 'init', 'theirs'), work);
+  });
+}
+
+const results = new Map([...cases.keys()].map((k) => [k, []]));
+for (const run of cases.values()) run(); // warm-up: file cache
+for (let i = 0; i < RUNS; i++) for (const [name, run] of cases) results.get(name).push(run());
+rmSync(work, { recursive: true, force: true });
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (name) => (results.has(name) ? median(results.get(name).map((r) => r.ms)) : Number.NaN);
+const cpu = (name) => (results.has(name) ? median(results.get(name).map((r) => r.cpu)) : Number.NaN);
+const mb = (name) => (results.has(name) ? median(results.get(name).map((r) => r.kb)) / 1024 : Number.NaN);
+const base = ms('node -e 0');
 
-// Interleave the cases so drift on a shared machine hits all of them alike.
-const cases = {
-  'node -e 0': () => once(['-e', '0'], work),
-  'mcp-scaffold --help': () => once([BIN, '--help'], work),
-  'mcp-scaffold add tool --no-devcheck': () => {
-    const dir = path.join(work, 'run');
-    rmSync(dir, { recursive: true, force: true });
-    cpSync(fixture, dir, { recursive: true });
-    return once([BIN, 'add', 'tool', 'demo_find_items', '--no-devcheck', '--yes'], dir);
-  },
-  'mcp-scaffold init --no-install --no-git': () => {
-    rmSync(path.join(work, 'fresh'), { recursive: true, force: true });
-    return once([BIN, 'init', 'fresh', '--yes', '--no-install', '--no-git'], work);
-  },
-  'mcp-scaffold list': () => once([BIN, 'list'], path.join(work, 'run')),
-};
-const results = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
-for (const fn of Object.values(cases)) fn(); // warm-up: file cache, compile cache
-for (let i = 0; i < RUNS; i++) for (const [name, fn] of Object.entries(cases)) results[name].push(fn());
-
-const base = median(results['node -e 0'].map((r) => r.ms));
-console.log(`runs per case: ${RUNS} (median)\n`);
-console.log(`${'case'.padEnd(42)}     ms    × node -e 0   peak RSS MB`);
-for (const [name, rs] of Object.entries(results)) {
-  const ms = median(rs.map((r) => r.ms));
-  const kb = median(rs.map((r) => r.kb));
+console.log(`Node ${process.version}; ${RUNS} runs per case, interleaved (medians)\n`);
+const num = (x, digits, width) => (Number.isNaN(x) ? 'n/a' : x.toFixed(digits)).padStart(width);
+console.log(`${'case'.padEnd(44)} wall ms  × node -e 0  CPU ms  peak RSS MB`);
+for (const name of results.keys()) {
   console.log(
-    `${name.padEnd(42)} ${ms.toFixed(0).padStart(5)}   ${(ms / base).toFixed(2).padStart(8)}   ${Number.isNaN(kb) ? '   n/a' : (kb / 1024).toFixed(0).padStart(6)}`,
+    `${name.padEnd(44)} ${num(ms(name), 0, 7)}  ${num(ms(name) / base, 2, 10)}  ${num(cpu(name), 0, 6)}  ${num(mb(name), 0, 11)}`,
   );
 }
-rmSync(work, { recursive: true, force: true });
+
+// Each goal: its case, the peer it is measured against, the target ratio; time goals compare
+// wall time (CPU time beside it, steadier on a loaded machine), memory goals peak RSS.
+const FRAMEWORK_INIT = `framework ${framework?.version} init`;
+const goals = [
+  ['--help ≤ 1.2× node -e 0', 'mcp-scaffold --help', 'node -e 0', 1.2],
+  [
+    'add tool, fresh ≤ 1.0× hygen (1 file + 2 injects)',
+    'add tool, fresh, inline',
+    'hygen: 1 file + 2 injects, fresh',
+    1.0,
+  ],
+  ...LAYOUTS.flatMap((layout) =>
+    SIZES.filter((n) => n === 1000 || n === 3000).map((n) => {
+      const target = n === 1000 ? 1.1 : 1.3;
+      return [
+        `add tool, ${n} tools ≤ ${target}× fresh (${layout})`,
+        `add tool, ${n} tools, ${layout}`,
+        `add tool, fresh, ${layout}`,
+        target,
+      ];
+    }),
+  ),
+  ...LAYOUTS.map((layout) => [
+    `list, 1000 tools ≤ 1.5× fresh (${layout})`,
+    `list, 1000 tools, ${layout}`,
+    `list, fresh, ${layout}`,
+    1.5,
+  ]),
+  ...['add tool', 'list'].flatMap((cmd) =>
+    LAYOUTS.map((layout) => [
+      `peak memory, ${cmd}, 3000 tools ≤ 1.2× fresh (${layout})`,
+      `${cmd}, 3000 tools, ${layout}`,
+      `${cmd}, fresh, ${layout}`,
+      1.2,
+      'memory',
+    ]),
+  ),
+  [
+    "init --no-install --no-git ≤ 1.0× the framework's init",
+    'mcp-scaffold init --no-install --no-git',
+    FRAMEWORK_INIT,
+    1.0,
+  ],
+];
+console.log(`\n${'goal'.padEnd(58)}  ratio  CPU ratio  met`);
+for (const [name, subject, peer, target, measure] of goals) {
+  const ratio = measure === 'memory' ? mb(subject) / mb(peer) : ms(subject) / ms(peer);
+  const cpuRatio = measure === 'memory' ? Number.NaN : cpu(subject) / cpu(peer);
+  const met = Number.isNaN(ratio) ? 'not measured' : ratio <= target ? 'yes' : 'NO';
+  const shown = (x) => (Number.isNaN(x) ? 'n/a' : `${x.toFixed(2)}×`);
+  console.log(`${name.padEnd(58)} ${shown(ratio).padStart(6)}  ${shown(cpuRatio).padStart(9)}  ${met}`);
+}
+console.log("\n(add tool + its devcheck vs the framework's devcheck is measured by the devcheck tests, not here.)");
+if (!hygen) console.log('\nhygen is not installed (npm install, or MCP_BENCH_HYGEN=<folder with it>).');
+if (!framework) console.log("\nthe framework's init was not found (../shared/frameworks, or MCP_BENCH_FRAMEWORK).");

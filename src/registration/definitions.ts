@@ -10,6 +10,7 @@ import type { Tree } from '../engine/tree.js';
 import { moduleShape } from '../ts/module-graph.js';
 import { parseSource, type TsMorph, tsMorph } from '../ts/ts-morph.js';
 import { unwrap } from '../ts/unwrap.js';
+import { DefinitionsCache, type FileDefinitions } from './definitions-cache.js';
 import { frameworkBindings } from './entry-point.js';
 import { type DefinitionLayout, isDefinitionFile } from './layout.js';
 
@@ -37,25 +38,35 @@ export interface DefinitionNames {
  */
 export function existingDefinitions(tree: Tree, layout: DefinitionLayout): ExistingDefinition[] {
   const files = tree.listFiles(layout.dir).filter((f) => isDefinitionFile(f, layout));
-  return files.flatMap((file) => {
-    // A file that does not parse still has names and exports a collision check must see.
-    const sf = parseSource(file, tree.read(file) ?? '', { tolerant: true });
-    const shape = moduleShape(tsMorph().ts, sf.compilerNode);
-    const exports = [
-      ...[...shape.declared].flatMap(([name, exported]) => (exported ? [name] : [])),
-      ...shape.namedExports.map((e) => e.name),
-    ];
-    const made = exportedDeclarations(sf).flatMap((e) => {
-      const call = builderCall(e.decl, layout.builders);
-      return call ? [definitionNames(call, layout)] : [];
-    });
-    return (made.length > 0 ? made : [{ name: null }]).map((names) => ({
+  const cache = DefinitionsCache.of(tree);
+  const found = files.flatMap((file) => {
+    const text = tree.read(file) ?? '';
+    const { names, exports } = cache.lookup(layout, text, () => fileDefinitions(file, text, layout));
+    return names.map((n) => ({
       file,
-      name: names.name ?? undefined,
-      ...(layout.nameIn === 'name-option' ? { uri: names.uri ?? undefined } : {}),
-      exports,
+      name: n.name ?? undefined,
+      ...(layout.nameIn === 'name-option' ? { uri: n.uri ?? undefined } : {}),
+      exports: [...exports],
     }));
   });
+  cache.save();
+  return found;
+}
+
+/** What one definition file defines, read off its syntax tree (the path the cache remembers). */
+export function fileDefinitions(file: string, text: string, layout: DefinitionLayout): FileDefinitions {
+  // A file that does not parse still has names and exports a collision check must see.
+  const sf = parseSource(file, text, { tolerant: true });
+  const shape = moduleShape(tsMorph().ts, sf.compilerNode);
+  const exports = [
+    ...[...shape.declared].flatMap(([name, exported]) => (exported ? [name] : [])),
+    ...shape.namedExports.map((e) => e.name),
+  ];
+  const made = exportedDeclarations(sf).flatMap((e) => {
+    const call = builderCall(e.decl, layout.builders);
+    return call ? [definitionNames(call, layout)] : [];
+  });
+  return { names: made.length > 0 ? made : [{ name: null }], exports };
 }
 
 /** The exported bindings of a file, each with its declaration (local `export { a as b }` lists included). */

@@ -17,7 +17,7 @@ import { type ErrorDetail, ScaffoldError } from '../engine/errors.js';
 import type { Tree } from '../engine/tree.js';
 import { namedImport } from '../ts/imports.js';
 import type { Trace as GraphTrace } from '../ts/module-graph.js';
-import { short, type TsMorph, tsMorph } from '../ts/ts-morph.js';
+import { short, startLine, type TsMorph, tsMorph } from '../ts/ts-morph.js';
 import { unwrap } from '../ts/unwrap.js';
 import {
   builderCall,
@@ -127,7 +127,7 @@ class InventoryResolver extends SiteResolver {
       const name = expr.getText();
       const imported = namedImport(this.source(file), name);
       const trace = imported
-        ? this.tracer.imported(file, imported.specifier, imported.name, name, imported.node.getStartLineNumber())
+        ? this.tracer.imported(file, imported.specifier, imported.name, name, startLine(imported.node))
         : undefined;
       const dangling =
         trace?.type === 'dangling'
@@ -139,7 +139,7 @@ class InventoryResolver extends SiteResolver {
         this.danglingArrays.push({
           kind: this.kind,
           path: file,
-          line: expr.getStartLineNumber(),
+          line: startLine(expr),
           name,
           specifier: imported?.specifier ?? null,
           reason: dangling.reason,
@@ -245,9 +245,8 @@ class Tracer {
     if (Node.isVariableDeclaration(decl)) {
       const init = unwrap(decl.getInitializer());
       if (init && Node.isIdentifier(init)) {
-        if (depth > MAX_DEPTH)
-          return { type: 'unsupported', file, line: init.getStartLineNumber(), message: 'too many aliases' };
-        const next = this.binding(file, init.getText(), init.getStartLineNumber());
+        if (depth > MAX_DEPTH) return { type: 'unsupported', file, line: startLine(init), message: 'too many aliases' };
+        const next = this.binding(file, init.getText(), startLine(init));
         return this.definition(next, lister, builders, depth + 1);
       }
       // Any kind's builder: a prompt listed among the resources is still a definition (warned later).
@@ -258,7 +257,7 @@ class Tracer {
     return {
       type: 'unsupported',
       file,
-      line: decl.getStartLineNumber(),
+      line: startLine(decl),
       message: `\`${decl.getName() ?? '?'}\` is not a ${kindOf(lister)} definition this can read (${short(decl)})`,
     };
   }
@@ -344,7 +343,7 @@ class InventoryReader {
   /** Records that the entry at `site` registers what `resolved` (a traced definition) is. */
   private record(lister: Lister, site: EntrySite, resolved: Trace): void {
     const kind = kindOf(lister);
-    const at = { path: site.file, line: site.node.getStartLineNumber() };
+    const at = { path: site.file, line: startLine(site.node) };
     switch (resolved.type) {
       case 'dangling': {
         const { reason, message } = resolved;
@@ -375,7 +374,7 @@ class InventoryReader {
     const names = definitionNames(builderCall(decl, lister.builders), lister);
     const def = newDefinition(lister.kind, names, file, decl.getName() ?? null);
     this.warnings.push(
-      `${file}:${decl.getStartLineNumber()}: the ${lister.kind} \`${def.exportName}\` is defined outside a ${lister.suffixes.join('/')} file.`,
+      `${file}:${startLine(decl)}: the ${lister.kind} \`${def.exportName}\` is defined outside a ${lister.suffixes.join('/')} file.`,
     );
     this.definitions.push(def);
     this.byDecl.set(keyOf(file, decl), def);
@@ -428,7 +427,7 @@ class InventoryReader {
   private readEntry(layout: DefinitionLayout, file: string, el: Node, seen: Set<string>): void {
     const { Node } = tsMorph();
     const sf = this.resolver.source(file);
-    const line = el.getStartLineNumber();
+    const line = startLine(el);
     if (Node.isIdentifier(el)) {
       const name = el.getText();
       const specifier = namedImport(sf, name)?.specifier ?? null;
@@ -443,7 +442,7 @@ class InventoryReader {
         return;
       }
       const specifier = decl.getModuleSpecifierValue();
-      const trace = this.tracer.imported(file, specifier, el.getName(), el.getText(), decl.getStartLineNumber());
+      const trace = this.tracer.imported(file, specifier, el.getName(), el.getText(), startLine(decl));
       const site = { file, node: el, name: el.getText(), specifier };
       this.record(layout, site, this.tracer.definition(trace, layout, this.builders));
     } else if (Node.isSpreadElement(el)) {
@@ -492,7 +491,7 @@ class InventoryReader {
         const name = callee.getText();
         const imported = namedImport(this.resolver.source(file), name);
         if (!imported || !isProjectSpecifier(imported.specifier)) continue;
-        const trace = this.tracer.definition(this.tracer.binding(file, name, call.getStartLineNumber()), null, []);
+        const trace = this.tracer.definition(this.tracer.binding(file, name, startLine(call)), null, []);
         // A call of some other project function is no service registration; a broken init… import is.
         if (trace.type === 'dangling' && !isInitName(name)) continue;
         if (trace.type === 'unsupported') continue;
@@ -513,7 +512,7 @@ class InventoryReader {
     }
     if (!app) return undefined;
     const setup = setupFunctionOf(app.options);
-    if (setup.type === 'unsupported') this.problem(file, setup.node.getStartLineNumber(), setup.message);
+    if (setup.type === 'unsupported') this.problem(file, startLine(setup.node), setup.message);
     return setup.type === 'function' ? setup.fn.getBody() : undefined;
   }
 

@@ -119,8 +119,24 @@ export class ModuleGraph {
 
 type ModifierHolder = { modifiers?: ArrayLike<{ kind: number }> | undefined };
 
-/** The ModuleShape of a file parsed by TypeScript (ts-morph's `sf.compilerNode` included). */
+/**
+ * Shapes by parsed file: a walk asks for a file's shape once per name it follows, and an entry
+ * point registering a thousand definitions is asked a thousand times. Keyed by the parse, which
+ * an edit replaces.
+ */
+const shapes = new WeakMap<TsMorph.ts.SourceFile, ModuleShape>();
+
+/** The ModuleShape of a file parsed by TypeScript (ts-morph's `sf.compilerNode` included); read, never change it. */
 export function moduleShape(ts: Ts, sf: TsMorph.ts.SourceFile): ModuleShape {
+  let shape = shapes.get(sf);
+  if (!shape) {
+    shape = readShape(ts, sf);
+    shapes.set(sf, shape);
+  }
+  return shape;
+}
+
+function readShape(ts: Ts, sf: TsMorph.ts.SourceFile): ModuleShape {
   const shape: ModuleShape = { declared: new Map(), namedExports: [], starExports: [], imports: new Map() };
   const lineOf = (node: TsMorph.ts.Node) => sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
   const isExported = (node: ModifierHolder) =>

@@ -50,3 +50,35 @@ export function short(node: TsMorph.Node): string {
   const text = node.getText().replace(/\s+/g, ' ');
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
+
+/** Offsets of each `\n` in a parsed file, found once per parse (keyed by the compiler's node). */
+const newlinesByFile = new WeakMap<object, number[]>();
+
+function newlinesOf(sf: TsMorph.SourceFile): number[] {
+  let at = newlinesByFile.get(sf.compilerNode);
+  if (!at) {
+    at = [];
+    const text = sf.getFullText();
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) at.push(i);
+    newlinesByFile.set(sf.compilerNode, at);
+  }
+  return at;
+}
+
+/**
+ * The 1-based line a node starts on, as `node.getStartLineNumber()` counts it (only `\n` ends a
+ * line), by binary search in a map made once per file: ts-morph counts from the start of the
+ * file on every call, which made reading a thousand entries quadratic.
+ */
+export function startLine(node: TsMorph.Node): number {
+  const newlines = newlinesOf(node.getSourceFile());
+  const pos = node.getStart();
+  let lo = 0;
+  let hi = newlines.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (newlines[mid]! < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo + 1;
+}

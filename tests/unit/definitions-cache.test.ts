@@ -1,0 +1,129 @@
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DiskHost, MemoryHost } from '../../src/engine/host.js';
+import { Tree } from '../../src/engine/tree.js';
+import { promptLayout } from '../../src/kinds/prompt/layout.js';
+import { resourceLayout } from '../../src/kinds/resource/layout.js';
+import { toolLayout } from '../../src/kinds/tool/layout.js';
+import { existingDefinitions } from '../../src/registration/definitions.js';
+import { DefinitionsCache } from '../../src/registration/definitions-cache.js';
+import { EXISTING, fixture, L } from '../helpers/shapes.js';
+import { tempDir } from '../helpers/temp.js';
+
+const LAYOUTS = [toolLayout, resourceLayout, promptLayout];
+
+/** The shapes fixture, plus definition files of the forms the reader treats specially. */
+const FILES = fixture({
+  // Renamed builder, a const holding the name, a second definition in one file.
+  'src/mcp-server/tools/definitions/acme-renamed.tool.ts': L(
+    "import { tool as defineTool, z } from '@cyanheads/mcp-ts-core';",
+    "const NAME = 'acme_renamed';",
+    'export const acmeRenamedTool = defineTool(NAME, { input: z.object({}), handler: () => ({}) });',
+    "export const acmeOtherTool = defineTool('acme_other', { input: z.object({}), handler: () => ({}) });",
+    '',
+  ),
+  // Exports without a builder, and one that does not parse: both still have exports.
+  'src/mcp-server/tools/definitions/helpers.tool.ts': 'export function helper() {}\nexport { helper as alias };\n',
+  'src/mcp-server/tools/definitions/broken.tool.ts': 'export const brokenTool = tool(\n',
+  'src/mcp-server/resources/definitions/acme-named.app-resource.ts': L(
+    "import { appResource } from '@cyanheads/mcp-ts-core';",
+    "export const acmeNamedAppResource = appResource('ui://acme/{id}', { name: 'acme-named' });",
+    '',
+  ),
+});
+
+/** existingDefinitions of every kind, read through `tree`. */
+const everyKind = (tree: Tree) => LAYOUTS.map((layout) => existingDefinitions(tree, layout));
+/** The plain path: in memory, where nothing is cached. */
+const plain = everyKind(new Tree(new MemoryHost(FILES)));
+
+let root: string;
+let cache: string;
+beforeEach(() => {
+  const dir = tempDir();
+  root = path.join(dir, 'project');
+  cache = path.join(dir, 'cache');
+  for (const [rel, text] of Object.entries(FILES)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+  process.env.MCP_SCAFFOLD_CACHE_DIR = cache;
+  DefinitionsCache.forget();
+});
+afterEach(() => {
+  delete process.env.MCP_SCAFFOLD_CACHE_DIR;
+  delete process.env.MCP_SCAFFOLD_CACHE;
+  DefinitionsCache.forget();
+});
+
+const onDisk = () => everyKind(new Tree(new DiskHost(root)));
+const cacheFile = () => path.join(cache, readdirSync(cache)[0]!);
+/** A second run: the cache as the last one left it on disk. */
+const nextRun = () => {
+  DefinitionsCache.forget();
+  return onDisk();
+};
+
+describe('the definitions cache', () => {
+  it('gives what the plain path gives, written cold and read back warm', () => {
+    expect(plain.flat().length).toBeGreaterThan(EXISTING.length);
+    expect(onDisk()).toEqual(plain);
+    expect(readdirSync(cache)).toHaveLength(1);
+    expect(statSync(cacheFile()).mode & 0o777).toBe(0o600);
+    expect(nextRun()).toEqual(plain);
+  });
+
+  it('answers a warm run from the cache file, without parsing', () => {
+    onDisk();
+    const data = JSON.parse(readFileSync(cacheFile(), 'utf8'));
+    for (const entry of Object.values(data.entries) as { names: { name: string | null }[] }[])
+      entry.names = entry.names.map(() => ({ name: 'from_cache' }));
+    writeFileSync(cacheFile(), JSON.stringify(data));
+    const names = (defs: ReturnType<typeof onDisk>) => new Set(defs.flat().map((d) => d.name));
+    expect(names(nextRun())).toEqual(new Set(['from_cache']));
+    // Entries are keyed by text, not by project: the same files elsewhere are answered too.
+    const elsewhere = `${root}-copy`;
+    cpSync(root, elsewhere, { recursive: true });
+    expect(names(everyKind(new Tree(new DiskHost(elsewhere))))).toEqual(new Set(['from_cache']));
+  });
+
+  it('parses a file again once its text changed', () => {
+    onDisk();
+    const file = 'src/mcp-server/tools/definitions/acme-get-item.tool.ts';
+    const text = FILES[file]!.replace("'acme_get_item'", "'acme_got_item'");
+    writeFileSync(path.join(root, file), text);
+    const expected = everyKind(new Tree(new MemoryHost({ ...FILES, [file]: text })));
+    expect(expected).not.toEqual(plain);
+    expect(nextRun()).toEqual(expected);
+  });
+
+  it('ignores a corrupt cache file and writes a sound one', () => {
+    onDisk();
+    writeFileSync(cacheFile(), '{"format":1,"entries":{"x":');
+    expect(nextRun()).toEqual(plain);
+    expect(JSON.parse(readFileSync(cacheFile(), 'utf8')).entries).toBeTypeOf('object');
+    expect(nextRun()).toEqual(plain);
+  });
+
+  it("ignores a cache of another version, and entries that are not this format's", () => {
+    onDisk();
+    const data = JSON.parse(readFileSync(cacheFile(), 'utf8'));
+    const lying = (entries: Record<string, unknown>, value: unknown) =>
+      Object.fromEntries(Object.keys(entries).map((k) => [k, value]));
+    const wrongNames = { names: [{ name: 'not_this' }], exports: ['notThis'] };
+    writeFileSync(
+      cacheFile(),
+      JSON.stringify({ ...data, version: '0.0.0-old', entries: lying(data.entries, wrongNames) }),
+    );
+    expect(nextRun()).toEqual(plain);
+    writeFileSync(cacheFile(), JSON.stringify({ ...data, entries: lying(data.entries, { names: 'x', exports: [1] }) }));
+    expect(nextRun()).toEqual(plain);
+  });
+
+  it('writes nothing with MCP_SCAFFOLD_CACHE=0', () => {
+    process.env.MCP_SCAFFOLD_CACHE = '0';
+    expect(onDisk()).toEqual(plain);
+    expect(existsSync(cache)).toBe(false);
+  });
+});
