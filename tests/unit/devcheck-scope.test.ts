@@ -52,7 +52,7 @@ afterEach(() => {
 
 describe("the framework's own devcheck", () => {
   for (const release of ['0.10.17', '0.11.5', '0.12.3'] as const) {
-    it(`${release}: is not told what changed, and runs with no argument`, async () => {
+    it(`${release}: is not told what changed, runs with no argument, and notes nothing when it fails`, async () => {
       const pkgRoot = path.join(roots[release], 'node_modules/@cyanheads/mcp-ts-core');
       const script = path.join(pkgRoot, 'scripts/devcheck.ts');
       expect(existsSync(script)).toBe(true);
@@ -62,8 +62,11 @@ describe("the framework's own devcheck", () => {
 
       const root = project(readFileSync(script, 'utf8'));
       expect(checksChangedFiles(findProject(root))).toBe(false);
+      // As on the framework's fresh server, its devcheck fails.
+      mkdirSync(path.join(root, 'fail'));
       const outcome = await runDevcheck(findProject(root), reporter(), 60, { written: ['src/index.ts'], full: false });
-      expect(outcome.report).toMatchObject({ ran: true, passed: true, scope: 'full', command: 'npm run devcheck' });
+      expect(outcome.report).toMatchObject({ ran: true, passed: false, scope: 'full', command: 'npm run devcheck' });
+      expect(pendingFiles(root)).toEqual([]);
       expect(outcome.report.files).toBeUndefined();
       expect(recorded(root)).toEqual({ argv: ['scripts/devcheck.ts'], changed: null });
     });

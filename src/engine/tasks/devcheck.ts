@@ -27,7 +27,7 @@ export function devcheckTask(enabled: boolean): Task {
     // What was written unchecked is checked by the next devcheck.
     const skipped = ({ root, changedFiles = [] }: TaskContext) => {
       const project = findProject(root);
-      notePending(project.root, relativeToProject(project, root, changedFiles));
+      keepUnchecked(project, relativeToProject(project, root, changedFiles));
     };
     return { ...skippedTask('devcheck', '--no-devcheck'), skipped };
   }
@@ -52,6 +52,11 @@ interface PlannedScope {
   /** The files, when the devcheck checks only those. */
   files?: string[];
   env: Record<string, string>;
+}
+
+/** Only a devcheck that can check given files needs to be told of earlier ones. */
+function keepUnchecked(project: Project, files: readonly string[]): void {
+  if (checksChangedFiles(project)) notePending(project.root, files);
 }
 
 function planScope(project: Project, scope: DevcheckScope): PlannedScope {
@@ -181,7 +186,7 @@ export async function runDevcheck(
   const judged = verdict(project, exit, { command, durationMs, timeoutSeconds });
   const outcome = { ...judged, report: { ...judged.report, ...checked } };
   if (outcome.report.passed) clearPending(project.root);
-  else notePending(project.root, scope.written);
+  else keepUnchecked(project, scope.written);
   const seconds = (durationMs / 1000).toFixed(1);
   if (outcome.report.passed) reporter.success(`devcheck passed in ${seconds}s`);
   else if (!exit.stopped) reporter.warn(`devcheck failed with ${describeExit(exit)} after ${seconds}s`);
