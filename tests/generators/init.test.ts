@@ -575,7 +575,8 @@ describe('versions', () => {
   });
 });
 
-describe("the generated devcheck's command line (run with node, before any check starts)", () => {
+// Each case starts a Node process: on a loaded machine that takes seconds, not milliseconds.
+describe("the generated devcheck's command line (run with node, before any check starts)", { timeout: 60_000 }, () => {
   /** The rendered scripts/devcheck.ts, stripped of types, run in an empty folder. */
   function devcheck(...args: string[]) {
     return devcheckWith({}, ...args);
@@ -591,7 +592,7 @@ describe("the generated devcheck's command line (run with node, before any check
       cwd: dir,
       env: { ...process.env, ...env },
       encoding: 'utf8',
-      timeout: 10_000,
+      timeout: 30_000,
     });
   }
 
