@@ -56,12 +56,14 @@ function setUp(dir) {
   const ours = path.join(dir, 'ours');
   if (!existsSync(path.join(ours, 'node_modules'))) {
     rmSync(ours, { recursive: true, force: true });
+    rmSync(path.join(dir, 'ours-pristine'), { recursive: true, force: true });
     sh(process.execPath, [BIN, 'init', 'ours', '--yes', '--pm', 'npm', '--no-git'], dir);
   }
-  // What add changes, kept to put back before each run.
+  // What add changes, as init wrote it, put back before each run.
   const pristine = path.join(dir, 'ours-pristine');
-  rmSync(pristine, { recursive: true, force: true });
-  for (const part of ['src', 'tests']) cpSync(path.join(ours, part), path.join(pristine, part), { recursive: true });
+  if (!existsSync(pristine)) {
+    for (const part of ['src', 'tests']) cpSync(path.join(ours, part), path.join(pristine, part), { recursive: true });
+  }
   return { env, ours, theirs, pristine };
 }
 
