@@ -32,6 +32,7 @@ function rootCommand(ctx: ProgramContext): Command {
     .option('-y, --yes', 'never prompt: take defaults')
     .option('--force', 'rewrite files that already exist (registrations are never duplicated)')
     .option('--no-devcheck', "do not run the project's devcheck afterwards")
+    .option('--full-devcheck', "run the project's whole devcheck, not only the checks of what changed")
     .option(
       '--devcheck-timeout <seconds>',
       'stop devcheck (and all it started) after this many seconds; 0: no limit',

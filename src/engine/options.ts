@@ -9,6 +9,8 @@ export interface GlobalOptions {
   devcheck: boolean;
   /** Seconds devcheck may run before it is stopped; 0: no limit. */
   devcheckTimeout: number;
+  /** --full-devcheck: the whole devcheck, even where the project's can check only what changed. */
+  fullDevcheck?: boolean;
   verbose: boolean;
 }
 
@@ -34,6 +36,7 @@ export function globalOptions(raw: Record<string, unknown>): GlobalOptions {
     force: raw.force === true,
     devcheck: raw.devcheck !== false,
     devcheckTimeout: typeof raw.devcheckTimeout === 'number' ? raw.devcheckTimeout : DEVCHECK_TIMEOUT_DEFAULT,
+    fullDevcheck: raw.fullDevcheck === true,
     verbose: raw.verbose === true,
   };
 }

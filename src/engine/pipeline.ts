@@ -129,6 +129,8 @@ export async function runPipeline<R extends GeneratorResult>(spec: PipelineSpec<
         reporter,
         spinner: process.stdout.isTTY === true && !global.json,
         devcheckTimeout: global.devcheckTimeout,
+        changedFiles: changes.map((c) => c.path),
+        fullDevcheck: global.fullDevcheck === true,
       },
       { dryRun: global.dryRun, changed: changes.length > 0 },
     );

@@ -35,6 +35,7 @@ describe('help and version', () => {
       '--yes',
       '--force',
       '--no-devcheck',
+      '--full-devcheck',
       '--devcheck-timeout',
       '--verbose',
       'Examples:',

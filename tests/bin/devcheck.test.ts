@@ -269,3 +269,50 @@ describe('--devcheck-timeout', () => {
     expect(json(run).devcheck).toMatchObject({ ran: true, passed: true, exitCode: 0 });
   });
 });
+
+describe('what the devcheck after add is told', () => {
+  /** Our init's devcheck source (the detection reads it); the script run records what it got. */
+  const OUR_DEVCHECK = readFileSync(
+    path.resolve(import.meta.dirname, '../../src/init/templates/scripts/devcheck.ts.hbs'),
+    'utf8',
+  );
+  const RECORD =
+    "require('node:fs').writeFileSync('recorded.txt', process.env.MCP_SCAFFOLD_CHANGED ?? 'none'); console.log('ok');";
+
+  function ourProject(): string {
+    const root = realpathSync(
+      makeProject(
+        { 'record.cjs': RECORD, 'scripts/devcheck.ts': OUR_DEVCHECK, 'node_modules/.keep': '' },
+        { scripts: { devcheck: 'node record.cjs scripts/devcheck.ts' } },
+      ),
+    );
+    roots.push(root);
+    return root;
+  }
+
+  it('the files add wrote, in MCP_SCAFFOLD_CHANGED; --full-devcheck: nothing', async () => {
+    const root = ourProject();
+    const run = await startCli([...ADD, '--cwd', root]).done;
+    expect(run.status, run.stderrTail).toBe(0);
+    const written = ['src/index.ts', TOOL, 'tests/tools/demo-find-items.tool.test.ts'];
+    expect(json(run).devcheck).toMatchObject({ ran: true, passed: true, scope: 'changed', files: written });
+    expect(JSON.parse(readFileSync(path.join(root, 'recorded.txt'), 'utf8'))).toEqual(written);
+    expect(run.stderrTail).toContain('--full-devcheck for all');
+
+    const full = await startCli(['add', 'tool', 'demo_list_items', '--json', '--full-devcheck', '--cwd', root]).done;
+    expect(full.status, full.stderrTail).toBe(0);
+    expect(json(full).devcheck).toMatchObject({ ran: true, passed: true, scope: 'full' });
+    expect(readFileSync(path.join(root, 'recorded.txt'), 'utf8')).toBe('none');
+  });
+
+  it('after --no-devcheck, the next add checks both adds', async () => {
+    const root = ourProject();
+    const quiet = await startCli([...ADD, '--no-devcheck', '--cwd', root]).done;
+    expect(quiet.status, quiet.stderrTail).toBe(0);
+    const next = await startCli(['add', 'tool', 'demo_list_items', '--json', '--cwd', root]).done;
+    expect(next.status, next.stderrTail).toBe(0);
+    expect(json(next).devcheck.files).toEqual(
+      expect.arrayContaining([TOOL, 'src/mcp-server/tools/definitions/demo-list-items.tool.ts', 'src/index.ts']),
+    );
+  });
+});

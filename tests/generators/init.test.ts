@@ -575,9 +575,14 @@ describe('versions', () => {
   });
 });
 
-describe("the generated devcheck's command line (run with node, before any check starts)", () => {
+// Each case starts a Node process: on a loaded machine that takes seconds, not milliseconds.
+describe("the generated devcheck's command line (run with node, before any check starts)", { timeout: 60_000 }, () => {
   /** The rendered scripts/devcheck.ts, stripped of types, run in an empty folder. */
   function devcheck(...args: string[]) {
+    return devcheckWith({}, ...args);
+  }
+
+  function devcheckWith(env: Record<string, string>, ...args: string[]) {
     const source = generate().files['scripts/devcheck.ts']!;
     const js = ts.transpileModule(source, {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
@@ -585,6 +590,7 @@ describe("the generated devcheck's command line (run with node, before any check
     const dir = tempDir({ 'devcheck.mjs': js });
     return spawnSync(process.execPath, [path.join(dir, 'devcheck.mjs'), ...args], {
       cwd: dir,
+      env: { ...process.env, ...env },
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -597,7 +603,7 @@ describe("the generated devcheck's command line (run with node, before any check
   });
 
   it('unknown flags and a name that matches nothing exit 2 with the usage; --help exits 0', () => {
-    for (const args of [['--bogus'], ['--only', 'nope'], ['--only']]) {
+    for (const args of [['--bogus'], ['--only', 'nope'], ['--only'], ['--changed'], ['--changed', '--fast']]) {
       const r = devcheck(...args);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toContain('Usage: devcheck');
@@ -605,5 +611,14 @@ describe("the generated devcheck's command line (run with node, before any check
     const help = devcheck('--help');
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('--only <check>');
+  });
+
+  it('MCP_SCAFFOLD_CHANGED that is not a JSON array of paths is a usage error, not a full run', () => {
+    for (const value of ['src/index.ts', '{"files":[]}', '[1]']) {
+      const r = devcheckWith({ MCP_SCAFFOLD_CHANGED: value });
+      expect(r.status, value).toBe(2);
+      expect(r.stderr, value).toContain('MCP_SCAFFOLD_CHANGED must be a JSON array of paths');
+    }
+    expect(devcheck('--help').stdout).toContain('--changed <file>');
   });
 });

@@ -1,24 +1,68 @@
 /**
  * The project's devcheck after `add`, streaming its output (to stderr under --json), stopped at
  * --devcheck-timeout or on our own SIGINT/SIGTERM. Files are already written when it runs, so a
- * failure here is exit 2, never 1.
+ * failure here is exit 2, never 1. Where the project's devcheck can check only what changed, it is
+ * told which files (devcheck-scope.ts), unless --full-devcheck.
  */
 
 import { FRAMEWORK, findProject, type Project } from '../../project/project.js';
 import { EXIT, ScaffoldError } from '../errors.js';
 import type { Reporter } from '../reporter.js';
+import {
+  CHANGED_ENV,
+  changedEnvValue,
+  checksChangedFiles,
+  clearPending,
+  notePending,
+  pendingFiles,
+  relativeToProject,
+} from './devcheck-scope.js';
 import { findOnPath, HOW_TO_INSTALL } from './path-lookup.js';
 import { runSupervised, type SupervisedExit } from './supervised-run.js';
-import { skippedTask, type Task, type TaskOutcome } from './task.js';
+import { skippedTask, type Task, type TaskContext, type TaskOutcome } from './task.js';
 
 /** The project's devcheck as the task after the flush, unless --no-devcheck. */
 export function devcheckTask(enabled: boolean): Task {
-  if (!enabled) return skippedTask('devcheck', '--no-devcheck');
+  if (!enabled) {
+    // What was written unchecked is checked by the next devcheck.
+    const skipped = ({ root, changedFiles = [] }: TaskContext) => {
+      const project = findProject(root);
+      keepUnchecked(project, relativeToProject(project, root, changedFiles));
+    };
+    return { ...skippedTask('devcheck', '--no-devcheck'), skipped };
+  }
   // The project is read again after the flush: its package.json is the one devcheck will see.
   return {
     key: 'devcheck',
-    run: ({ root, reporter, devcheckTimeout }) => runDevcheck(findProject(root), reporter, devcheckTimeout),
+    run: (ctx) => {
+      const project = findProject(ctx.root);
+      const written = relativeToProject(project, ctx.root, ctx.changedFiles ?? []);
+      return runDevcheck(project, ctx.reporter, ctx.devcheckTimeout, { written, full: ctx.fullDevcheck === true });
+    },
   };
+}
+
+/** What this devcheck checks: given files (written now and left unchecked before), or everything. */
+export interface DevcheckScope {
+  written: readonly string[];
+  full: boolean;
+}
+
+interface PlannedScope {
+  /** The files, when the devcheck checks only those. */
+  files?: string[];
+  env: Record<string, string>;
+}
+
+/** Only a devcheck that can check given files needs to be told of earlier ones. */
+function keepUnchecked(project: Project, files: readonly string[]): void {
+  if (checksChangedFiles(project)) notePending(project.root, files);
+}
+
+function planScope(project: Project, scope: DevcheckScope): PlannedScope {
+  const files = [...new Set([...pendingFiles(project.root), ...scope.written])].sort();
+  const value = scope.full || !checksChangedFiles(project) ? undefined : changedEnvValue(files);
+  return value === undefined ? { env: {} } : { files, env: { [CHANGED_ENV]: value } };
 }
 
 function packageManagerMissing(project: Project): ScaffoldError {
@@ -99,7 +143,12 @@ function verdict(
 }
 
 /** `<pm> run devcheck` in the project, stopped after `timeoutSeconds` (0: never). */
-export async function runDevcheck(project: Project, reporter: Reporter, timeoutSeconds: number): Promise<TaskOutcome> {
+export async function runDevcheck(
+  project: Project,
+  reporter: Reporter,
+  timeoutSeconds: number,
+  scope: DevcheckScope = { written: [], full: true },
+): Promise<TaskOutcome> {
   if (!project.pkg.scripts?.devcheck) {
     reporter.info('No devcheck script in package.json: skipped.');
     return { report: { ran: false, reason: 'no devcheck script' } };
@@ -110,13 +159,21 @@ export async function runDevcheck(project: Project, reporter: Reporter, timeoutS
     return { report: { ran: false, reason: error.message }, error };
   }
   const command = `${pm} run devcheck`;
-  reporter.info(`Running ${command} …`);
+  const planned = planScope(project, scope);
+  const checked = planned.files ? { scope: 'changed', files: planned.files } : { scope: 'full' };
+  reporter.info(
+    planned.files
+      ? `Running ${command} on what changed (${plural(planned.files.length, 'file')}; --full-devcheck for all) …`
+      : `Running ${command} …`,
+  );
+  // A full run is full whatever our own environment holds.
+  const { [CHANGED_ENV]: _ours, ...inherited } = process.env;
   const started = performance.now();
   let exit: SupervisedExit;
   try {
     exit = await runSupervised(pm, ['run', 'devcheck'], {
       cwd: project.root,
-      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      env: { ...inherited, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...planned.env },
       stdout: reporter.logStream,
       stderr: process.stderr,
       timeoutMs: timeoutSeconds * 1000,
@@ -126,7 +183,10 @@ export async function runDevcheck(project: Project, reporter: Reporter, timeoutS
     return { report: { ran: false, reason: error.message }, error };
   }
   const durationMs = Math.round(performance.now() - started);
-  const outcome = verdict(project, exit, { command, durationMs, timeoutSeconds });
+  const judged = verdict(project, exit, { command, durationMs, timeoutSeconds });
+  const outcome = { ...judged, report: { ...judged.report, ...checked } };
+  if (outcome.report.passed) clearPending(project.root);
+  else keepUnchecked(project, scope.written);
   const seconds = (durationMs / 1000).toFixed(1);
   if (outcome.report.passed) reporter.success(`devcheck passed in ${seconds}s`);
   else if (!exit.stopped) reporter.warn(`devcheck failed with ${describeExit(exit)} after ${seconds}s`);
@@ -135,4 +195,8 @@ export async function runDevcheck(project: Project, reporter: Reporter, timeoutS
 
 function describeExit(exit: SupervisedExit): string {
   return exit.code === null ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

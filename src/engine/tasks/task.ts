@@ -23,6 +23,10 @@ export interface TaskContext {
   spinner: boolean;
   /** Seconds devcheck may run (--devcheck-timeout); 0: no limit. */
   devcheckTimeout: number;
+  /** The files this run wrote, relative to `root`, forward slashes. */
+  changedFiles?: readonly string[];
+  /** --full-devcheck: the whole devcheck, not only the checks of what changed. */
+  fullDevcheck?: boolean;
 }
 
 export interface TaskOutcome {
@@ -35,6 +39,8 @@ export interface Task {
   key: string;
   /** Why it does not run at all (`--no-install`); its report says so. */
   skip?: string;
+  /** Called instead of `run` when `skip` holds and files were written (a skipped devcheck notes them). */
+  skipped?(ctx: TaskContext): void;
   run(ctx: TaskContext): Promise<TaskOutcome>;
 }
 
@@ -59,6 +65,7 @@ export async function runTasks(
   for (const task of tasks) {
     // Nothing written, nothing to check: an idempotent re-run stays cheap.
     const idle = state.dryRun ? 'dry run' : (task.skip ?? (state.changed ? undefined : 'no changes'));
+    if (task.skip !== undefined && state.changed && !state.dryRun) task.skipped?.(ctx);
     const { report, error } =
       idle === undefined ? await attemptTask(task, ctx) : { report: { ran: false, reason: idle } };
     out.reports[task.key] = report;
