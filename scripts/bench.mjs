@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { benchDevcheck, printDevcheckBench } from './bench-devcheck.mjs';
 import { frameworkInitBin, hygenBin, writeHygenTemplates } from './bench-peers.mjs';
 import { LAYOUTS, writeScaleFixture } from './scale-fixture.mjs';
 
@@ -166,6 +167,9 @@ for (const [name, subject, peer, target, measure] of goals) {
   const shown = (x) => (Number.isNaN(x) ? 'n/a' : `${x.toFixed(2)}×`);
   console.log(`${name.padEnd(58)} ${shown(ratio).padStart(6)}  ${shown(cpuRatio).padStart(9)}  ${met}`);
 }
-console.log("\n(add tool + its devcheck vs the framework's devcheck is measured by the devcheck tests, not here.)");
+// The last goal installs two servers (ours and the framework's), so it can be left out offline.
+if (!process.argv.includes('--no-devcheck-bench') && (ONLY.length === 0 || ONLY.includes('devcheck'))) {
+  printDevcheckBench(await benchDevcheck({ runs: Math.min(RUNS, 5) }));
+}
 if (!hygen) console.log('\nhygen is not installed (npm install, or MCP_BENCH_HYGEN=<folder with it>).');
 if (!framework) console.log("\nthe framework's init was not found (../shared/frameworks, or MCP_BENCH_FRAMEWORK).");
