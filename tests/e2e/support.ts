@@ -122,9 +122,11 @@ export function describeRun(r: RunResult): string {
   return `\`${r.command}\` exited ${r.exitCode} after ${r.durationMs} ms\n--- stdout\n${tail(r.stdout)}\n--- stderr\n${tail(r.stderr)}`;
 }
 
-/** The built mcp-scaffold CLI, spawned with the running Node. */
+/**
+ * The built mcp-scaffold CLI, spawned with the running Node. One `add` takes 1–3 s alone, and over
+ * 15 s on two cores shared with a dozen others: the cap only catches a run that hangs.
+ */
 export function runCli(args: string[], opts: { cwd: string; env?: Record<string, string> }): Promise<RunResult> {
-  // Several runs overlap on a busy 2-core machine while installs run beside them: no tight cap.
   return run(process.execPath, [BIN, ...args], { ...opts, timeoutMs: 300_000 });
 }
 
@@ -231,18 +233,23 @@ export async function gitCommitAll(root: string, message: string): Promise<void>
 
 /**
  * A server made by the framework's own `init` in `parent/name`, installed with npm and committed
- * to a fresh git repository. ≈20 s, nearly all of it `npm install`.
+ * to a fresh git repository. ≈20 s, nearly all of it `npm install`. With `tarball` (a release the
+ * registry does not serve), the init is that package's own bin, fetched by npx from the tarball,
+ * and the server's dependency on the framework becomes the tarball, as a user would set it.
  */
 export async function createFrameworkProject(
   parent: string,
   name: string,
-  opts: { version?: string; install?: boolean; git?: boolean } = {},
+  opts: { version?: string; tarball?: string; install?: boolean; git?: boolean; prepare?: (root: string) => void } = {},
 ): Promise<string> {
   const version = opts.version ?? FRAMEWORK_VERSION;
-  await runOk('npx', ['-y', `${FRAMEWORK}@${version}`, 'init', name], { cwd: parent });
+  const pkg = opts.tarball ? `file:${opts.tarball}` : `${FRAMEWORK}@${version}`;
+  await runOk('npx', ['-y', `--package=${pkg}`, '--', 'mcp-ts-core', 'init', name], { cwd: parent });
   const root = path.join(parent, name);
   if (!existsSync(path.join(root, 'package.json')))
     throw new Error(`${FRAMEWORK} init did not create ${root}/package.json`);
+  if (opts.tarball) await runOk('npm', ['pkg', 'set', `dependencies.${FRAMEWORK}=${pkg}`], { cwd: root });
+  opts.prepare?.(root);
   if (opts.install ?? true) await npmInstall(root);
   if (opts.git ?? true) await gitInitAndCommit(root, `${FRAMEWORK}@${version} init ${name}`);
   return root;
@@ -259,6 +266,15 @@ export async function cloneProject(from: string, to: string): Promise<string> {
   return to;
 }
 
+/** The five settings the strictest real servers add to the framework's base config. */
+export const STRICT_FLAGS = {
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  noPropertyAccessFromIndexSignature: true,
+  noImplicitOverride: true,
+} as const;
+
 /**
  * The tsconfig split of the framework's own template (0.11.4 and later), with the strictest
  * settings real servers use: tsconfig.json type-checks src and tests without emitting,
@@ -271,11 +287,7 @@ export function writeStrictTsconfig(root: string): void {
       rootDir: '.',
       outDir: 'dist',
       noEmit: true,
-      strict: true,
-      exactOptionalPropertyTypes: true,
-      noUncheckedIndexedAccess: true,
-      noPropertyAccessFromIndexSignature: true,
-      noImplicitOverride: true,
+      ...STRICT_FLAGS,
       tsBuildInfoFile: 'node_modules/.cache/tsc/typecheck.tsbuildinfo',
       paths: { '@/*': ['./src/*'] },
     },
@@ -292,6 +304,29 @@ export function writeStrictTsconfig(root: string): void {
   writeFileSync(path.join(root, 'tsconfig.build.json'), `${JSON.stringify(build, null, 2)}\n`);
 }
 
+export const STRICT_CHECK_CONFIG = 'tsconfig.strict.json';
+
+/**
+ * tsconfig.strict.json beside a server's own tsconfig.json: everything the server sets, plus the
+ * five strict settings, over src and tests, without emitting. The server's own files stay as its
+ * init wrote them, so its own settings can be checked too (the framework's 0.10 template covers
+ * src alone; its 0.11.4+ template covers tests with three of the five).
+ */
+export function writeStrictCheckConfig(root: string): void {
+  const config = {
+    extends: './tsconfig.json',
+    compilerOptions: {
+      rootDir: '.',
+      noEmit: true,
+      ...STRICT_FLAGS,
+      tsBuildInfoFile: 'node_modules/.cache/tsc/strict.tsbuildinfo',
+    },
+    include: ['src/**/*', 'tests/**/*'],
+    exclude: ['node_modules', 'dist'],
+  };
+  writeFileSync(path.join(root, STRICT_CHECK_CONFIG), `${JSON.stringify(config, null, 2)}\n`);
+}
+
 export interface TscError {
   file: string;
   line: number;
@@ -299,9 +334,12 @@ export interface TscError {
   message: string;
 }
 
-/** `tsc -p tsconfig.json` in the project: its exit code and each error, by file. */
-export async function typeCheck(root: string): Promise<{ run: RunResult; errors: TscError[] }> {
-  const r = await run('npx', ['tsc', '-p', 'tsconfig.json', '--pretty', 'false'], { cwd: root });
+/** `tsc -p <config> --noEmit` in the project: its exit code and each error, by file. */
+export async function typeCheck(
+  root: string,
+  config = 'tsconfig.json',
+): Promise<{ run: RunResult; errors: TscError[] }> {
+  const r = await run('npx', ['tsc', '-p', config, '--noEmit', '--pretty', 'false'], { cwd: root });
   const errors = [...r.stdout.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+): (.*)$/gm)].map((m) => ({
     file: m[1]!.split(path.sep).join('/'),
     line: Number(m[2]),
