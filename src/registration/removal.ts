@@ -26,8 +26,8 @@ class Drops {
   readonly byFile = new Map<string, Set<Node>>();
 
   add(file: string, node: Node): void {
-    let set = this.byFile.get(file);
-    if (!set) this.byFile.set(file, (set = new Set()));
+    const set = this.byFile.get(file) ?? new Set();
+    this.byFile.set(file, set);
     set.add(node);
   }
 }
@@ -62,12 +62,11 @@ class RemovalVisitor implements ReferenceVisitor {
   use(file: string, id: TsMorph.Identifier, followed: Followed): void {
     const { Node } = tsMorph();
     const parent = id.getParent()!;
-    if (Node.isArrayLiteralExpression(parent)) return this.drops.add(file, id);
-    if (Node.isCallExpression(parent) && parent.getExpression() === id) {
-      const statement = callStatement(parent);
-      if (statement) return this.drops.add(file, statement);
-    }
-    this.refuse(file, parent, followed.name);
+    const statement =
+      Node.isCallExpression(parent) && parent.getExpression() === id ? callStatement(parent) : undefined;
+    if (Node.isArrayLiteralExpression(parent)) this.drops.add(file, id);
+    else if (statement) this.drops.add(file, statement);
+    else this.refuse(file, parent, followed.name);
   }
 
   namespaceMember(file: string, access: TsMorph.PropertyAccessExpression, followed: Followed): void {
