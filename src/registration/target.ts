@@ -42,7 +42,9 @@ export function existingTests(tree: Tree, layout: DefinitionLayout, file: string
 
 function matches(def: InventoryDefinition, wanted: string): boolean {
   const base = path.posix.basename(def.file).replace(/\..*$/, '');
-  return def.name === wanted || def.exportName === wanted || def.file === wanted || base === wanted;
+  // `acme-item` and `acme_item` name the same resource: kebab and snake are one name to a person.
+  const same = (a: string | null) => a !== null && a.replaceAll('-', '_') === wanted.replaceAll('-', '_');
+  return same(def.name) || def.exportName === wanted || def.file === wanted || base === wanted;
 }
 
 /** The one definition of `kind` called `wanted`; NOT_FOUND (with what there is) when none is. */
