@@ -78,6 +78,7 @@ function initCommand(program: Command, setExit: (code: number) => void): void {
     .option('--pm <manager>', 'npm, pnpm, yarn or bun (default: the one that launched mcp-scaffold, else npm)')
     .option('--no-install', 'do not install the dependencies')
     .option('--no-git', 'do not create a git repository and first commit')
+    .option('--no-examples', 'leave out the starter tool, resource and prompt (and their tests)')
     .option(
       '--framework-version <range>',
       'version range of @cyanheads/mcp-ts-core, or a packed .tgz (default: ^ the newest release on the registry)',

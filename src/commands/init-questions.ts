@@ -13,6 +13,8 @@ import { PACKAGE_MANAGERS, type PackageManager } from '../project/package-manage
 import { gitRootOf, nearestExisting, resolveTarget, safeUsername, type Target } from './init-target.js';
 
 export interface InitFlags {
+  /** `--no-examples`: false. */
+  examples?: boolean;
   name?: string;
   description?: string;
   owner?: string;
@@ -50,6 +52,7 @@ export function fromFlags(flags: InitFlags, detectedPm: PackageManager): InitAns
   }
   if (flags.install !== undefined) out.install = flags.install;
   if (flags.git !== undefined) out.git = flags.git;
+  if (flags.examples === false) out.examples = false;
   return out;
 }
 
@@ -179,6 +182,7 @@ export async function ask(target: Target, flags: InitFlags, source: FlagSource, 
       ...(flags.repository !== undefined ? { repository: flags.repository } : {}),
       ...(flags.frameworkVersion !== undefined ? { frameworkVersion: flags.frameworkVersion } : {}),
       ...(flags.license !== undefined ? { license: flags.license } : {}),
+      ...(flags.examples === false ? { examples: false } : {}),
     },
   };
 }

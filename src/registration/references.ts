@@ -144,6 +144,11 @@ export function walkReferences(
         if (sources.resolve(file, decl.getModuleSpecifierValue()) !== followed.module) continue;
         visitImport(file, sf, decl, followed, visitor, refusals, queue);
       }
+      for (const call of dynamicImports(sf)) {
+        const specifier = call.getArguments()[0]!.asKindOrThrow(tsMorph().SyntaxKind.StringLiteral).getLiteralText();
+        if (sources.resolve(file, specifier) === followed.module)
+          visitDynamicImport(file, sf, call, followed, visitor, refusals);
+      }
       for (const decl of sf.getExportDeclarations()) {
         const specifier = decl.getModuleSpecifierValue();
         if (specifier === undefined || sources.resolve(file, specifier) !== followed.module) continue;
@@ -204,5 +209,42 @@ function visitImport(
       line: decl.getStartLineNumber(),
       message: `the default import \`${def.getText()}\` is not followed`,
     });
+  }
+}
+
+/** `import('./x.js')` calls with a literal path. */
+export function dynamicImports(sf: TsMorph.SourceFile): TsMorph.CallExpression[] {
+  const { Node, SyntaxKind } = tsMorph();
+  return sf
+    .getDescendantsOfKind(SyntaxKind.CallExpression)
+    .filter(
+      (c) => c.getExpression().getKind() === SyntaxKind.ImportKeyword && Node.isStringLiteral(c.getArguments()[0]),
+    );
+}
+
+/** `const m = await import('./x.js')`: `m.name` is followed like a namespace member; any other shape is refused. */
+function visitDynamicImport(
+  file: string,
+  sf: TsMorph.SourceFile,
+  call: TsMorph.CallExpression,
+  followed: Followed,
+  visitor: ReferenceVisitor,
+  refusals: ErrorDetail[],
+): void {
+  const { Node, SyntaxKind } = tsMorph();
+  const awaited = call.getParent();
+  const decl = Node.isAwaitExpression(awaited) ? awaited.getParent() : undefined;
+  const name = Node.isVariableDeclaration(decl) ? decl.getNameNode() : undefined;
+  if (!name || !Node.isIdentifier(name)) {
+    refusals.push({
+      path: file,
+      line: call.getStartLineNumber(),
+      message: `\`${call.getText()}\` is not a \`const m = await import(…)\` this can follow`,
+    });
+    return;
+  }
+  for (const access of sf.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {
+    if (access.getExpression().getText() === name.getText() && access.getName() === followed.name)
+      visitor.namespaceMember(file, access, followed);
   }
 }

@@ -13,6 +13,7 @@ import { applyEdits, type TextEdit } from '../ts/text-edits.js';
 import { parseSource, type TsMorph, tsMorph } from '../ts/ts-morph.js';
 import {
   codeFiles,
+  dynamicImports,
   type Followed,
   type ReferenceVisitor,
   Sources,
@@ -126,6 +127,7 @@ function rewritePaths(sources: Sources, files: readonly string[], map: RenameMap
     const literals = [
       ...sf.getImportDeclarations().map((d) => d.getModuleSpecifier()),
       ...sf.getExportDeclarations().flatMap((d) => d.getModuleSpecifier() ?? []),
+      ...dynamicImports(sf).map((c) => c.getArguments()[0]!.asKindOrThrow(SyntaxKind.StringLiteral)),
       ...sf
         .getDescendantsOfKind(SyntaxKind.ImportType)
         .flatMap((t) => t.getArgument().getFirstDescendantByKind(SyntaxKind.StringLiteral) ?? []),
@@ -161,6 +163,32 @@ function renameStrings(sources: Sources, files: readonly string[], map: RenameMa
   }
 }
 
+/** What else a moved file says of its old self: old export names, the old MCP name, its old module path. */
+function wordsOf(map: RenameMap): [string, string][] {
+  const words: [string, string][] = [];
+  for (const names of map.exports.values()) words.push(...names);
+  if (map.mcpName) words.push([map.mcpName.from, map.mcpName.to]);
+  for (const [from, to] of map.files) {
+    const stem = (f: string) => f.replace(/^src\//, '').replace(/\.ts$/, '');
+    words.push([stem(from), stem(to)]);
+  }
+  return words;
+}
+
+/**
+ * In a moved file, what the code edits left of the old names (comments, messages, regular
+ * expressions in its tests) is renamed too, as whole words: the file is wholly about itself.
+ */
+function renameWords(text: string, words: [string, string][]): string {
+  let out = text;
+  const literal = (w: string) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  for (const [from, to] of words) {
+    if (from === to) continue;
+    out = out.replace(new RegExp(`(?<![\\w-])${literal(from)}(?![\\w-])`, 'g'), to);
+  }
+  return out;
+}
+
 export interface RenamePlan {
   refusals: ErrorDetail[];
   edited: string[];
@@ -191,7 +219,7 @@ export function planRenaming(tree: Tree, map: RenameMap): RenamePlan {
     const wasSorted = resortImports(sources.get(file)).length === 0;
     const sorted = text === before || !wasSorted ? text : applyEdits(text, resortImports(parseSource(dest, text)));
     if (dest !== file) tree.delete(file);
-    tree.write(dest, sorted);
+    tree.write(dest, dest === file ? sorted : renameWords(sorted, wordsOf(map)));
     if (dest === file) edited.push(file);
   }
   return { refusals, edited: edited.sort(), moved: [...map.files] };
