@@ -58,4 +58,15 @@ export function definitionCommands(program: Command, ctx: ProgramContext): void 
       const { renameCommand } = await import('../commands/rename.js');
       ctx.setExit(await renameCommand(kind, from, to, globalOptions(cmd.optsWithGlobals()), ctx.kinds));
     });
+  const add = program.commands.find((c) => c.name() === 'add');
+  add
+    ?.command('test <definition>')
+    .description('write a test for an existing definition that has none')
+    .option('--kind <kind>', 'tool, resource, prompt or service (when the name alone is ambiguous)')
+    .addHelpText('after', ADD_TEST_EXAMPLES)
+    .exitOverride()
+    .action(async (definition: string, flags: { kind?: string }, cmd: Command) => {
+      const { addTestCommand } = await import('../commands/add-test.js');
+      ctx.setExit(await addTestCommand(definition, flags.kind, globalOptions(cmd.optsWithGlobals()), ctx.kinds));
+    });
 }

@@ -94,3 +94,11 @@ export function ownExports(sf: TsMorph.SourceFile): string[] {
     ]),
   ];
 }
+
+/** The test file a listed definition has, or null: what `list` marks as missing. */
+export function testOf(tree: Tree, layouts: readonly DefinitionLayout[], def: InventoryDefinition): string | null {
+  const layout = layouts.find((l) => l.kind === def.kind);
+  if (layout) return existingTests(tree, layout, def.file)[0] ?? null;
+  if (def.kind !== SERVICE_KIND || def.name === null) return null;
+  return tree.listFiles(serviceDirs(def.name).tests).find((f) => f.endsWith('.test.ts')) ?? null;
+}

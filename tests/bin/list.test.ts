@@ -29,6 +29,8 @@ const ECHO = {
   exportName: 'echoTool',
   registered: true,
   registeredAt: [{ path: 'src/index.ts', line: 13 }],
+  // The fixtures have no tests: `list` says so (`add test` writes one).
+  test: null,
 };
 const toolFile = (exportName: string, name: string) =>
   `import { tool } from '@cyanheads/mcp-ts-core';\nexport const ${exportName} = tool('${name}', {} as never);\n`;
@@ -77,6 +79,7 @@ describe('list --json', () => {
           exportName: 'forgottenTool',
           registered: false,
           registeredAt: [],
+          test: null,
         },
         {
           kind: 'service',
@@ -85,6 +88,7 @@ describe('list --json', () => {
           exportName: 'initNcbiService',
           registered: false,
           registeredAt: [],
+          test: null,
         },
       ],
       dangling: [],
@@ -173,10 +177,10 @@ await createApp({ tools: [echoTool], prompts: [echoPrompt] });
     expect(r.stdout).toBe(
       [
         'Tools (1)',
-        `  demo_echo_message  echoTool  ${TOOLS}/echo.tool.ts  src/index.ts:5`,
+        `  demo_echo_message  echoTool  ${TOOLS}/echo.tool.ts  src/index.ts:5 (no test)`,
         '',
         'Prompts (1)',
-        '  demo_echo  echoPrompt  src/mcp-server/prompts/definitions/echo.prompt.ts  src/index.ts:5',
+        '  demo_echo  echoPrompt  src/mcp-server/prompts/definitions/echo.prompt.ts  src/index.ts:5 (no test)',
         '',
         '2 definitions: 2 registered, 0 not registered; 0 dangling registrations.',
         '',
