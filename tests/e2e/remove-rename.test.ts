@@ -7,7 +7,7 @@
  * `init --no-examples` (sharing that install) passes its devcheck and its (empty) test run.
  */
 
-import { readFileSync, symlinkSync } from 'node:fs';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -156,5 +156,30 @@ describe('init --no-examples', () => {
     expect(list.definitions).toEqual([]);
     const r = await run('npm', ['run', 'devcheck', '--', '--test'], { cwd: bare, timeoutMs: 600_000 });
     expect(r.exitCode, describeRun(r)).toBe(0);
+  });
+});
+
+describe('add test on a tool made with --no-test', () => {
+  const TOOL = 'src/mcp-server/tools/definitions/bare-untested.tool.ts';
+  const TEST = 'tests/tools/bare-untested.tool.test.ts';
+
+  it('list marks it; the test add test writes passes, type-checks, and fails once the handler is broken', async () => {
+    await cliOk(['add', 'tool', 'bare_untested', '--no-test', '--no-devcheck'], bare);
+    const listed = parseJsonStdout(await runCli(['list', '--json'], { cwd: bare }));
+    expect(listed.definitions).toEqual([expect.objectContaining({ name: 'bare_untested', test: null })]);
+    const out = await cliOk(['add', 'test', 'bare_untested', '--no-devcheck'], bare);
+    expect(out.changes).toEqual([{ path: TEST, action: 'create' }]);
+    const passing = await run('npx', ['vitest', 'run', TEST], { cwd: bare });
+    expect(passing.exitCode, describeRun(passing)).toBe(0);
+    const { errors } = await typeCheck(bare);
+    expect(errors).toEqual([]);
+    // The handler broken: it answers with nothing its output schema accepts.
+    const source = readFileSync(path.join(bare, TOOL), 'utf8');
+    const broken = source.replace(/(\n {2}(?:async )?handler\([^)]*\) \{)/, '$1\n    if (ctx) return {} as never;');
+    expect(broken).not.toBe(source);
+    writeFileSync(path.join(bare, TOOL), broken);
+    const failing = await run('npx', ['vitest', 'run', TEST], { cwd: bare });
+    expect(failing.exitCode, describeRun(failing)).not.toBe(0);
+    writeFileSync(path.join(bare, TOOL), source);
   });
 });
