@@ -99,8 +99,12 @@ export async function addTestCommand(
   global: GlobalOptions,
   kinds: readonly KindSpec[] = KINDS,
 ): Promise<number> {
-  return runDefinitionCommand('add test', global, (tree) => {
-    if (kind) checkKind(kind, kinds, 'add test');
-    return planAddTest(tree, layoutsOf(kinds), name, { ...(kind ? { kind } : {}), force: global.force });
-  });
+  return runDefinitionCommand(
+    'add test',
+    global,
+    (tree) => planAddTest(tree, layoutsOf(kinds), name, { ...(kind ? { kind } : {}), force: global.force }),
+    () => {
+      if (kind) checkKind(kind, kinds, 'add test');
+    },
+  );
 }

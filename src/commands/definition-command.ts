@@ -64,6 +64,8 @@ export async function runDefinitionCommand(
   command: string,
   global: GlobalOptions,
   plan: (tree: Tree, project: Project) => DefinitionChange,
+  /** Checks of the arguments alone, made before the project is looked for (a bad kind is said first). */
+  precheck: () => void = () => {},
 ): Promise<number> {
   const reporter = new Reporter({ json: global.json, verbose: global.verbose });
   return runPipeline({
@@ -71,6 +73,7 @@ export async function runDefinitionCommand(
     global,
     reporter,
     generate: async () => {
+      precheck();
       const project = findProject(global.cwd);
       for (const w of await recoverInterruptedFlush(project.root, { dryRun: global.dryRun })) reporter.warn(w);
       const tree = new Tree(new DiskHost(project.root));

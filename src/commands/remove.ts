@@ -58,8 +58,10 @@ export async function removeCommand(
   global: GlobalOptions,
   kinds: readonly KindSpec[] = KINDS,
 ): Promise<number> {
-  return runDefinitionCommand(`remove ${kind}`, global, (tree) => {
-    checkKind(kind, kinds, 'remove');
-    return planRemove(tree, layoutsOf(kinds), kind, name);
-  });
+  return runDefinitionCommand(
+    `remove ${kind}`,
+    global,
+    (tree) => planRemove(tree, layoutsOf(kinds), kind, name),
+    () => checkKind(kind, kinds, 'remove'),
+  );
 }

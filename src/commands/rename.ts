@@ -171,8 +171,10 @@ export async function renameCommand(
   global: GlobalOptions,
   kinds: readonly KindSpec[] = KINDS,
 ): Promise<number> {
-  return runDefinitionCommand(`rename ${kind}`, global, (tree) => {
-    checkKind(kind, kinds, 'rename');
-    return planRename(tree, layoutsOf(kinds), kind, from, to);
-  });
+  return runDefinitionCommand(
+    `rename ${kind}`,
+    global,
+    (tree) => planRename(tree, layoutsOf(kinds), kind, from, to),
+    () => checkKind(kind, kinds, 'rename'),
+  );
 }
