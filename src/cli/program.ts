@@ -9,6 +9,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { DEVCHECK_TIMEOUT_DEFAULT, globalOptions, parseDevcheckTimeout } from '../engine/options.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { addCommands } from './add.js';
+import { definitionCommands } from './definition-commands.js';
 import { INIT_EXAMPLES, LIST_EXAMPLES, rootExamples } from './help.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -83,6 +84,7 @@ function initCommand(program: Command, setExit: (code: number) => void): void {
       devcheckTimeout,
     )
     .option('--no-git', 'do not create a git repository and first commit')
+    .option('--no-examples', 'leave out the starter tool, resource and prompt (and their tests)')
     .option(
       '--framework-version <range>',
       'version range of @cyanheads/mcp-ts-core, or a packed .tgz (default: ^ the newest release on the registry)',
@@ -132,6 +134,7 @@ export function buildProgram(ctx: ProgramContext): Command {
   addCommands(program, ctx.kinds, ctx.setExit);
   initCommand(program, ctx.setExit);
   listCommand(program, ctx);
+  definitionCommands(program, ctx);
   // Under --json the error becomes one JSON object instead (main.ts).
   if (!ctx.jsonOut) usageAfterErrors(program);
   return program;

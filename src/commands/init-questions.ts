@@ -14,6 +14,8 @@ import { PACKAGE_MANAGERS, type PackageManager } from '../project/package-manage
 import { gitRootOf, nearestExisting, resolveTarget, safeUsername, type Target } from './init-target.js';
 
 export interface InitFlags {
+  /** `--no-examples`: false. */
+  examples?: boolean;
   name?: string;
   description?: string;
   owner?: string;
@@ -54,6 +56,7 @@ export function fromFlags(flags: InitFlags, detectedPm: PackageManager): InitAns
   if (flags.install !== undefined) out.install = flags.install;
   if (flags.installTimeout !== undefined) out.installTimeout = flags.installTimeout;
   if (flags.git !== undefined) out.git = flags.git;
+  if (flags.examples === false) out.examples = false;
   return out;
 }
 
@@ -197,6 +200,7 @@ export async function ask(target: Target, flags: InitFlags, source: FlagSource, 
       ...(flags.frameworkVersion !== undefined ? { frameworkVersion: flags.frameworkVersion } : {}),
       ...(flags.license !== undefined ? { license: flags.license } : {}),
       ...(flags.installTimeout !== undefined ? { installTimeout: flags.installTimeout } : {}),
+      ...(flags.examples === false ? { examples: false } : {}),
     },
   };
 }

@@ -11,7 +11,10 @@ import { placeholdersIn } from '../text/placeholders.js';
 export type WithPlaceholders = InventoryDefinition & { placeholders: { line: number; text: string }[] };
 
 /** Each definition with the placeholder strings of its file (services have none to report). */
-export function withPlaceholders(tree: Tree, defs: InventoryDefinition[]): WithPlaceholders[] {
+export function withPlaceholders<D extends InventoryDefinition>(
+  tree: Tree,
+  defs: D[],
+): (D & { placeholders: { line: number; text: string }[] })[] {
   return defs.map((d) => ({
     ...d,
     placeholders: d.kind === SERVICE_KIND ? [] : placeholdersIn(tree.read(d.file) ?? ''),

@@ -15,6 +15,7 @@ import { KINDS, oneOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { findProject } from '../project/project.js';
 import { type Inventory, inventory } from '../registration/inventory.js';
+import { testOf } from '../registration/target.js';
 import { placeholderLines, withPlaceholders } from './list-placeholders.js';
 
 const COMMAND = 'list';
@@ -67,9 +68,9 @@ function human(inv: Inventory, reporter: Reporter, kinds: readonly KindSpec[]): 
       `  ${d.name ?? '?'}`,
       d.exportName ?? '-',
       d.file,
-      d.registered ? d.registeredAt.map((r) => `${r.path}:${r.line}`).join(', ') : 'NOT REGISTERED',
+      `${d.registered ? d.registeredAt.map((r) => `${r.path}:${r.line}`).join(', ') : 'NOT REGISTERED'}${(d as { test?: string | null }).test === null ? ' (no test)' : ''}`,
     ]);
-    const status = (s: string) => (s === 'NOT REGISTERED' ? pc.red(s) : pc.dim(s));
+    const status = (s: string) => (s.startsWith('NOT REGISTERED') ? pc.red(s) : pc.dim(s));
     lines.push(...table(rows, [(s) => s, pc.cyan, (s) => s, status]), ...placeholderLines(defs));
   }
   if (inv.dangling.length > 0) {
@@ -97,7 +98,9 @@ export async function listCommand(global: GlobalOptions, kinds: readonly KindSpe
     const layouts = kinds.flatMap((k) => (k.layout ? [k.layout] : []));
     const tree = new Tree(new DiskHost(project.root));
     const found = inventory(tree, layouts, { services: true });
-    const inv = { ...found, definitions: withPlaceholders(tree, found.definitions) };
+    // Each definition's test, null where it has none (`add test` writes one), and its placeholders.
+    const withTests = found.definitions.map((d) => ({ ...d, test: testOf(tree, layouts, d) }));
+    const inv = { ...found, definitions: withPlaceholders(tree, withTests) };
     for (const w of inv.warnings) reporter.warn(w);
     const error = listError(inv);
     if (reporter.json) {

@@ -36,6 +36,9 @@ export type ErrorCode =
   // `list`: a definition no app array (or setup()) registers; a registration whose import is gone.
   | 'UNREGISTERED'
   | 'DANGLING'
+  // `remove`, `rename`, `add test`: no such definition; a use of it that cannot be taken along.
+  | 'NOT_FOUND'
+  | 'REFERENCE_UNSUPPORTED'
   | 'INTERNAL';
 
 /** Exit statuses of the command-line contract. */

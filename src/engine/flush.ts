@@ -7,7 +7,7 @@
  * at any step puts every file back from the journal; a kill leaves the journal for the next run.
  */
 
-import { existsSync, mkdirSync, readFileSync, realpathSync, rmdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { containedPaths } from './containment.js';
 import { fsyncDir, renameWithFault, strikeAt, writeNewFileSynced } from './durable.js';
@@ -114,11 +114,16 @@ function putInPlace(realRoot: string, journal: Journal, targets: readonly Target
   for (const dir of journal.dirs) mkdirSync(path.join(realRoot, dir));
   targets.forEach((t, i) => {
     at.path = t.change.path;
-    writeNewFileSynced(path.join(realRoot, journal.entries[i]!.tmp), t.bytes, t.mode, `write:${i}`);
+    if (t.change.action !== 'delete')
+      writeNewFileSynced(path.join(realRoot, journal.entries[i]!.tmp), t.bytes, t.mode, `write:${i}`);
   });
+  // A deleted file goes in the same pass as the renames: the journal holds its bytes for the undo.
   targets.forEach((t, i) => {
     at.path = t.change.path;
-    renameWithFault(path.join(realRoot, journal.entries[i]!.tmp), t.abs, `rename:${i}`);
+    if (t.change.action === 'delete') {
+      strikeAt(`rename:${i}`, 'unlink', t.abs);
+      unlinkSync(t.abs);
+    } else renameWithFault(path.join(realRoot, journal.entries[i]!.tmp), t.abs, `rename:${i}`);
   });
   for (const dir of new Set(targets.map((t) => path.dirname(t.abs)))) fsyncDir(dir);
   at.path = undefined;
@@ -189,6 +194,21 @@ function flushUnderLock(root: string, changes: readonly FileChange[]): void {
     throw rolledBack(changes.length, at.path, cause, left);
   }
   removeJournal(realRoot);
+  removeEmptiedDirs(realRoot, targets);
+}
+
+/** Folders a deletion left empty (a removed service's own folder) go too; the root stays. */
+function removeEmptiedDirs(realRoot: string, targets: readonly Target[]): void {
+  const dirs = new Set(targets.filter((t) => t.change.action === 'delete').map((t) => path.dirname(t.abs)));
+  for (const start of dirs) {
+    for (let dir = start; dir.startsWith(`${realRoot}${path.sep}`); dir = path.dirname(dir)) {
+      try {
+        rmdirSync(dir);
+      } catch {
+        break; // not empty (or gone): nothing above it is empty either
+      }
+    }
+  }
 }
 
 /** Undoes what an interrupted flush left, with the lock held; what to tell the user. */

@@ -125,7 +125,10 @@ export class MemoryHost implements Host {
   verify(): void {}
 
   flush(changes: readonly FileChange[]): string[] {
-    for (const change of changes) this.write(change.path, change.after);
+    for (const change of changes) {
+      if (change.action === 'delete') this.files.delete(trimSlashes(change.path));
+      else this.write(change.path, change.after);
+    }
     return [];
   }
 

@@ -74,7 +74,7 @@ function listed(changes: FileChange[], dryRun: boolean): ListedChange[] {
   return changes.map((c) => ({
     path: c.path,
     action: c.action,
-    ...(dryRun ? { diff: unifiedDiff(c.path, c.before, c.after) } : {}),
+    ...(dryRun ? { diff: unifiedDiff(c.path, c.before, c.action === 'delete' ? undefined : c.after) } : {}),
   }));
 }
 

@@ -57,10 +57,15 @@ export class Reporter {
     if (this.verbose) process.stderr.write(`${pc.dim(message)}\n`);
   }
 
-  /** CREATE/UPDATE lines, with the diff on a dry run. */
+  /** CREATE/UPDATE/DELETE lines, with the diff on a dry run. */
   changes(changes: ListedChange[], dryRun: boolean): void {
     for (const change of changes) {
-      const label = change.action === 'create' ? pc.green('CREATE') : pc.cyan('UPDATE');
+      const label =
+        change.action === 'create'
+          ? pc.green('CREATE')
+          : change.action === 'delete'
+            ? pc.red('DELETE')
+            : pc.cyan('UPDATE');
       this.info(`${label} ${change.path}`);
       if (dryRun && change.diff) this.info(colorDiff(change.diff));
     }

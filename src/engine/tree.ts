@@ -9,13 +9,14 @@ import { ScaffoldError } from './errors.js';
 import type { Host, HostEntry } from './host.js';
 import { assertWritableTargets } from './targets.js';
 
-export type ChangeAction = 'create' | 'update';
+export type ChangeAction = 'create' | 'update' | 'delete';
 
 export interface FileChange {
   /** Relative to the tree's root, forward slashes. */
   path: string;
   action: ChangeAction;
   before: string | undefined;
+  /** The new content; '' for a deleted file. */
   after: string;
 }
 
@@ -31,6 +32,8 @@ function notUtf8(rel: string): ScaffoldError {
 export class Tree {
   readonly host: Host;
   private readonly writes = new Map<string, string>();
+  /** Files the plan removes (`remove`, and `rename` moving a file). */
+  private readonly deletes = new Set<string>();
   /** What the host held when first read: the plan sees one snapshot, whatever changes under it. */
   private readonly snapshot = new Map<string, string | undefined>();
 
@@ -61,6 +64,7 @@ export class Tree {
 
   read(p: string): string | undefined {
     const rel = this.normalize(p);
+    if (this.deletes.has(rel)) return undefined;
     return this.writes.has(rel) ? this.writes.get(rel) : this.readHost(rel);
   }
 
@@ -91,12 +95,22 @@ export class Tree {
     };
     walk(base);
     for (const rel of this.writes.keys()) if (base === '' || rel.startsWith(`${base}/`)) found.add(rel);
+    for (const rel of this.deletes) found.delete(rel);
     return [...found].sort();
   }
 
   /** Records a write. Whether overwriting is allowed is the generator's decision, not the tree's. */
   write(p: string, content: string): void {
-    this.writes.set(this.normalize(p), content);
+    const rel = this.normalize(p);
+    this.deletes.delete(rel);
+    this.writes.set(rel, content);
+  }
+
+  /** Records that the file goes; a write to the same path later brings it back. */
+  delete(p: string): void {
+    const rel = this.normalize(p);
+    this.writes.delete(rel);
+    this.deletes.add(rel);
   }
 
   /**
@@ -113,6 +127,10 @@ export class Tree {
       if (before === after) continue;
       if (before !== undefined && this.host.isUndecodable?.(rel)) throw notUtf8(rel);
       out.push({ path: rel, action: before === undefined ? 'create' : 'update', before, after });
+    }
+    for (const rel of this.deletes) {
+      const before = this.readHost(rel);
+      if (before !== undefined) out.push({ path: rel, action: 'delete', before, after: '' });
     }
     assertWritableTargets(
       this.host,

@@ -42,6 +42,8 @@ export const initOptions = z.object({
   pm: z.enum(PACKAGE_MANAGERS).default('npm'),
   install: z.boolean().default(true),
   git: z.boolean().default(true),
+  /** `--no-examples`: a new server without the starter tool, resource and prompt (and their tests). */
+  examples: z.boolean().default(true),
   /** `--framework-version`: a range, or the path of a packed framework (.tgz). */
   frameworkVersion: z.string().optional(),
   /** The newest release the registry serves, when the command could ask it (else the pinned one). */
@@ -147,6 +149,11 @@ function isStarterContent(output: string): boolean {
   return output.startsWith('src/') || output.startsWith('tests/');
 }
 
+/** The starter tool, resource and prompt and their tests, which --no-examples leaves out. */
+function isStarterDefinition(output: string): boolean {
+  return output.startsWith('src/mcp-server/') || output.startsWith('tests/');
+}
+
 function definitionNames(prefix: string) {
   const tool = parseName(`${prefix}_echo_message`, 'tool name', 64 + 16);
   const resourceWords = [...prefix.split('_'), 'echo'];
@@ -240,8 +247,9 @@ function templateData(ctx: Context, defs: ReturnType<typeof definitionNames>) {
     prefix: identity.prefix,
     scheme: schemeOf(identity.prefix),
     registryName: identity.registryName,
-    /** The starter definitions exist only in a new server. */
-    starters: !ctx.upgrade,
+    /** The starter definitions exist only in a new server, unless --no-examples. */
+    starters: !ctx.upgrade && ctx.opts.examples,
+    noExamples: !ctx.opts.examples,
     frameworkRange: framework.range,
     frameworkLine: framework.line,
     // Server and prompt titles came in 0.10.3: a range that lets npm install an older framework
@@ -271,6 +279,7 @@ function plannedFiles(ctx: Context, defs: ReturnType<typeof definitionNames>): M
   for (const file of templateFiles()) {
     const output = outputPath(file, fileBases);
     if (upgrade && isStarterContent(output)) continue;
+    if (!ctx.opts.examples && isStarterDefinition(output)) continue;
     const content = render(template(file), data, { lineWidth });
     planned.set(output, content);
     if (output === 'AGENTS.md') planned.set('CLAUDE.md', content);

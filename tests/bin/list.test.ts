@@ -30,6 +30,8 @@ const ECHO = {
   registered: true,
   registeredAt: [{ path: 'src/index.ts', line: 13 }],
   placeholders: [],
+  // The fixtures have no tests: `list` says so (`add test` writes one).
+  test: null,
 };
 const toolFile = (exportName: string, name: string) =>
   `import { tool } from '@cyanheads/mcp-ts-core';\nexport const ${exportName} = tool('${name}', {} as never);\n`;
@@ -79,6 +81,7 @@ describe('list --json', () => {
           registered: false,
           registeredAt: [],
           placeholders: [],
+          test: null,
         },
         {
           kind: 'service',
@@ -88,6 +91,7 @@ describe('list --json', () => {
           registered: false,
           registeredAt: [],
           placeholders: [],
+          test: null,
         },
       ],
       dangling: [],
@@ -176,10 +180,10 @@ await createApp({ tools: [echoTool], prompts: [echoPrompt] });
     expect(r.stdout).toBe(
       [
         'Tools (1)',
-        `  demo_echo_message  echoTool  ${TOOLS}/echo.tool.ts  src/index.ts:5`,
+        `  demo_echo_message  echoTool  ${TOOLS}/echo.tool.ts  src/index.ts:5 (no test)`,
         '',
         'Prompts (1)',
-        '  demo_echo  echoPrompt  src/mcp-server/prompts/definitions/echo.prompt.ts  src/index.ts:5',
+        '  demo_echo  echoPrompt  src/mcp-server/prompts/definitions/echo.prompt.ts  src/index.ts:5 (no test)',
         '',
         '2 definitions: 2 registered, 0 not registered; 0 dangling registrations.',
         '',

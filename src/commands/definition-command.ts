@@ -1,0 +1,91 @@
+/**
+ * The flow `remove`, `rename` and `add test` share: find the project, undo an interrupted flush,
+ * plan into a tree over it (the definition named, then the change), and hand the plan to the one
+ * pipeline (problems, --dry-run diffs, one flush, devcheck, --json).
+ */
+
+import { ScaffoldError } from '../engine/errors.js';
+import { recoverInterruptedFlush } from '../engine/flush.js';
+import { devcheckTasks, type GeneratorResult } from '../engine/generator.js';
+import { DiskHost } from '../engine/host.js';
+import type { GlobalOptions } from '../engine/options.js';
+import { runPipeline } from '../engine/pipeline.js';
+import type { Problem } from '../engine/problems.js';
+import { Reporter } from '../engine/reporter.js';
+import { Tree } from '../engine/tree.js';
+import { oneOf } from '../kinds/index.js';
+import type { KindSpec } from '../kinds/spec.js';
+import { findProject, type Project } from '../project/project.js';
+import { SERVICE_KIND } from '../registration/inventory.js';
+import type { DefinitionLayout } from '../registration/layout.js';
+
+export interface DefinitionChange {
+  /** Said before the list of changes. */
+  headline: string;
+  notes: string[];
+  warnings: string[];
+  problems: Problem[];
+  data: Record<string, unknown>;
+}
+
+/** The kinds' layouts, and the kind names a definition command takes. */
+export function layoutsOf(kinds: readonly KindSpec[]): DefinitionLayout[] {
+  return kinds.flatMap((k) => (k.layout ? [k.layout] : []));
+}
+
+/** OPTION_INVALID unless `kind` is one the project's definitions can be. */
+export function checkKind(kind: string, kinds: readonly KindSpec[], command: string): void {
+  const names = [...layoutsOf(kinds).map((l) => l.kind), SERVICE_KIND];
+  if (!names.includes(kind)) {
+    throw new ScaffoldError('OPTION_INVALID', `\`${command}\` takes a kind: ${oneOf(names)}; not \`${kind}\`.`, {
+      hint: `For example: mcp-scaffold ${command} tool <name>.`,
+    });
+  }
+}
+
+/** A refusal with every place that stands in the way, as the one problem of the plan. */
+export function refusalProblem(
+  details: { path?: string; line?: number; message: string }[],
+  what: string,
+  hint: string,
+): Problem {
+  return {
+    code: 'REFERENCE_UNSUPPORTED',
+    message:
+      details.length === 1
+        ? `${details[0]!.path}:${details[0]!.line}: ${details[0]!.message}; ${what}`
+        : `${details.length} uses cannot be taken along (${details.map((d) => `${d.path}:${d.line}`).join(', ')}); ${what}`,
+    hint,
+    details,
+  };
+}
+
+export async function runDefinitionCommand(
+  command: string,
+  global: GlobalOptions,
+  plan: (tree: Tree, project: Project) => DefinitionChange,
+  /** Checks of the arguments alone, made before the project is looked for (a bad kind is said first). */
+  precheck: () => void = () => {},
+): Promise<number> {
+  const reporter = new Reporter({ json: global.json, verbose: global.verbose });
+  return runPipeline({
+    command,
+    global,
+    reporter,
+    generate: async () => {
+      precheck();
+      const project = findProject(global.cwd);
+      for (const w of await recoverInterruptedFlush(project.root, { dryRun: global.dryRun })) reporter.warn(w);
+      const tree = new Tree(new DiskHost(project.root));
+      const change = plan(tree, project);
+      const result: GeneratorResult = {
+        notes: change.notes,
+        warnings: change.warnings,
+        problems: change.problems,
+        tasks: devcheckTasks(global.devcheck),
+        data: change.data,
+      };
+      return { tree, result, headline: change.headline };
+    },
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * `mcp-scaffold remove <kind> <name>`: the definition's files and tests, and every registration
+ * and import of it, out in one flush; a use it cannot take out is refused with file and line.
+ */
+
+import type { GlobalOptions } from '../engine/options.js';
+import type { Tree } from '../engine/tree.js';
+import { KINDS } from '../kinds/index.js';
+import type { KindSpec } from '../kinds/spec.js';
+import { lineWidthOf } from '../project/formatter.js';
+import { inventory } from '../registration/inventory.js';
+import type { DefinitionLayout } from '../registration/layout.js';
+import { planRemoval } from '../registration/removal.js';
+import { findTarget } from '../registration/target.js';
+import {
+  checkKind,
+  type DefinitionChange,
+  layoutsOf,
+  refusalProblem,
+  runDefinitionCommand,
+} from './definition-command.js';
+
+/** Plans `remove <kind> <name>` into the tree. */
+export function planRemove(
+  tree: Tree,
+  layouts: readonly DefinitionLayout[],
+  kind: string,
+  name: string,
+): DefinitionChange {
+  const target = findTarget(tree, layouts, kind, name);
+  const label = `${kind} ${target.def.name ?? target.def.exportName}`;
+  const plan = planRemoval(tree, target, lineWidthOf(tree));
+  const change: DefinitionChange = {
+    headline: `Removing the ${label}`,
+    notes: [],
+    warnings: [],
+    problems: [],
+    data: { removed: { kind, name: target.def.name, files: plan.deleted, edited: plan.edited } },
+  };
+  if (plan.refusals.length > 0) {
+    change.problems.push(
+      refusalProblem(
+        plan.refusals,
+        `the ${label} is still in use; nothing was written.`,
+        'Take those uses out by hand (or move them onto another definition), then run remove again.',
+      ),
+    );
+    return change;
+  }
+  const left = inventory(tree, layouts, { services: true }).dangling;
+  for (const d of left) change.warnings.push(`${d.path}:${d.line}: \`${d.name}\` is left dangling: ${d.message}.`);
+  return change;
+}
+
+export async function removeCommand(
+  kind: string,
+  name: string,
+  global: GlobalOptions,
+  kinds: readonly KindSpec[] = KINDS,
+): Promise<number> {
+  return runDefinitionCommand(
+    `remove ${kind}`,
+    global,
+    (tree) => planRemove(tree, layoutsOf(kinds), kind, name),
+    () => checkKind(kind, kinds, 'remove'),
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * `rename` over the registration shapes: the MCP name, the file, the export and every import,
+ * barrel entry and re-export follow; the project then lists the definition under its new name
+ * with nothing dangling, Biome finds nothing to change, and renaming back gives the project back
+ * byte for byte. Refusals: a new name already bound where the export is imported.
+ */
+
+import { describe, expect, it } from 'vitest';
+import { planRename } from '../../src/commands/rename.js';
+import { MemoryHost } from '../../src/engine/host.js';
+import { Tree } from '../../src/engine/tree.js';
+import { KINDS as ALL_KINDS } from '../../src/kinds/index.js';
+import { addServiceGenerator } from '../../src/kinds/service/generator.js';
+import { inventory } from '../../src/registration/inventory.js';
+import { biomeCheck } from '../helpers/biome.js';
+import { FEATURES_0_10 } from '../helpers/framework.js';
+import { FRESH_INDEX, memoryProject, PACKAGE_JSON, VITEST_CONFIG } from '../helpers/projects.js';
+import {
+  barrelPath,
+  existing,
+  fixture,
+  fromBarrel,
+  fromEntry,
+  imp,
+  KINDS,
+  type KindSpec,
+  L,
+  NEW,
+  runAddIn,
+  SORTED_KINDS,
+} from '../helpers/shapes.js';
+import { tempDir } from '../helpers/temp.js';
+
+const LAYOUTS = ALL_KINDS.flatMap((k) => (k.layout ? [k.layout] : []));
+const CREATE_APP = "import { createApp } from '@cyanheads/mcp-ts-core';";
+const names = (k: KindSpec) => existing(k).map((d) => d.exportName);
+
+const inlineIndex = L(
+  CREATE_APP,
+  ...SORTED_KINDS.flatMap((k) => existing(k).map((d) => imp(d.exportName, fromEntry(d)))),
+  '',
+  'await createApp({',
+  "  name: 'acme',",
+  ...KINDS.map((k) => `  ${k.key}: [${names(k).join(', ')}],`),
+  '});',
+  '',
+);
+const barrelIndex = L(
+  CREATE_APP,
+  ...SORTED_KINDS.map((k) => imp(k.all, `./mcp-server/${k.key}/definitions/index.js`)),
+  '',
+  'await createApp({',
+  "  name: 'acme',",
+  ...KINDS.map((k) => `  ${k.key}: [...${k.all}],`),
+  '});',
+  '',
+);
+const barrel = (k: KindSpec) =>
+  L(
+    ...existing(k).map((d) => imp(d.exportName, fromBarrel(d))),
+    '',
+    ...existing(k).map((d) => `export { ${d.exportName} } from '${fromBarrel(d)}';`),
+    '',
+    `export const ${k.all} = [${names(k).join(', ')}];`,
+    '',
+  );
+const SHAPES: [string, Record<string, string>][] = [
+  ['inline arrays in createApp', { 'src/index.ts': inlineIndex }],
+  [
+    'barrels with re-exports, spread',
+    { 'src/index.ts': barrelIndex, ...Object.fromEntries(KINDS.map((k) => [barrelPath(k), barrel(k)])) },
+  ],
+];
+
+/** Biome over every file of the host, written to a temp folder. */
+function expectBiomeClean(host: MemoryHost, files: string[]): void {
+  const dir = tempDir(host.snapshot());
+  expect(biomeCheck(dir, files).diagnostics).toEqual([]);
+}
+
+describe.each(KINDS)('rename $kind', (k) => {
+  it.each(SHAPES)('%s: renamed everywhere, listed under the new name; renaming back restores it', (_l, files) => {
+    const start = fixture(files);
+    const host = new MemoryHost(start);
+    const added = runAddIn(k, host);
+    host.flush(added.tree.changes());
+    const before = host.snapshot();
+    const d = NEW(k);
+    const tree = new Tree(host);
+    const change = planRename(tree, LAYOUTS, k.kind, d.mcpName, 'acme_zap_things');
+    expect(change.problems).toEqual([]);
+    expect(change.warnings).toEqual([]);
+    const newFile = d.path.replace('acme-find-items', 'acme-zap-things');
+    expect(tree.read(d.path)).toBeUndefined();
+    expect(tree.read(newFile)).toContain(`export const acmeZapThings${k.Suffix} =`);
+    host.flush(tree.changes());
+    const inv = inventory(new Tree(host), LAYOUTS, { services: true });
+    expect(inv.dangling).toEqual([]);
+    const renamed = inv.definitions.find((x) => x.file === newFile)!;
+    expect(renamed).toMatchObject({
+      // A resource's name keeps its kebab-case.
+      name: k.kind === 'resource' ? 'acme-zap-things' : 'acme_zap_things',
+      exportName: `acmeZapThings${k.Suffix}`,
+      registered: true,
+    });
+    expect(inv.definitions.some((x) => x.name === d.mcpName)).toBe(false);
+    const testFile = `tests/${k.key}/acme-zap-things.${k.ext}.test.ts`;
+    expect(host.read(testFile)).toContain(`acmeZapThings${k.Suffix}`);
+    expectBiomeClean(host, [
+      ...(change.data.renamed ? (change.data.renamed as { edited: string[] }).edited : []),
+      newFile,
+      testFile,
+    ]);
+
+    const back = new Tree(host);
+    expect(planRename(back, LAYOUTS, k.kind, 'acme_zap_things', d.mcpName).problems).toEqual([]);
+    host.flush(back.changes());
+    expect(host.snapshot()).toEqual(before);
+  });
+
+  it('refuses a new name another definition of the kind already has (ALREADY_EXISTS)', () => {
+    const start = fixture({ 'src/index.ts': inlineIndex.replace("  name: 'acme',", "  name: 'acme',\n  // x") });
+    const other = existing(k)[1]!;
+    const d = existing(k)[0]!;
+    const tree = new Tree(new MemoryHost(start));
+    const to = other.mcpName;
+    expect(() => planRename(tree, LAYOUTS, k.kind, d.mcpName, to)).toThrow(
+      expect.objectContaining({ code: 'ALREADY_EXISTS' }),
+    );
+  });
+});
+
+describe('rename service', () => {
+  it('moves its folders and renames its class, init and get everywhere; back again restores it', () => {
+    const host = new MemoryHost({
+      'package.json': PACKAGE_JSON,
+      'src/index.ts': FRESH_INDEX,
+      'vitest.config.ts': VITEST_CONFIG,
+    });
+    const tree = new Tree(host);
+    expect(
+      addServiceGenerator(tree, memoryProject(host), { name: 'ncbi', devcheck: false }, FEATURES_0_10).problems,
+    ).toEqual([]);
+    host.flush(tree.changes());
+    const before = host.snapshot();
+    const t = new Tree(host);
+    const change = planRename(t, LAYOUTS, 'service', 'ncbi', 'pub-med');
+    expect(change.problems).toEqual([]);
+    expect(t.changes().map((c) => `${c.action} ${c.path}`)).toEqual(
+      [
+        'update src/index.ts',
+        'create src/services/pub-med/pub-med-service.ts',
+        'create src/services/pub-med/types.ts',
+        'create tests/services/pub-med/pub-med-service.test.ts',
+        'delete src/services/ncbi/ncbi-service.ts',
+        'delete src/services/ncbi/types.ts',
+        'delete tests/services/ncbi/ncbi-service.test.ts',
+      ].sort((a, b) => (a.split(' ')[1]! < b.split(' ')[1]! ? -1 : 1)),
+    );
+    expect(t.read('src/index.ts')).toContain('initPubMedService(');
+    expect(t.read('src/services/pub-med/pub-med-service.ts')).toContain('export class PubMedService');
+    expect(t.read('tests/services/pub-med/pub-med-service.test.ts')).toContain('pub-med/pub-med-service.js');
+    host.flush(t.changes());
+    const inv = inventory(new Tree(host), LAYOUTS, { services: true });
+    // FRESH_INDEX imports starter definitions this fixture does not have: only services count here.
+    expect(inv.dangling.filter((d) => d.kind === 'service')).toEqual([]);
+    expect(inv.definitions.find((d) => d.kind === 'service')).toMatchObject({ name: 'pub-med', registered: true });
+    const back = new Tree(host);
+    expect(planRename(back, LAYOUTS, 'service', 'pub-med', 'ncbi').problems).toEqual([]);
+    host.flush(back.changes());
+    expect(host.snapshot()).toEqual(before);
+  });
+});
