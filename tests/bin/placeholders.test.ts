@@ -56,6 +56,14 @@ beforeAll(() => {
     writeFileSync(path.join(root, 'node_modules/.bin', name), '#!/bin/sh\nexit 0\n');
     chmodSync(path.join(root, 'node_modules/.bin', name), 0o755);
   }
+  // The linter runs as `node --import tsx lint-mcp.ts`: a tsx package whose loader ends the
+  // process at once, as passing, stands in for it.
+  mkdirSync(path.join(root, 'node_modules/tsx'), { recursive: true });
+  writeFileSync(
+    path.join(root, 'node_modules/tsx/package.json'),
+    JSON.stringify({ name: 'tsx', type: 'module', exports: './loader.mjs' }),
+  );
+  writeFileSync(path.join(root, 'node_modules/tsx/loader.mjs'), 'process.exit(0);\n');
 }, 60_000);
 
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
