@@ -33,7 +33,6 @@ export function addPromptGenerator(tree: Tree, project: Project, raw: AddPromptO
   const words = unprefixed(def.names, def.prefix);
   const title = opts.title ?? titleCase(words);
   const args = promptArgs(opts.arg, words);
-  if (opts.arg.length === 0) def.notes.push(`No --arg given: one argument from the name, ${args[0]!.name}.`);
   // Prompt titles came in 0.10.3; against an older installed framework the key would not compile.
   const withTitle = detectFrameworkFeatures(project.root).promptTitle;
   if (!withTitle) {
