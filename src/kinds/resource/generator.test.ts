@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { FEATURES_0_10 } from '../../../tests/helpers/framework.js';
 import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../../../tests/helpers/projects.js';
 import { refusal } from '../../../tests/helpers/refusal.js';
+import { withNcbiService } from '../../../tests/helpers/services.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
 import { isPlaceholder } from '../../text/placeholders.js';
-import { addServiceGenerator } from '../service/generator.js';
 import { type AddResourceOptions, addResourceGenerator } from './generator.js';
 
 const RES = 'src/mcp-server/resources/definitions';
@@ -27,11 +27,7 @@ function run(files: Record<string, string>, options: AddResourceOptions, feature
 }
 
 /** A project that already has the ncbi service (made by addServiceGenerator). */
-function withService(): Record<string, string> {
-  const { tree, project: p } = project(BASE);
-  addServiceGenerator(tree, p, { name: 'ncbi', devcheck: false }, FEATURES_0_10);
-  return { ...BASE, ...Object.fromEntries(tree.changes().map((c) => [c.path, c.after])) };
-}
+const withService = () => withNcbiService(BASE);
 
 /** Every `description: '…'` string a file holds, unquoted. */
 const descriptions = (text: string) => [...text.matchAll(/description: '([^']*)'/g)].map((m) => m[1]!);
