@@ -35,7 +35,9 @@ const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
 /** The argument the name implies: the words after the verb, else a subject. */
 function argFromName(words: readonly string[]): PromptArg {
   const [verb, ...object] = words;
-  const name = object.length > 0 ? camelCase([...object]) : 'subject';
+  const fromObject = object.length > 0 ? camelCase([...object]) : '';
+  // `get_2fa_code` → `2faCode` is no identifier: the argument is then the subject.
+  const name = /^[A-Za-z_]/.test(fromObject) ? fromObject : 'subject';
   const what = object.length > 0 ? object.join(' ') : 'subject';
   const description = verb ? `The ${what} to ${verb}.` : `The ${what} of the prompt.`;
   return { name, description: placeholder(description), optional: false, example: `example-${name}` };

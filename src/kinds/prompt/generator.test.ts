@@ -49,6 +49,9 @@ describe('arguments from the name', () => {
     expect(run({ name: 'demo_summarize' }).file(`${PROMPTS}/demo-summarize.prompt.ts`)).toContain(
       "      subject: z.string().describe('TODO: The subject to summarize.'),",
     );
+    expect(run({ name: 'demo_check_2fa_code' }).file(`${PROMPTS}/demo-check-2fa-code.prompt.ts`)).toContain(
+      "      subject: z.string().describe('TODO: The 2fa code to check.'),",
+    );
   });
 });
 

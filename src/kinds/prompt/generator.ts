@@ -33,6 +33,7 @@ export function addPromptGenerator(tree: Tree, project: Project, raw: AddPromptO
   const words = unprefixed(def.names, def.prefix);
   const title = opts.title ?? titleCase(words);
   const args = promptArgs(opts.arg, words);
+  const lineWidth = lineWidthOf(tree);
   // Prompt titles came in 0.10.3; against an older installed framework the key would not compile.
   const withTitle = detectFrameworkFeatures(project.root).promptTitle;
   if (!withTitle) {
@@ -48,7 +49,7 @@ export function addPromptGenerator(tree: Tree, project: Project, raw: AddPromptO
       withTitle,
       title,
       description: opts.description ?? placeholder(`${title}: a prompt. Describe what it asks the model to do.`),
-      args: args.map((a) => ({ ...a, schema: argSchemaLines(a, '      ', lineWidthOf(tree)) })),
+      args: args.map((a) => ({ ...a, schema: argSchemaLines(a, '      ', lineWidth) })),
       requiredArgs: args.filter((a) => !a.optional),
       optionalArgs: args.filter((a) => a.optional),
       instruction: instructionOf(words, title),
