@@ -180,16 +180,11 @@ describe('add tool, add resource, add prompt on a server made by `@cyanheads/mcp
       const { prompts } = await session.client.listPrompts();
       const listed = prompts.find((p) => p.name === ADDED.prompt.name);
       expect(listed, `${JSON.stringify(prompts)}\n${why()}`).toBeDefined();
-      expect(listed!.arguments?.map((a) => [a.name, a.required ?? false])).toEqual([
-        ['topic', true],
-        ['focus', false],
-      ]);
-      const got = await session.client.getPrompt({
-        name: ADDED.prompt.name,
-        arguments: { topic: 'widgets', focus: 'pricing' },
-      });
+      // Its one argument comes from the name: demo_review_item → item.
+      expect(listed!.arguments?.map((a) => [a.name, a.required ?? false])).toEqual([['item', true]]);
+      const got = await session.client.getPrompt({ name: ADDED.prompt.name, arguments: { item: 'widgets' } });
       expect(got.messages).toEqual([
-        { role: 'user', content: { type: 'text', text: 'Help me with widgets, concentrating on pricing.' } },
+        { role: 'user', content: { type: 'text', text: 'Review the item below.\nitem: widgets' } },
       ]);
     } finally {
       await session.close();

@@ -110,6 +110,21 @@ const STEPS: Step[] = [
     args: ['prompt', 'acme_review_item', '--description', 'Ask for a review of one catalogue item.'],
     creates: [`${PROMPTS}/acme-review-item.prompt.ts`, 'tests/prompts/acme-review-item.prompt.test.ts'],
   },
+  {
+    args: ['resource', 'acme-article', '--service', 'ncbi', '--param', 'pmid:string:PubMed id of the article'],
+    creates: [`${RES}/acme-article.resource.ts`, 'tests/resources/acme-article.resource.test.ts'],
+  },
+  {
+    args: [
+      'prompt',
+      'acme_summarize_article',
+      '--arg',
+      'pmid:string:PubMed id',
+      '--arg',
+      'focus:string?:What to stress',
+    ],
+    creates: [`${PROMPTS}/acme-summarize-article.prompt.ts`, 'tests/prompts/acme-summarize-article.prompt.test.ts'],
+  },
 ];
 
 const TASK_STEP = STEPS.find((s) => s.needsTasks)!;
@@ -314,6 +329,8 @@ for (const { line, origin, key } of KEYS) {
         'acme_fetch_record',
         'acme-item',
         'acme_review_item',
+        'acme-article',
+        'acme_summarize_article',
         ...(line.tasks ? ['acme_rebuild_index'] : []),
       ];
       expect(lint.definitions.map((d) => d.name)).toEqual(expect.arrayContaining(names));
@@ -354,8 +371,14 @@ for (const { line, origin, key } of KEYS) {
         const read = await session.client.readResource({ uri: item });
         expect(JSON.parse((read.contents[0] as { text: string }).text)).toMatchObject({ uri: item });
 
-        const prompt = await session.client.getPrompt({ name: 'acme_review_item', arguments: { topic: 'item 7' } });
+        const prompt = await session.client.getPrompt({ name: 'acme_review_item', arguments: { item: 'item 7' } });
         expect(textOf(prompt.messages.map((m) => m.content))).toContain('item 7');
+
+        const article = await session.client.readResource({ uri: 'acme://article/rec-9' });
+        expect(JSON.parse((article.contents[0] as { text: string }).text)).toMatchObject({ id: 'rec-9' });
+        const args = { pmid: 'rec-9', focus: 'methods' };
+        const summary = await session.client.getPrompt({ name: 'acme_summarize_article', arguments: args });
+        expect(textOf(summary.messages.map((m) => m.content))).toMatch(/rec-9[\s\S]*methods/);
       } finally {
         await session.close();
       }

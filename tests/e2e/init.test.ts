@@ -227,7 +227,7 @@ describe('then grow it with add tool, add resource, add prompt', () => {
 
       const prompts = (await client.listPrompts()).prompts.map((p) => p.name).sort();
       expect(prompts).toEqual(['demo_review_item', 'demo_summarize']);
-      const got = await client.getPrompt({ name: 'demo_review_item', arguments: { topic: 'the e2e item' } });
+      const got = await client.getPrompt({ name: 'demo_review_item', arguments: { item: 'the e2e item' } });
       expect(got.messages.length).toBeGreaterThan(0);
       expect(JSON.stringify(got.messages)).toContain('the e2e item');
     } finally {

@@ -146,11 +146,11 @@ describe('what add writes for acme_find_items', () => {
         {
           name: 'acme-find-items',
           title: 'Find Items',
-          description: 'Find Items by URI. Describe what it holds and when to read it.',
+          description: 'TODO: Find Items by URI. Describe what it holds and when to read it.',
           mimeType: 'application/json',
           params: z.object({
             itemId: z.string().meta({
-              description: 'The itemId part of the URI.',
+              description: 'TODO: The itemId part of the URI.',
             }),
           }),
           output: z.object({
@@ -207,6 +207,7 @@ describe('what add writes for acme_find_items', () => {
         it('parses the URI template variables with its params schema', () => {
           const params = definition.params!.parse(example.params);
           expect(params).toEqual(example.params);
+          expect(definition.params!.safeParse({}).success).toBe(false);
         });
 
         it('returns data that matches the declared output schema', async () => {
@@ -245,26 +246,17 @@ describe('what add writes for acme_find_items', () => {
         'acme_find_items',
         {
           title: 'Find Items',
-          description: 'Find Items: a prompt template. Describe what it asks the model to do.',
+          description: 'TODO: Find Items: a prompt. Describe what it asks the model to do.',
           args: z.object({
-            topic: z.string().describe('The subject the conversation should address.'),
-            focus: z
-              .string()
-              .optional()
-              .describe('An aspect of the topic to concentrate on. Omit for a general treatment.'),
+            items: z.string().describe('TODO: The items to find.'),
           }),
 
-          generate: (args) => [
-            {
-              role: 'user',
-              content: {
-                type: 'text',
-                text: args.focus
-                  ? \`Help me with \${args.topic}, concentrating on \${args.focus}.\`
-                  : \`Help me with \${args.topic}.\`,
-              },
-            },
-          ],
+          // The instructions the model gets, with every argument; write what the prompt really asks.
+          generate: (args) => {
+            const lines = ['Find the items below.'];
+            lines.push(\`items: \${args.items}\`);
+            return [{ role: 'user', content: { type: 'text', text: lines.join('\\n') } }];
+          },
         },
       );
       "
@@ -280,27 +272,23 @@ describe('what add writes for acme_find_items', () => {
 
       const definition = acmeFindItemsPrompt;
 
+      /** A value for every argument. */
+      const example = {
+        items: 'example-items',
+      };
+
       describe('acmeFindItemsPrompt', () => {
-        it('parses its arguments and rejects a missing topic', () => {
-          const args = definition.args!.parse({ topic: 'release notes' });
-          expect(args).toEqual({ topic: 'release notes' });
-          expect(() => definition.args!.parse({})).toThrow();
+        it('parses every argument and rejects a missing required one', () => {
+          expect(definition.args!.parse(example)).toEqual(example);
+          expect(definition.args!.safeParse({ ...example, items: undefined }).success).toBe(false);
         });
 
-        it('generates one user message that carries the argument values', async () => {
-          const args = definition.args!.parse({ topic: 'release notes', focus: 'breaking changes' });
-          const messages = await definition.generate(args);
+        it('generates one user message that carries every argument', async () => {
+          const messages = await definition.generate(definition.args!.parse(example));
           expect(messages).toHaveLength(1);
-          expect(messages[0]).toMatchObject({
-            role: 'user',
-            content: {
-              type: 'text',
-              text: expect.stringContaining('release notes'),
-            },
-          });
-          expect(messages[0]?.content).toMatchObject({
-            text: expect.stringContaining('breaking changes'),
-          });
+          expect(messages[0]).toMatchObject({ role: 'user', content: { type: 'text' } });
+          const text = JSON.stringify(messages[0]?.content);
+          for (const value of Object.values(example)) expect(text).toContain(value);
         });
       });
       "

@@ -5,8 +5,13 @@ import { promptLayout } from './layout.js';
 const examples = `
 Examples:
   $ mcp-scaffold add prompt acme_review_item --description "Ask for a review of one item."
+  $ mcp-scaffold add prompt pubmed_summarize_article --arg 'pmid:string:PubMed id of the article'
+  $ mcp-scaffold add prompt acme_summarize --arg 'text:string:What to summarize' --arg 'length:string?:How long'
   $ mcp-scaffold add prompt acme_summarize --json --yes
 
+Arguments: --arg 'name:string[?]:description' (repeatable; prompt arguments are strings in MCP,
+? makes one optional). Without --arg, one argument from the name: acme_review_item → item.
+The generated messages carry every argument. Descriptions not given are "TODO: …" placeholders.
 Writes src/mcp-server/prompts/definitions/<name>.prompt.ts and its test, and registers it in
 createApp's prompts (or the project's prompts barrel).`;
 
@@ -18,6 +23,14 @@ export const promptSpec = {
   heading: 'Prompts',
   layout: promptLayout,
   reservedNames: [...promptLayout.builders, ...DEFINITION_IMPORTS],
-  options: definitionOptions,
+  options: {
+    ...definitionOptions,
+    arg: {
+      flags: '--arg <field>',
+      help: "an argument as 'name:string[?]:description' (repeatable; default: one from the name)",
+      type: (z) => z.array(z.string()).default([]),
+      repeatable: true,
+    },
+  },
   load: async (): Promise<KindGenerator> => ({ generate: (await import('./generator.js')).addPromptGenerator }),
 } satisfies DefinitionSpec;

@@ -1,28 +1,34 @@
-/** `add resource`: a resource definition with params from its URI template, its test, registration. */
+/**
+ * `add resource`: a resource definition with params from its URI template (described by --param),
+ * optionally read through a service (--service), its test, and its registration.
+ */
 
 import type { z } from 'zod';
 import { ScaffoldError } from '../../engine/errors.js';
 import type { GeneratorResult } from '../../engine/generator.js';
 import type { Tree } from '../../engine/tree.js';
+import {
+  detectFrameworkFeatures,
+  type FrameworkFeatures,
+  requireInMemoryStorage,
+} from '../../project/framework-features.js';
 import type { Project } from '../../project/project.js';
 import { existingDefinitions } from '../../registration/definitions.js';
 import { titleCase } from '../../text/names.js';
+import { placeholder } from '../../text/placeholders.js';
 import { templatesOf } from '../../text/templates.js';
-import {
-  assertExampleIsUrl,
-  exampleUri,
-  parseUriTemplate,
-  sameUris,
-  type UriTemplate,
-} from '../../text/uri-template.js';
-import { prepareDefinition, unprefixed, writeDefinition } from '../definition.js';
+import { assertExampleIsUrl, exampleUri, sameUris, type UriTemplate } from '../../text/uri-template.js';
+import { type NewDefinition, prepareDefinition, unprefixed, writeDefinition } from '../definition.js';
 import { optionsSchema } from '../schema.js';
+import { requireService, serviceTemplateData } from '../service-use.js';
+import { parseParams, resourceParams, resourceTemplate } from './params.js';
 import { resourceSpec } from './spec.js';
 
 const TEMPLATE = templatesOf(import.meta.url);
 
 export const addResourceOptions = optionsSchema(resourceSpec.options);
 export type AddResourceOptions = z.input<typeof addResourceOptions>;
+type ParsedResourceOptions = z.output<typeof addResourceOptions>;
 
 /** A URI template equal to (or matching the same URIs as) another resource's: one of them could never be read. */
 function refuseTakenUri(tree: Tree, file: string, template: UriTemplate): void {
@@ -39,20 +45,48 @@ function refuseTakenUri(tree: Tree, file: string, template: UriTemplate): void {
   }
 }
 
-export function addResourceGenerator(tree: Tree, project: Project, raw: AddResourceOptions): GeneratorResult {
+/** `--service`: the service checked to exist, the variable its fetchRecord(id, ctx) gets. */
+function serviceRead(
+  tree: Tree,
+  def: NewDefinition,
+  opts: ParsedResourceOptions,
+  template: UriTemplate,
+  features: () => FrameworkFeatures,
+) {
+  if (opts.service === undefined) return { service: undefined, idParam: undefined };
+  const s = requireService(tree, opts.service, 'resource');
+  const [idParam, ...others] = template.variables;
+  if (idParam === undefined) {
+    throw new ScaffoldError(
+      'OPTION_INVALID',
+      `--service ${opts.service} needs a URI variable to pass to fetchRecord(id, ctx), and ${template.template} has none.`,
+      {
+        hint: "Give the template a variable, e.g. --uri 'acme://records/{id}', or drop --service.",
+      },
+    );
+  }
+  if (others.length > 0) def.notes.push(`The handler passes {${idParam}} to ${s.getName}().fetchRecord(id, ctx).`);
+  if (opts.test) requireInMemoryStorage(features(), "The resource's test");
+  return { ...serviceTemplateData(tree, def, s), idParam };
+}
+
+export function addResourceGenerator(
+  tree: Tree,
+  project: Project,
+  raw: AddResourceOptions,
+  /** What the installed framework offers; read from node_modules when --service needs it. */
+  features?: FrameworkFeatures,
+): GeneratorResult {
   const opts = addResourceOptions.parse(raw);
+  const fields = parseParams(opts.param);
   // Resource names are kebab-case with the server prefix (`acme-item`), as the framework's own are.
   const def = prepareDefinition(tree, project, resourceSpec, opts, (n) => n.kebab);
   const bare = unprefixed(def.names, def.prefix);
-  let uri = opts.uri;
-  if (uri === undefined) {
-    const scheme = (def.prefix ?? def.names.words[0]!).replace(/_/g, '-');
-    uri = `${scheme}://${bare.join('-')}/{id}`;
-    def.notes.push(`No --uri given: using ${uri}.`);
-  }
-  const template = parseUriTemplate(uri);
+  const scheme = (def.prefix ?? def.names.words[0]!).replace(/_/g, '-');
+  const template = resourceTemplate(opts.uri, fields, `${scheme}://${bare.join('-')}`, def.notes);
   assertExampleIsUrl(template);
   refuseTakenUri(tree, def.file, template);
+  const service = serviceRead(tree, def, opts, template, () => (features ??= detectFrameworkFeatures(project.root)));
   const example = exampleUri(template);
   const title = opts.title ?? titleCase(bare);
   return writeDefinition(
@@ -61,12 +95,13 @@ export function addResourceGenerator(tree: Tree, project: Project, raw: AddResou
     opts,
     {
       title,
-      description: opts.description ?? `${title} by URI. Describe what it holds and when to read it.`,
+      description: opts.description ?? placeholder(`${title} by URI. Describe what it holds and when to read it.`),
       uriTemplate: template.template,
-      params: template.variables.map((name) => ({ name, description: `The ${name} part of the URI.` })),
+      params: resourceParams(template, fields, service.idParam),
       hasParams: template.variables.length > 0,
       exampleUri: example.uri,
       exampleParams: example.params,
+      ...service,
     },
     { definition: TEMPLATE('resource.ts.hbs'), test: TEMPLATE('resource.test.ts.hbs') },
   );

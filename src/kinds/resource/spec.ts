@@ -6,11 +6,16 @@ const examples = `
 Examples:
   $ mcp-scaffold add resource item --uri 'acme://items/{itemId}' --description "One catalogue item."
   $ mcp-scaffold add resource acme_status --uri 'acme://status'
+  $ mcp-scaffold add resource pubmed-article --service ncbi --param 'pmid:string:PubMed id of the article'
   $ mcp-scaffold add resource item --dry-run --json
 
-Each {placeholder} of the URI template becomes a described params field. Without --uri the
-template is <prefix>://<name>/{id}. Writes src/mcp-server/resources/definitions/<name>.resource.ts
-and its test, and registers it in createApp's resources (or the project's resources barrel).`;
+Each {variable} of the URI template becomes a params field; --param 'name:string:description'
+describes one (URI variables are always strings and always present, so no other type and no ?).
+Without --uri the template is <prefix>://<name>/{id}, or /{a}/{b} for the --param names given.
+--service <name> reads through the service made by \`add service <name>\`: the handler calls its
+fetchRecord(<first variable>, ctx). Descriptions not given are written as "TODO: …" placeholders.
+Writes src/mcp-server/resources/definitions/<name>.resource.ts and its test, and registers it in
+createApp's resources (or the project's resources barrel).`;
 
 export const resourceSpec = {
   name: 'resource',
@@ -25,6 +30,17 @@ export const resourceSpec = {
     uri: {
       flags: '--uri <template>',
       help: 'RFC 6570 URI template, e.g. acme://items/{itemId} (default: <prefix>://<name>/{id})',
+      type: (z) => z.string().optional(),
+    },
+    param: {
+      flags: '--param <field>',
+      help: "a URI variable as 'name:string:description' (repeatable); the template must have it",
+      type: (z) => z.array(z.string()).default([]),
+      repeatable: true,
+    },
+    service: {
+      flags: '--service <name>',
+      help: 'the handler reads through this service (made by `add service <name>`) and passes ctx',
       type: (z) => z.string().optional(),
     },
   },

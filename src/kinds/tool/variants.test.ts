@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { FEATURES_0_10, FEATURES_0_11, FEATURES_0_12 } from '../../../tests/helpers/framework.js';
 import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../../../tests/helpers/projects.js';
 import { refusal } from '../../../tests/helpers/refusal.js';
+import { withNcbiService } from '../../../tests/helpers/services.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
-import { addServiceGenerator } from '../service/generator.js';
 import { type AddToolOptions, addToolGenerator } from './generator.js';
 
 const DEFS = 'src/mcp-server/tools/definitions';
@@ -36,11 +36,7 @@ function run(files: Record<string, string>, options: AddToolOptions, features: F
 }
 
 /** A project that already has the ncbi service (made by addServiceGenerator). */
-function withService(): Record<string, string> {
-  const { tree, project: p } = project(BASE);
-  addServiceGenerator(tree, p, { name: 'ncbi', devcheck: false }, FEATURES_0_10);
-  return { ...BASE, ...Object.fromEntries(tree.changes().map((c) => [c.path, c.after])) };
-}
+const withService = () => withNcbiService(BASE);
 
 describe('--service', () => {
   it('the handler calls the accessor with ctx; the test initialises the service', () => {

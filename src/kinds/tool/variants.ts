@@ -14,7 +14,6 @@
 import { ScaffoldError } from '../../engine/errors.js';
 import type { GeneratorResult } from '../../engine/generator.js';
 import type { Tree } from '../../engine/tree.js';
-import { srcImportPath, testImportPath } from '../../project/conventions.js';
 import {
   detectFrameworkFeatures,
   type FrameworkFeatures,
@@ -25,10 +24,9 @@ import type { Project } from '../../project/project.js';
 import { existingDefinitions } from '../../registration/definitions.js';
 import { titleCase } from '../../text/names.js';
 import { templatesOf } from '../../text/templates.js';
-import { compareImportSources } from '../../ts/import-order.js';
 import { prepareDefinition, unprefixed, writeDefinition } from '../definition.js';
 import { resourceSpec } from '../resource/spec.js';
-import { serviceNames } from '../service/generator.js';
+import { requireService, serviceTemplateData } from '../service-use.js';
 import { toolData } from './data.js';
 import type { ParsedToolOptions } from './generator.js';
 import { toolSpec } from './spec.js';
@@ -67,48 +65,14 @@ function serviceTool(
   opts: ParsedToolOptions,
   features: () => FrameworkFeatures,
 ): GeneratorResult {
-  const s = serviceNames(opts.service!);
-  const text = tree.read(s.file);
-  if (text === undefined) {
-    throw new ScaffoldError('SERVICE_MISSING', `There is no ${s.domain} service: ${s.file} does not exist.`, {
-      hint: `Run \`mcp-scaffold add service ${s.domain}\` first, then add the tool.`,
-    });
-  }
-  for (const fn of [s.getName, s.initName]) {
-    if (!new RegExp(`export\\s+(?:async\\s+)?function\\s+${fn}\\b|export\\s+const\\s+${fn}\\b`).test(text)) {
-      throw new ScaffoldError(
-        'SERVICE_MISSING',
-        `${s.file} does not export ${fn}(), which the tool and its test use.`,
-        {
-          hint: `Services made by \`mcp-scaffold add service ${s.domain}\` export ${s.initName}() and ${s.getName}(); add it, or write the handler by hand.`,
-        },
-      );
-    }
-  }
-  if (!/\bfetchRecord\s*\(/.test(text)) {
-    throw new ScaffoldError(
-      'SERVICE_MISSING',
-      `${s.file} has no fetchRecord(id, ctx) method, which the generated handler calls.`,
-      {
-        hint: 'Add the tool without --service and call the service from its handler by hand.',
-      },
-    );
-  }
+  const s = requireService(tree, opts.service!, 'tool');
   if (opts.test) requireInMemoryStorage(features(), "The tool's test");
   const def = prepareDefinition(tree, project, toolSpec, opts, (n) => n.snake);
-  const testImports = [
-    { name: def.exportName, path: testImportPath(tree, def.testFile, def.file) },
-    { name: s.initName, path: testImportPath(tree, def.testFile, s.file) },
-  ].sort((a, b) => compareImportSources(a.path, b.path));
   return writeDefinition(
     tree,
     def,
     opts,
-    {
-      ...toolData(def, opts),
-      service: { ...s, importPath: srcImportPath(tree, def.file, s.file) },
-      testImports,
-    },
+    { ...toolData(def, opts), ...serviceTemplateData(tree, def, s) },
     { definition: template('tool-service.ts.hbs'), test: template('tool-service.test.ts.hbs') },
   );
 }

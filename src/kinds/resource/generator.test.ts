@@ -1,0 +1,166 @@
+/**
+ * `add resource` with --param and --service, in memory: the template and params they shape, the
+ * handler that reads through the service, the test that exercises them, and what is refused.
+ */
+
+import { describe, expect, it } from 'vitest';
+import { FEATURES_0_10 } from '../../../tests/helpers/framework.js';
+import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../../../tests/helpers/projects.js';
+import { refusal } from '../../../tests/helpers/refusal.js';
+import { withNcbiService } from '../../../tests/helpers/services.js';
+import type { FrameworkFeatures } from '../../project/framework-features.js';
+import { isPlaceholder } from '../../text/placeholders.js';
+import { type AddResourceOptions, addResourceGenerator } from './generator.js';
+
+const RES = 'src/mcp-server/resources/definitions';
+const BASE = {
+  'package.json': PACKAGE_JSON,
+  'src/index.ts': FRESH_INDEX,
+  'vitest.config.ts': VITEST_CONFIG,
+  'tsconfig.json': '{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }\n',
+};
+
+function run(files: Record<string, string>, options: AddResourceOptions, features: FrameworkFeatures = FEATURES_0_10) {
+  const { tree, project: p } = project(files);
+  const result = addResourceGenerator(tree, p, { devcheck: false, ...options }, features);
+  return { tree, result, problems: result.problems };
+}
+
+/** A project that already has the ncbi service (made by addServiceGenerator). */
+const withService = () => withNcbiService(BASE);
+
+/** Every `description: '…'` string a file holds, unquoted. */
+const descriptions = (text: string) => [...text.matchAll(/description: '([^']*)'/g)].map((m) => m[1]!);
+
+describe('--param', () => {
+  it('without --uri, the params make the template; each is described as typed', () => {
+    const { tree, result } = run(BASE, {
+      name: 'demo_article',
+      param: ['db:string:Database to read from', 'pmid:string:PubMed id of the article'],
+    });
+    expect(result.problems).toEqual([]);
+    expect(result.notes).toContain('No --uri given: using demo://article/{db}/{pmid}.');
+    const def = tree.read(`${RES}/demo-article.resource.ts`)!;
+    expect(def).toContain("  'demo://article/{db}/{pmid}',");
+    expect(def).toContain(
+      [
+        '    params: z.object({',
+        '      db: z.string().meta({',
+        "        description: 'Database to read from',",
+        '      }),',
+        '      pmid: z.string().meta({',
+        "        description: 'PubMed id of the article',",
+        '      }),',
+        '    }),',
+      ].join('\n'),
+    );
+    const test = tree.read('tests/resources/demo-article.resource.test.ts')!;
+    expect(test).toContain("  uri: 'demo://article/example-db/example-pmid',");
+    expect(test).toContain("    db: 'example-db',\n    pmid: 'example-pmid',");
+    // The typed params are exercised: all of them parse, none of them is optional.
+    expect(test).toContain('    expect(definition.params!.safeParse({}).success).toBe(false);');
+  });
+
+  it('with --uri, a --param describes its variable; the others keep a placeholder', () => {
+    const { tree } = run(BASE, {
+      name: 'demo_article',
+      uri: 'demo://{db}/articles/{pmid}',
+      param: ['pmid:string:PubMed id'],
+    });
+    const def = tree.read(`${RES}/demo-article.resource.ts`)!;
+    expect(descriptions(def)).toEqual([
+      'TODO: Article by URI. Describe what it holds and when to read it.',
+      'TODO: The db part of the URI.',
+      'PubMed id',
+    ]);
+  });
+
+  it('every description mcp-scaffold invents is a placeholder; typed ones are not', () => {
+    const { tree } = run(BASE, { name: 'demo_article', param: ['pmid', 'db:string:Database'] });
+    const [resource, pmid, db] = descriptions(tree.read(`${RES}/demo-article.resource.ts`)!);
+    expect([resource, pmid, db].map((d) => isPlaceholder(d!))).toEqual([true, true, false]);
+    const given = run(BASE, { name: 'demo_article', description: 'One article.', param: ['pmid:string:Its id'] });
+    expect(descriptions(given.tree.read(`${RES}/demo-article.resource.ts`)!)).toEqual(['One article.', 'Its id']);
+  });
+
+  it('a --param that is not a variable of --uri contradicts it: OPTION_INVALID, nothing written', () => {
+    const { tree, project: p } = project(BASE);
+    const e = refusal(() =>
+      addResourceGenerator(
+        tree,
+        p,
+        { name: 'demo_item', uri: 'demo://items/{itemId}', param: ['id:string:The id'], devcheck: false },
+        FEATURES_0_10,
+      ),
+    );
+    expect(e.code).toBe('OPTION_INVALID');
+    expect(e.message).toBe(
+      "--param 'id:string:The id' contradicts --uri demo://items/{itemId}: the template has {itemId}, not {id}.",
+    );
+    expect(tree.changes()).toEqual([]);
+  });
+
+  it('a non-string or optional --param is refused: URI variables are present strings', () => {
+    for (const param of ['count:number:How many', 'tags:string[]:Tags', 'pmid:string?:Its id']) {
+      const e = refusal(() => run(BASE, { name: 'demo_article', param: [param] }));
+      expect(e.code, param).toBe('OPTION_INVALID');
+      expect(e.message, param).toContain(`--param '${param}'`);
+    }
+  });
+});
+
+describe('--service', () => {
+  it('the handler reads through fetchRecord(<first variable>, ctx); the test initialises the service', () => {
+    const { tree, problems } = run(withService(), {
+      name: 'demo_article',
+      service: 'ncbi',
+      param: ['pmid:string:PubMed id of the article'],
+    });
+    expect(problems).toEqual([]);
+    const def = tree.read(`${RES}/demo-article.resource.ts`)!;
+    expect(def).toContain("import { getNcbiService } from '@/services/ncbi/ncbi-service.js';");
+    expect(def).toContain('      const record = await getNcbiService().fetchRecord(params.pmid, ctx);');
+    // The variable becomes part of a storage key: checked by the schema.
+    expect(def).toContain('      pmid: z\n        .string()\n        .regex(/^[A-Za-z0-9_-]{1,64}$/)\n        .meta({');
+    const test = tree.read('tests/resources/demo-article.resource.test.ts')!;
+    expect(test).toContain(
+      [
+        "import { demoArticleResource } from '@/mcp-server/resources/definitions/demo-article.resource.js';",
+        "import { initNcbiService } from '@/services/ncbi/ncbi-service.js';",
+      ].join('\n'),
+    );
+    expect(test).toContain('    initNcbiService(parseConfig(), createInMemoryStorage());');
+    expect(test).toContain('    expect(result.id).toBe(example.params.pmid);');
+    expect(test).toContain("definition.params!.safeParse({ ...example.params, pmid: 'not/an id' })");
+  });
+
+  it('with several variables, the first is the id and a note says so', () => {
+    const { tree, result } = run(withService(), {
+      name: 'demo_article',
+      service: 'ncbi',
+      uri: 'demo://{pmid}/versions/{version}',
+    });
+    expect(result.notes).toContain('The handler passes {pmid} to getNcbiService().fetchRecord(id, ctx).');
+    expect(tree.read(`${RES}/demo-article.resource.ts`)).toContain('fetchRecord(params.pmid, ctx)');
+  });
+
+  it('a service that does not exist: SERVICE_MISSING naming the command, as for add tool', () => {
+    const e = refusal(() => run(BASE, { name: 'demo_article', service: 'ncbi' }));
+    expect(e.code).toBe('SERVICE_MISSING');
+    expect(e.hint).toBe('Run `mcp-scaffold add service ncbi` first, then add the resource.');
+  });
+
+  it('a template without variables has nothing to pass to fetchRecord: OPTION_INVALID', () => {
+    const e = refusal(() => run(withService(), { name: 'demo_status', service: 'ncbi', uri: 'demo://status' }));
+    expect(e.code).toBe('OPTION_INVALID');
+    expect(e.message).toContain('needs a URI variable to pass to fetchRecord(id, ctx)');
+  });
+
+  it('a framework without createInMemoryStorage cannot run the test: FRAMEWORK_UNSUPPORTED unless --no-test', () => {
+    const old: FrameworkFeatures = { ...FEATURES_0_10, version: '0.3.0', inMemoryStorage: 'mcpTest' };
+    expect(refusal(() => run(withService(), { name: 'demo_article', service: 'ncbi' }, old)).code).toBe(
+      'FRAMEWORK_UNSUPPORTED',
+    );
+    expect(run(withService(), { name: 'demo_article', service: 'ncbi', test: false }, old).problems).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * What a definition whose handler calls a service made by `add service` needs, whatever its kind
+ * (`add tool --service`, `add resource --service`): the service checked to exist with the
+ * accessors and the `fetchRecord(id, ctx)` method the generated code calls, and the import paths
+ * of the definition and of its test.
+ */
+
+import { ScaffoldError } from '../engine/errors.js';
+import type { Tree } from '../engine/tree.js';
+import { srcImportPath, testImportPath } from '../project/conventions.js';
+import { compareImportSources } from '../ts/import-order.js';
+import type { NewDefinition } from './definition.js';
+import { type ServiceNames, serviceNames } from './service/generator.js';
+
+/** The service's names; SERVICE_MISSING when its file, an accessor or fetchRecord is not there. */
+export function requireService(tree: Tree, name: string, kind: string): ServiceNames {
+  const s = serviceNames(name);
+  const text = tree.read(s.file);
+  if (text === undefined) {
+    throw new ScaffoldError('SERVICE_MISSING', `There is no ${s.domain} service: ${s.file} does not exist.`, {
+      hint: `Run \`mcp-scaffold add service ${s.domain}\` first, then add the ${kind}.`,
+    });
+  }
+  for (const fn of [s.getName, s.initName]) {
+    if (!new RegExp(`export\\s+(?:async\\s+)?function\\s+${fn}\\b|export\\s+const\\s+${fn}\\b`).test(text)) {
+      throw new ScaffoldError(
+        'SERVICE_MISSING',
+        `${s.file} does not export ${fn}(), which the ${kind} and its test use.`,
+        {
+          hint: `Services made by \`mcp-scaffold add service ${s.domain}\` export ${s.initName}() and ${s.getName}(); add it, or write the handler by hand.`,
+        },
+      );
+    }
+  }
+  if (!/\bfetchRecord\s*\(/.test(text)) {
+    throw new ScaffoldError(
+      'SERVICE_MISSING',
+      `${s.file} has no fetchRecord(id, ctx) method, which the generated handler calls.`,
+      {
+        hint: `Add the ${kind} without --service and call the service from its handler by hand.`,
+      },
+    );
+  }
+  return s;
+}
+
+/** Template data: the service with its import path from the definition, and the test's imports in order. */
+export function serviceTemplateData(tree: Tree, def: NewDefinition, s: ServiceNames) {
+  const testImports = [
+    { name: def.exportName, path: testImportPath(tree, def.testFile, def.file) },
+    { name: s.initName, path: testImportPath(tree, def.testFile, s.file) },
+  ].sort((a, b) => compareImportSources(a.path, b.path));
+  return { service: { ...s, importPath: srcImportPath(tree, def.file, s.file) }, testImports };
+}

@@ -1,0 +1,12 @@
+/** Projects for generator tests of definitions that call a service (`add tool|resource --service`). */
+
+import { addServiceGenerator } from '../../src/kinds/service/generator.js';
+import { FEATURES_0_10 } from './framework.js';
+import { project } from './projects.js';
+
+/** The files of `base` plus the ncbi service, as addServiceGenerator writes it. */
+export function withNcbiService(base: Record<string, string>): Record<string, string> {
+  const { tree, project: p } = project(base);
+  addServiceGenerator(tree, p, { name: 'ncbi', devcheck: false }, FEATURES_0_10);
+  return { ...base, ...Object.fromEntries(tree.changes().map((c) => [c.path, c.after])) };
+}
