@@ -25,6 +25,7 @@ const NOTHING: FrameworkFeatures = {
   requestInput: false,
   elicit: false,
   tasks: false,
+  enrichment: false,
   apps: false,
   mock: { ...FEATURES_0_10.mock, elicit: false, inputResponses: false, progress: false },
 };
