@@ -37,14 +37,15 @@ export const toolSpec = {
     ...definitionOptions,
     readOnly: {
       flags: '--read-only',
-      help: 'annotate readOnlyHint: true (the default)',
-      negation: { flags: '--no-read-only', help: 'the tool changes state (readOnlyHint: false)' },
-      type: (z) => z.boolean().default(true),
+      help: 'annotate readOnlyHint: true (default: true, but false for a write verb or --task)',
+      negation: { flags: '--no-read-only', help: 'the tool changes state (readOnlyHint: false): a write tool' },
+      type: (z) => z.boolean().optional(),
     },
     destructive: {
       flags: '--destructive',
-      help: 'the tool may destroy data (destructiveHint: true; implies not read-only)',
-      type: (z) => z.boolean().default(false),
+      help: 'the tool may destroy data (destructiveHint: true; a write tool that confirms where the framework can ask; default: from the verb, delete/remove/…)',
+      negation: { flags: '--no-destructive', help: 'not destructive, whatever the verb' },
+      type: (z) => z.boolean().optional(),
     },
     idempotent: {
       flags: '--idempotent',
@@ -53,8 +54,21 @@ export const toolSpec = {
     },
     openWorld: {
       flags: '--open-world',
-      help: 'the tool reaches outside systems (openWorldHint: true)',
-      type: (z) => z.boolean().default(false),
+      help: 'the tool reaches outside systems (openWorldHint: true; the default with --service)',
+      negation: { flags: '--no-open-world', help: 'openWorldHint: false, with --service too' },
+      type: (z) => z.boolean().optional(),
+    },
+    input: {
+      flags: '--input <field>',
+      help: "an input field, name:type[?][:description] (again for more), e.g. 'query:string:Text to match'",
+      type: (z) => z.array(z.string()).default([]),
+      repeatable: true,
+    },
+    output: {
+      flags: '--output <field>',
+      help: "an output field, same form, e.g. 'items:object[]:The matches'; types: string, number, integer, boolean, object, enum(a|b), any of them with []",
+      type: (z) => z.array(z.string()).default([]),
+      repeatable: true,
     },
     // The variants (variants.ts), at most one of them.
     service: {
@@ -64,8 +78,9 @@ export const toolSpec = {
     },
     confirm: {
       flags: '--confirm',
-      help: `destructive: asks the user to confirm; framework ${VARIANT_VERSIONS.confirm}`,
-      type: (z) => z.boolean().default(false),
+      help: `destructive: asks the user to confirm; framework ${VARIANT_VERSIONS.confirm} (the default for a destructive tool where the framework can ask)`,
+      negation: { flags: '--no-confirm', help: 'a destructive tool that does not ask first' },
+      type: (z) => z.boolean().optional(),
     },
     task: {
       flags: '--task',
