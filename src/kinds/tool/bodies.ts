@@ -48,6 +48,10 @@ export function keyInput(shape: ToolShape, inputs: readonly ToolField[]): ToolFi
 
 /** What the handler returns for one output field, from the shape's result or the inputs. */
 function valueFor(shape: ToolShape, out: ToolField, inputs: readonly ToolField[], hasQuery: boolean): string {
+  if (shape === 'fetch' && scalar(out, 'string') && (out.name === 'id' || out.name === 'title'))
+    return `record.${out.name}`;
+  const echo = inputs.find((i) => i.name === out.name && sameType(i, out));
+  if (echo) return echo.optional && !out.optional ? `input.${echo.name} ?? ${emptyValueOf(out)}` : `input.${echo.name}`;
   if (shape === 'search') {
     if (out.array && out.record) {
       const picks = out.record.fields.map((r) =>
@@ -64,7 +68,6 @@ function valueFor(shape: ToolShape, out: ToolField, inputs: readonly ToolField[]
     if (hasQuery && scalar(out, 'string') && /query/i.test(out.name)) return 'query';
   }
   if (shape === 'fetch') {
-    if (scalar(out, 'string') && (out.name === 'id' || out.name === 'title')) return `record.${out.name}`;
     if (!out.array && out.type === 'object' && !out.record) return '{ ...record }';
   }
   if (shape === 'write') {
@@ -73,8 +76,6 @@ function valueFor(shape: ToolShape, out: ToolField, inputs: readonly ToolField[]
     if (!out.array && (out.type === 'integer' || out.type === 'number') && /count|total/i.test(out.name))
       return 'changed.length';
   }
-  const echo = inputs.find((i) => i.name === out.name && sameType(i, out));
-  if (echo) return echo.optional && !out.optional ? `input.${echo.name} ?? ${emptyValueOf(out)}` : `input.${echo.name}`;
   return emptyValueOf(out);
 }
 

@@ -35,9 +35,8 @@ export function toolAnnotations(
   choice: ShapeChoice | undefined,
 ): ToolAnnotations {
   const verb = choice?.verb ? `the verb "${choice.verb}"` : 'the name';
-  let destructive = opts.destructive ?? opts.confirm === true;
-  if (opts.destructive === undefined && opts.confirm === undefined && choice?.verbDestroys) {
-    destructive = true;
+  const destructive = opts.destructive ?? (opts.confirm === true || choice?.verbDestroys === true);
+  if (opts.destructive === undefined && opts.confirm !== true && choice?.verbDestroys) {
     def.notes.push(`destructiveHint: true, as ${verb} destroys data (pass --no-destructive if it does not).`);
   }
   let readOnly = destructive ? false : (opts.readOnly ?? true);
