@@ -9,6 +9,7 @@ import { ScaffoldError } from '../../engine/errors.js';
 import type { GeneratorResult } from '../../engine/generator.js';
 import type { Tree } from '../../engine/tree.js';
 import { srcImportPath, testImportPath } from '../../project/conventions.js';
+import { lineWidthOf } from '../../project/formatter.js';
 import { type FrameworkFeatures, requireInMemoryStorage } from '../../project/framework-features.js';
 import type { Project } from '../../project/project.js';
 import { tsString } from '../../text/string-literal.js';
@@ -92,7 +93,8 @@ function resultChecks(code: HandlerCode, inputs: readonly ToolField[], outputs: 
     const fields = code.enrichment
       .filter((k) => k !== 'notice')
       .map((k) => (k === 'effectiveQuery' && key ? `effectiveQuery: ${sampleOf(key)}` : `${k}: expect.any(Number)`));
-    checks.push(`expect(getEnrichment(ctx)).toMatchObject({ ${fields.join(', ')} });`);
+    checks.push('const enrichment = getEnrichment(ctx);');
+    for (const f of fields) checks.push(`expect(enrichment).toMatchObject({ ${f} });`);
   }
   const echoed = key && outputs.find((o) => o.name === key.name && !o.array && o.type === 'string');
   if (echoed && inputs.includes(key)) checks.push(`expect(result.${key.name}).toBe(${sampleOf(key)});`);
@@ -106,6 +108,18 @@ function inputObject(inputs: readonly ToolField[], key?: ToolField, keyValue?: s
   return `{ ${entries.join(', ')} }`;
 }
 
+/** `import { a, b } from 'x';` on one line when it fits, else one name a line, as Biome lays it out. */
+function importLine(names: string[], from: string, lineWidth: number): string {
+  const one = `import { ${names.join(', ')} } from '${from}';`;
+  return one.length <= lineWidth ? one : `import {\n${names.map((n) => `  ${n},\n`).join('')}} from '${from}';`;
+}
+
+/** `const mockContext = () => …;`, broken after the arrow when it does not fit, as Biome does. */
+function mockLine(expr: string, lineWidth: number): string {
+  const one = `const mockContext = () => ${expr};`;
+  return one.length <= lineWidth ? one : `const mockContext = () =>\n  ${expr};`;
+}
+
 function mockExpression(exportName: string, code: HandlerCode, onService: boolean, mockTyped: boolean): string {
   const opts = [...(onService ? ["tenantId: 'test-tenant'"] : [])];
   if (code.errors.length === 0) return `createMockContext(${opts.length ? `{ ${opts.join(', ')} }` : ''})`;
@@ -117,11 +131,11 @@ function mockExpression(exportName: string, code: HandlerCode, onService: boolea
 /** What the files say the tool does, for their header. */
 function what(choice: ShapeChoice, service: ServiceNames | undefined): string {
   const does = {
-    search: 'searches and returns a list',
-    fetch: 'fetches one record by id',
-    write: 'makes a change and says what changed',
+    search: 'A search: a query in, a list out',
+    fetch: 'A fetch: an id in, one record out',
+    write: 'A write: the fields it changes in, what changed out',
   }[choice.shape];
-  return service ? `${does}, through the ${service.domain} service` : does;
+  return `${does}${service ? `, through the ${service.domain} service` : ''}.`;
 }
 
 export function shapedTool(
@@ -152,6 +166,7 @@ export function shapedTool(
     ...(service ? [{ name: service.s.initName, path: testImportPath(tree, def.testFile, service.s.file) }] : []),
   ].sort((a, b) => compareImportSources(a.path, b.path));
   const format = formatLines(outputs);
+  const lineWidth = lineWidthOf(tree);
   return writeDefinition(
     tree,
     def,
@@ -170,12 +185,16 @@ export function shapedTool(
       formatLoops: format.loops,
       testImports,
       castMock,
-      mockExpr: mockExpression(def.exportName, code, onService, f.mock.errors),
-      testingImports: [
-        ...(service ? ['createInMemoryStorage'] : []),
-        'createMockContext',
-        ...(code.enrichment.length > 0 ? ['getEnrichment'] : []),
-      ].join(', '),
+      mockLine: mockLine(mockExpression(def.exportName, code, onService, f.mock.errors), lineWidth),
+      testingImport: importLine(
+        [
+          ...(service ? ['createInMemoryStorage'] : []),
+          'createMockContext',
+          ...(code.enrichment.length > 0 ? ['getEnrichment'] : []),
+        ],
+        '@cyanheads/mcp-ts-core/testing',
+        lineWidth,
+      ),
       vitestImports: [...(service ? ['beforeEach'] : []), 'describe', 'expect', 'it'].join(', '),
       sampleInput: inputObject(inputs),
       blankInput: inputObject(inputs, code.key, tsString('   ')),

@@ -19,7 +19,7 @@ export function starterInputs(choice: ShapeChoice, onService: boolean): ToolFiel
     case 'search':
       return [
         field('query', 'string', 'Text to match against item titles.'),
-        field('limit', 'integer', 'At most this many items; 10 when left out.', {
+        field('limit', 'integer', 'How many at most (default 10).', {
           optional: true,
           refine: '.min(1).max(100)',
         }),
@@ -29,9 +29,7 @@ export function starterInputs(choice: ShapeChoice, onService: boolean): ToolFiel
         field(
           'id',
           'string',
-          onService
-            ? 'Identifier of the record: 1 to 64 letters, digits, underscores or hyphens.'
-            : 'Identifier of the record to fetch.',
+          onService ? 'Id: 1 to 64 letters, digits, _ or -.' : 'Identifier of the record to fetch.',
           onService ? SERVICE_ID : {},
         ),
       ];
