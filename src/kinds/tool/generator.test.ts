@@ -60,10 +60,11 @@ describe('addToolGenerator', () => {
       ['create', TEST_FILE],
     ]);
     expect(tree.read('src/index.ts')).toBe(REGISTERED_INDEX);
-    expect(tree.read(FILE)!.split('\n').slice(0, 24).join('\n')).toBe(
+    expect(tree.read(FILE)!.split('\n').slice(0, 25).join('\n')).toBe(
       [
         '/**',
-        ' * @fileoverview Tool definition for demo_find_items: searches and returns a list.',
+        ' * @fileoverview Tool definition for demo_find_items.',
+        ' * A search: a query in, a list out.',
         ' * @module mcp-server/tools/definitions/demo-find-items.tool',
         ' */',
         '',
@@ -85,7 +86,7 @@ describe('addToolGenerator', () => {
         '  },',
         '  input: z.object({',
         "    query: z.string().describe('Text to match against item titles.'),",
-        "    limit: z.number().int().min(1).max(100).optional().describe('At most this many items; 10 when left out.'),",
+        "    limit: z.number().int().min(1).max(100).optional().describe('How many at most (default 10).'),",
       ].join('\n'),
     );
     expect(tree.read(TEST_FILE)!.split('\n').slice(0, 10).join('\n')).toBe(

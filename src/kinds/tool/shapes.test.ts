@@ -78,7 +78,11 @@ describe('bodies that fit the verb', () => {
     expect(file).toContain('      items: items.map((item) => ({ id: item.id, title: item.title })),');
     expect(test).toContain("import { createMockContext, getEnrichment } from '@cyanheads/mcp-ts-core/testing';");
     expect(test).toContain(
-      "expect(getEnrichment(ctx)).toMatchObject({ effectiveQuery: 'example-query', totalCount: expect.any(Number) });",
+      [
+        '    const enrichment = getEnrichment(ctx);',
+        "    expect(enrichment).toMatchObject({ effectiveQuery: 'example-query' });",
+        '    expect(enrichment).toMatchObject({ totalCount: expect.any(Number) });',
+      ].join('\n'),
     );
     expect(test).toContain("parse({ query: '   ', limit: 2 })");
   });
