@@ -12,14 +12,14 @@ describe('what add writes for acme_find_items', () => {
     const { definition, test } = reference(NEW(TOOL));
     expect(definition).toMatchInlineSnapshot(`
       "/**
-       * @fileoverview Tool definition for acme_find_items: searches and returns a list.
+       * @fileoverview Tool definition for acme_find_items.
+       * A search: a query in, a list out.
        * @module mcp-server/tools/definitions/acme-find-items.tool
        */
 
       import { tool, z } from '@cyanheads/mcp-ts-core';
       import { JsonRpcErrorCode } from '@cyanheads/mcp-ts-core/errors';
 
-      /** One item a search returns. */
       const Item = z.object({
         id: z.string().describe('Stable identifier of the item.'),
         title: z.string().describe('Display title of the item.'),
@@ -34,10 +34,10 @@ describe('what add writes for acme_find_items', () => {
         },
         input: z.object({
           query: z.string().describe('Text to match against item titles.'),
-          limit: z.number().int().min(1).max(100).optional().describe('At most this many items; 10 when left out.'),
+          limit: z.number().int().min(1).max(100).optional().describe('How many at most (default 10).'),
         }),
         output: z.object({
-          items: z.array(Item).describe('Items that matched the query, best match first.'),
+          items: z.array(Item.describe('One matching item.')).describe('The matching items, best first.'),
           totalCount: z.number().int().describe('Number of items returned.'),
         }),
 

@@ -62,22 +62,31 @@ function scalarZod(f: ToolField): string {
     case 'enum':
       return `z.enum([${f.values.map((v) => tsString(v)).join(', ')}])`;
     case 'object':
-      return f.record ? f.record.schemaName : 'z.record(z.string(), z.unknown())';
+      // The linter wants every list element described: the record's text goes on it.
+      return f.record
+        ? `${f.record.schemaName}.describe(${tsString(f.record.description)})`
+        : 'z.record(z.string(), z.unknown())';
   }
 }
 
-/** `name: z.string().optional().describe('…'),` */
-export function zodLine(f: ToolField): string {
+/**
+ * `name: z.string().optional().describe('…'),`. A chain with a regex in it is broken one call a
+ * line, as Biome lays it out however short it is; `indent` is the column the field starts at.
+ */
+export function zodLine(f: ToolField, indent = '    '): string {
   const base = `${scalarZod(f)}${f.refine ?? ''}`;
   const typed = f.array ? `z.array(${base})` : base;
-  return `${f.name}: ${typed}${f.optional ? '.optional()' : ''}.describe(${tsString(descriptionOf(f))}),`;
+  const line = `${f.name}: ${typed}${f.optional ? '.optional()' : ''}.describe(${tsString(descriptionOf(f))}),`;
+  if (f.array || !f.refine?.includes('/')) return line;
+  const calls = line.slice(`${f.name}: z`.length).split(/(?=\.[a-z]+\()/);
+  return [`${f.name}: z`, ...calls.map((c) => `${indent}  ${c}`)].join('\n');
 }
 
 /** The `const Item = z.object({ … });` a starter record list refers to. */
 export function recordSchema(f: ToolField): string | undefined {
   if (!f.record) return undefined;
-  const lines = f.record.fields.map((r) => `  ${zodLine(r)}`);
-  return [`/** ${f.record.description} */`, `const ${f.record.schemaName} = z.object({`, ...lines, '});'].join('\n');
+  const lines = f.record.fields.map((r) => `  ${zodLine(r, '  ')}`);
+  return [`const ${f.record.schemaName} = z.object({`, ...lines, '});'].join('\n');
 }
 
 function scalarSample(f: ToolField): string {

@@ -60,7 +60,7 @@ describe('addToolGenerator', () => {
       ['create', TEST_FILE],
     ]);
     expect(tree.read('src/index.ts')).toBe(REGISTERED_INDEX);
-    expect(tree.read(FILE)!.split('\n').slice(0, 25).join('\n')).toBe(
+    expect(tree.read(FILE)!.split('\n').slice(0, 24).join('\n')).toBe(
       [
         '/**',
         ' * @fileoverview Tool definition for demo_find_items.',
@@ -71,7 +71,6 @@ describe('addToolGenerator', () => {
         "import { tool, z } from '@cyanheads/mcp-ts-core';",
         "import { JsonRpcErrorCode } from '@cyanheads/mcp-ts-core/errors';",
         '',
-        '/** One item a search returns. */',
         'const Item = z.object({',
         "  id: z.string().describe('Stable identifier of the item.'),",
         "  title: z.string().describe('Display title of the item.'),",

@@ -70,7 +70,7 @@ describe('bodies that fit the verb', () => {
     const { file, test, result } = run(BASE, { name: 'demo_search_items' });
     expect(result.problems).toEqual([]);
     expect(file).toContain("    query: z.string().describe('Text to match against item titles.'),");
-    expect(file).toContain('    items: z.array(Item).describe(');
+    expect(file).toContain("    items: z.array(Item.describe('One matching item.')).describe(");
     expect(file).toContain('  enrichment: {\n    effectiveQuery: z.string()');
     expect(file).toContain('    ctx.enrich.echo(query);\n    ctx.enrich.total(items.length);');
     expect(file).toContain('      ctx.enrich.notice(`Nothing matched "${query}"');

@@ -46,11 +46,11 @@ export function starterInputs(choice: ShapeChoice, onService: boolean): ToolFiel
 export function starterOutputs(choice: ShapeChoice, enrichment: boolean): ToolField[] {
   switch (choice.shape) {
     case 'search': {
-      const items = field('items', 'object', 'Items that matched the query, best match first.', {
+      const items = field('items', 'object', 'The matching items, best first.', {
         array: true,
         record: {
           schemaName: 'Item',
-          description: 'One item a search returns.',
+          description: 'One matching item.',
           fields: [
             field('id', 'string', 'Stable identifier of the item.'),
             field('title', 'string', 'Display title of the item.'),
