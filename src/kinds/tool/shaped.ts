@@ -101,11 +101,22 @@ function resultChecks(code: HandlerCode, inputs: readonly ToolField[], outputs: 
   return checks;
 }
 
-/** `{ query: 'example-query', limit: 2 }`, with the key input replaced by `keyValue` when given. */
-function inputObject(inputs: readonly ToolField[], key?: ToolField, keyValue?: string): string {
+/**
+ * `{ query: 'example-query', limit: 2 }`, with the key input replaced by `keyValue` when given;
+ * one entry a line when `    const input = <prefix>(<object>);` would not fit, as Biome lays it out.
+ */
+function inputObject(
+  prefix: string,
+  lineWidth: number,
+  inputs: readonly ToolField[],
+  key?: ToolField,
+  keyValue?: string,
+): string {
   if (inputs.length === 0) return '{}';
   const entries = inputs.map((f) => `${f.name}: ${f === key && keyValue ? keyValue : sampleOf(f)}`);
-  return `{ ${entries.join(', ')} }`;
+  const one = `{ ${entries.join(', ')} }`;
+  if (`    const input = ${prefix}(${one});`.length <= lineWidth) return one;
+  return `{\n${entries.map((e) => `      ${e},\n`).join('')}    }`;
 }
 
 /** `import { a, b } from 'x';` on one line when it fits, else one name a line, as Biome lays it out. */
@@ -196,8 +207,8 @@ export function shapedTool(
         lineWidth,
       ),
       vitestImports: [...(service ? ['beforeEach'] : []), 'describe', 'expect', 'it'].join(', '),
-      sampleInput: inputObject(inputs),
-      blankInput: inputObject(inputs, code.key, tsString('   ')),
+      sampleInput: inputObject(`${def.exportName}.input.parse`, lineWidth, inputs),
+      blankInput: inputObject(`${def.exportName}.input.parse`, lineWidth, inputs, code.key, tsString('   ')),
       resultChecks: resultChecks(code, inputs, outputs),
       formatChecks: outputs.flatMap(formatChecks),
     },
