@@ -27,11 +27,10 @@ describe('the kinds registry', () => {
       force: false,
       devcheck: true,
       test: true,
-      readOnly: true,
-      destructive: false,
+      // Left out, these take their defaults from the verb and the kind of tool (tool/data.ts).
       idempotent: false,
-      openWorld: false,
-      confirm: false,
+      input: [],
+      output: [],
       task: false,
       app: false,
     });

@@ -12,8 +12,8 @@ import { compareImportSources } from '../ts/import-order.js';
 import type { NewDefinition } from './definition.js';
 import { type ServiceNames, serviceNames } from './service/generator.js';
 
-/** The service's names; SERVICE_MISSING when its file, an accessor or fetchRecord is not there. */
-export function requireService(tree: Tree, name: string, kind: string): ServiceNames {
+/** The service's names and text; SERVICE_MISSING when its file or an accessor is not there. */
+export function requireServiceAccessors(tree: Tree, name: string, kind: string): ServiceNames & { text: string } {
   const s = serviceNames(name);
   const text = tree.read(s.file);
   if (text === undefined) {
@@ -32,6 +32,12 @@ export function requireService(tree: Tree, name: string, kind: string): ServiceN
       );
     }
   }
+  return { ...s, text };
+}
+
+/** The service's names; SERVICE_MISSING when its file, an accessor or fetchRecord is not there. */
+export function requireService(tree: Tree, name: string, kind: string): ServiceNames {
+  const { text, ...s } = requireServiceAccessors(tree, name, kind);
   if (!/\bfetchRecord\s*\(/.test(text)) {
     throw new ScaffoldError(
       'SERVICE_MISSING',

@@ -32,6 +32,12 @@ export interface FrameworkFeatures {
    * there (0.10.3 wired it and brought the `ElicitFn` type this is read from); 0.12.0 removed it.
    */
   elicit: boolean;
+  /**
+   * A tool's `enrichment: { … }` block with `ctx.enrich` (its `echo`, `total`, `notice` helpers)
+   * on the handler's Context, and `getEnrichment(ctx)` in ./testing to read it back: every
+   * release read (0.9.21 to 0.12.3); a package without them gets tools that do not enrich.
+   */
+  enrichment: boolean;
   /** `tool(name, { task: true })` with `ctx.progress`: 0.1.0 to 0.11.x (0.12.0 removed tasks). */
   tasks: boolean;
   /** `appTool()` and `appResource()` from the main entry: 0.3.0 and later (0.12.3 too). */
@@ -95,6 +101,7 @@ const NONE: Detected = {
   requestInput: false,
   elicit: false,
   tasks: false,
+  enrichment: false,
   apps: false,
   // Unknowable without the package: the framework's current shape, which init also writes.
   promptTitle: true,
@@ -146,7 +153,7 @@ function packageJson(packageDir: string): { version?: string; engines?: { node?:
 function contextFeatures(
   r: DeclarationReader,
   evidence: string[],
-): Pick<Detected, 'requestInput' | 'elicit' | 'tasks'> {
+): Pick<Detected, 'requestInput' | 'elicit' | 'tasks' | 'enrichment'> {
   const main = r.entry('.');
   const contextDecl = r.find(main, 'Context');
   const context = r.members(contextDecl);
@@ -161,11 +168,33 @@ function contextFeatures(
   evidence.push(`ToolDefinition (${r.where(toolDecl)}): ${toolMembers.has('task') ? 'has' : 'no'} task`);
   const inputRequired = r.exports(main, 'inputRequired');
   evidence.push(`main entry exports inputRequired: ${inputRequired ? 'yes' : 'no'}`);
+  const enrichment = enrichmentFeature(r, context, toolMembers, evidence);
   return {
+    enrichment,
     requestInput: context.has('requestInput') && context.has('inputs') && inputRequired,
     elicit: context.has('elicit') && elicitFn,
     tasks: toolMembers.has('task') && context.has('progress'),
   };
+}
+
+/** Whether a tool may declare `enrichment` and fill it through ctx.enrich, with a way to test it. */
+function enrichmentFeature(
+  r: DeclarationReader,
+  context: Set<string>,
+  toolMembers: Set<string>,
+  evidence: string[],
+): boolean {
+  const helpers = r.members(r.find(r.entry('.'), 'EnrichHelpers'));
+  const getEnrichment = r.exports(r.entry('./testing'), 'getEnrichment');
+  const has =
+    toolMembers.has('enrichment') &&
+    context.has('enrich') &&
+    ['echo', 'total', 'notice'].every((h) => helpers.has(h)) &&
+    getEnrichment;
+  evidence.push(
+    `enrichment: ToolDefinition ${toolMembers.has('enrichment') ? 'has' : 'no'} enrichment, Context ${context.has('enrich') ? 'has' : 'no'} enrich, EnrichHelpers ${[...helpers].sort().join(', ') || 'not found'}, getEnrichment ${getEnrichment ? 'exported' : 'not exported'}`,
+  );
+  return has;
 }
 
 /** What the main entry's exports and `PromptDefinition` offer. */

@@ -4,6 +4,8 @@
  * itself a case: a variant that depends on the installed framework must say to install first.
  */
 
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeProject, parseJsonOut, runCli, treeDigest } from './support.js';
 
@@ -95,6 +97,21 @@ describe('add tool variants', () => {
     expect(parseJsonOut(r).changes.map((c: { path: string }) => c.path)).toContain(
       'src/mcp-server/tools/definitions/demo-fetch-record.tool.ts',
     );
+  });
+
+  it('typed --input/--output given several times reach the tool, each as a described field', () => {
+    const root = makeProject();
+    const r = runCli([
+      ...['add', 'tool', 'demo_find_articles', '--json', '--no-devcheck', '--cwd', root],
+      ...['--input', 'query:string:Text to match', '--input', 'limit:integer?:At most this many'],
+      ...['--output', 'articles:object[]:The matches', '--no-open-world'],
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const tool = readFileSync(path.join(root, 'src/mcp-server/tools/definitions/demo-find-articles.tool.ts'), 'utf8');
+    expect(tool).toContain("    query: z.string().describe('Text to match'),");
+    expect(tool).toContain("    limit: z.number().int().optional().describe('At most this many'),");
+    expect(tool).toContain("    articles: z.array(z.record(z.string(), z.unknown())).describe('The matches'),");
+    expect(tool).toContain('    openWorldHint: false,');
   });
 
   it.each(['--confirm', '--task', '--app'])(

@@ -398,7 +398,7 @@ describe('add tool', () => {
     const root = project();
     const r = runCli(['add', 'tool', 'demo_find_items', '--no-devcheck', '--cwd', root]);
     expect(r.status).toBe(0);
-    expect(read(root, TOOL)).toContain("description: 'Find items. Describe what it returns and when to use it.',");
+    expect(read(root, TOOL)).toContain("description: 'TODO: Find items. Say what it returns and when to use it.',");
   });
 
   const QUESTION = 'What does demo_find_items do?';
@@ -423,7 +423,7 @@ describe('add tool', () => {
     const r = await onTty(root, ['--yes'], undefined);
     expect(r.output).not.toContain('What does');
     expect(r.exit).toBe(0);
-    expect(read(root, TOOL)).toContain('Describe what it returns');
+    expect(read(root, TOOL)).toContain('TODO: Find items. Say what it returns');
   });
 
   it('several problems on a terminal: each line once', async () => {

@@ -62,6 +62,8 @@ const PROMPTS = 'src/mcp-server/prompts/definitions';
 interface Step {
   args: string[];
   creates: string[];
+  /** Files it edits besides src/index.ts (a service that gets a method stub). */
+  updates?: string[];
   /** Only where the framework has task tools. */
   needsTasks?: boolean;
 }
@@ -101,6 +103,31 @@ const STEPS: Step[] = [
   {
     args: ['tool', 'acme_fetch_record', '--service', 'ncbi', '--description', 'Fetch one NCBI record by id.'],
     creates: [`${DEFS}/acme-fetch-record.tool.ts`, 'tests/tools/acme-fetch-record.tool.test.ts'],
+  },
+  {
+    // A search tool on the service, with typed fields: search(query, limit, ctx), enrichment.
+    args: [
+      ...['tool', 'acme_search_articles', '--service', 'ncbi', '--description', 'Search NCBI articles.'],
+      ...['--input', 'query:string:Text to match', '--input', 'limit:integer?:At most this many'],
+      ...['--output', 'articles:object[]:The matching articles', '--output', 'titles:string[]:Their titles'],
+    ],
+    creates: [`${DEFS}/acme-search-articles.tool.ts`, 'tests/tools/acme-search-articles.tool.test.ts'],
+  },
+  {
+    // A write tool with typed fields (an update verb: not read-only).
+    args: [
+      ...['tool', 'acme_update_item', '--idempotent', '--description', 'Update one catalogue item.'],
+      ...['--input', 'id:string:Which item', '--input', 'title:string?', '--input', 'tags:string[]?:Tags to set'],
+      ...['--input', 'status:enum(draft|live)?:New status'],
+      ...['--output', 'id:string:The item', '--output', 'changed:string[]:Fields changed', '--output', 'ok:boolean'],
+    ],
+    creates: [`${DEFS}/acme-update-item.tool.ts`, 'tests/tools/acme-update-item.tool.test.ts'],
+  },
+  {
+    // A destructive tool on the service that does not ask: the service gets a removeRecord() stub.
+    args: ['tool', 'acme_remove_tag', '--service', 'ncbi', '--no-confirm', '--description', 'Remove one tag.'],
+    creates: [`${DEFS}/acme-remove-tag.tool.ts`, 'tests/tools/acme-remove-tag.tool.test.ts'],
+    updates: ['src/services/ncbi/ncbi-service.ts'],
   },
   {
     args: ['resource', 'acme-item', '--uri', 'acme://items/{itemId}', '--description', 'One catalogue item.'],
@@ -228,7 +255,8 @@ for (const { line, origin, key } of KEYS) {
           [
             'update src/index.ts',
             // Our init's README lists the definitions; add keeps that table (services are not in it).
-            ...(step.args[0] === 'service' ? [] : ['update README.md']),
+            ...(origin === 'ours' && step.args[0] !== 'service' ? ['update README.md'] : []),
+            ...(step.updates ?? []).map((f) => `update ${f}`),
             ...step.creates.map((f) => `create ${f}`),
           ].sort(),
         );
@@ -327,6 +355,9 @@ for (const { line, origin, key } of KEYS) {
         'acme_show_board',
         'acme-show-board-ui',
         'acme_fetch_record',
+        'acme_search_articles',
+        'acme_update_item',
+        'acme_remove_tag',
         'acme-item',
         'acme_review_item',
         'acme-article',
@@ -339,19 +370,68 @@ for (const { line, origin, key } of KEYS) {
       expect(lint.warnings.filter(ours)).toEqual([]);
     });
 
+    it('the search, write and destructive tools carry the annotations their verbs and flags give', async () => {
+      const lint = await checks.lint();
+      const annotations = (name: string) => lint.definitions.find((d) => d.name === name)?.annotations;
+      expect(annotations('acme_search_articles')).toEqual({ readOnlyHint: true, openWorldHint: true });
+      expect(annotations('acme_update_item')).toEqual({
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
+      expect(annotations('acme_remove_tag')).toEqual({
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: true,
+      });
+      const service = readFileSync(path.join(root, 'src/services/ncbi/ncbi-service.ts'), 'utf8');
+      expect(service.match(/\n {2}removeRecord\(/g)).toHaveLength(1);
+    });
+
     it('an MCP client lists what was added and calls the tools, the resource and the prompt', async () => {
       await ensureBuilt();
       const session = await connectMcpClient(root);
       try {
         const tools = (await session.client.listTools()).tools.map((t) => t.name);
         expect(tools, session.stderr()).toEqual(
-          expect.arrayContaining(['acme_find_items', 'acme_delete_item', 'acme_show_board', 'acme_fetch_record']),
+          expect.arrayContaining([
+            'acme_find_items',
+            'acme_delete_item',
+            'acme_show_board',
+            'acme_fetch_record',
+            'acme_search_articles',
+            'acme_update_item',
+            'acme_remove_tag',
+          ]),
         );
         expect(tools.includes('acme_rebuild_index')).toBe(line.tasks);
 
         const found = await session.client.callTool({ name: 'acme_find_items', arguments: { query: 'widgets' } });
         expect(found.isError, JSON.stringify(found)).toBeFalsy();
-        expect(found.structuredContent).toMatchObject({ query: 'widgets', itemCount: 1 });
+        // The items, and the enrichment the framework merges in: the query as parsed, the total.
+        expect(found.structuredContent).toMatchObject({
+          items: [{ id: 'item-1', title: expect.stringContaining('widgets') }],
+          effectiveQuery: 'widgets',
+          totalCount: 1,
+        });
+        expect(textOf(found.content)).toContain('widgets');
+
+        const articles = await session.client.callTool({
+          name: 'acme_search_articles',
+          arguments: { query: 'genes', limit: 2 },
+        });
+        expect(articles.isError, JSON.stringify(articles)).toBeFalsy();
+        expect(articles.structuredContent).toMatchObject({ effectiveQuery: 'genes', totalCount: 2 });
+        expect((articles.structuredContent as { articles: unknown[] }).articles).toHaveLength(2);
+
+        const updated = await session.client.callTool({
+          name: 'acme_update_item',
+          arguments: { id: 'item-3', title: 'New title' },
+        });
+        expect(updated.isError, JSON.stringify(updated)).toBeFalsy();
+        expect(updated.structuredContent).toMatchObject({ id: 'item-3', changed: ['title'], ok: true });
 
         const record = await session.client.callTool({ name: 'acme_fetch_record', arguments: { id: 'rec-42' } });
         expect(record.structuredContent).toMatchObject({ id: 'rec-42', title: expect.stringContaining('rec-42') });

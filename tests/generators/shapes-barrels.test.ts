@@ -6,6 +6,10 @@
  */
 
 import { describe, expect, it } from 'vitest';
+
+/** A tool's write verb makes it not read-only, and the note says so. */
+const UPDATE_NOTE = 'readOnlyHint: false, as the verb "update" changes state (pass --read-only if it does not).';
+
 import {
   arrayLines,
   barrelPath,
@@ -350,6 +354,7 @@ describe.each(KINDS)('add $kind, barrel shapes', (k) => {
           'Naming: file named after the full name, export camelCase + ' +
             k.Suffix +
             ` (as 3 of 3 existing ${k.kind}s do).`,
+          ...(k.kind === 'tool' ? [UPDATE_NOTE] : []),
         ],
       });
     });
@@ -429,7 +434,10 @@ describe('groups as the pattern shows them: a local array, .map(), one barrel fi
       options: { name: upd.inputName, group: 'writeTools' },
       created: upd,
       edited: { 'src/mcp-server/tools/definitions/write-tools.ts': writeBarrel(true) },
-      notes: ['Naming: file named after the full name, export camelCase + Tool (as 3 of 3 existing tools do).'],
+      notes: [
+        'Naming: file named after the full name, export camelCase + Tool (as 3 of 3 existing tools do).',
+        UPDATE_NOTE,
+      ],
     });
     expect((result.data.tool as { via: string[] }).via).toEqual([
       'src/index.ts:9 tools → src/index.ts:7 tools → src/index.ts:7 ...writeTools → src/index.ts:7 writeTools → src/mcp-server/tools/definitions/write-tools.ts:3',

@@ -13,45 +13,40 @@ describe('what add writes for acme_find_items', () => {
     expect(definition).toMatchInlineSnapshot(`
       "/**
        * @fileoverview Tool definition for acme_find_items.
+       * A search: a query in, a list out.
        * @module mcp-server/tools/definitions/acme-find-items.tool
        */
 
       import { tool, z } from '@cyanheads/mcp-ts-core';
       import { JsonRpcErrorCode } from '@cyanheads/mcp-ts-core/errors';
 
+      const Item = z.object({
+        id: z.string().describe('Stable identifier of the item.'),
+        title: z.string().describe('Display title of the item.'),
+      });
+
       export const acmeFindItemsTool = tool('acme_find_items', {
         title: 'Find Items',
-        description: 'Find items. Describe what it returns and when to use it.',
+        description: 'TODO: Find items. Say what it returns and when to use it.',
         annotations: {
           readOnlyHint: true,
           openWorldHint: false,
         },
         input: z.object({
-          query: z.string().describe('Text to match against item names.'),
+          query: z.string().describe('Text to match against item titles.'),
+          limit: z.number().int().min(1).max(100).optional().describe('How many at most (default 10).'),
         }),
         output: z.object({
-          query: z.string().describe('The query the results were matched against, trimmed.'),
-          items: z
-            .array(
-              z
-                .object({
-                  id: z.string().describe('Stable identifier of the item.'),
-                  name: z.string().describe('Display name of the item.'),
-                })
-                .describe('One matching item.'),
-            )
-            .describe('Items that matched the query, best match first.'),
-          itemCount: z.number().describe('Number of items returned.'),
+          items: z.array(Item.describe('One matching item.')).describe('The matching items, best first.'),
+          totalCount: z.number().int().describe('Number of items returned.'),
         }),
 
-        // Domain failure modes. \`ctx.fail(reason, …)\` is typed against these reasons.
-        // Baseline codes (InternalError, ServiceUnavailable, Timeout, ValidationError,
-        // SerializationError) bubble freely; declare only domain-specific reasons here.
+        // Domain failure modes: \`ctx.fail(reason, …)\` is typed against these reasons.
         errors: [
           {
             reason: 'empty_query',
             code: JsonRpcErrorCode.InvalidParams,
-            when: 'The query was empty or contained only whitespace.',
+            when: 'The query was empty or held only whitespace.',
             recovery: 'Provide a query with at least one non-whitespace character.',
           },
         ],
@@ -59,19 +54,26 @@ describe('what add writes for acme_find_items', () => {
         handler(input, ctx) {
           const query = input.query.trim();
           if (query.length === 0) {
-            throw ctx.fail('empty_query', 'Query must not be blank.', ctx.recoveryFor('empty_query'));
+            throw ctx.fail('empty_query', 'The query must not be blank.', ctx.recoveryFor('empty_query'));
           }
-          ctx.log.info('Matching items', { query });
-          // Placeholder result: replace with a call into your service layer.
-          const items = [{ id: 'item-1', name: \`Example match for \${query}\` }];
-          return { query, items, itemCount: items.length };
+          const limit = input.limit ?? 10;
+          ctx.log.info('Searching', { query, limit });
+          // Placeholder result: replace with the real search (a service method, an upstream call).
+          const items = [{ id: 'item-1', title: \`Example match for \${query}\` }].slice(0, limit);
+          ctx.log.debug('Matched', { count: items.length });
+          return {
+            items: items.map((item) => ({ id: item.id, title: item.title })),
+            totalCount: items.length,
+          };
         },
 
-        // format() fills content[], the markdown twin of structuredContent. Render every output field.
+        // format() fills content[], the markdown twin of structuredContent: every output field.
         format: (result) => {
-          const lines = [\`**Query:** \${result.query}\`, \`**Items:** \${result.itemCount}\`];
-          for (const item of result.items) {
-            lines.push(\`- \${item.name} (id: \${item.id})\`);
+          const lines: string[] = [];
+          lines.push(\`**items:** \${result.items.length}\`);
+          lines.push(\`**totalCount:** \${result.totalCount}\`);
+          for (const entry of result.items) {
+            lines.push(\`- id: \${entry.id}, title: \${entry.title}\`);
           }
           return [{ type: 'text', text: lines.join('\\n') }];
         },
@@ -89,34 +91,33 @@ describe('what add writes for acme_find_items', () => {
       import { describe, expect, it } from 'vitest';
       import { acmeFindItemsTool } from '@/mcp-server/tools/definitions/acme-find-items.tool.js';
 
+      const mockContext = () => createMockContext({ errors: acmeFindItemsTool.errors });
+
       describe('acmeFindItemsTool', () => {
-        it('returns output that matches the declared output schema', async () => {
-          const ctx = createMockContext({ errors: acmeFindItemsTool.errors });
-          const input = acmeFindItemsTool.input.parse({ query: '  widgets  ' });
+        it('takes valid input and returns output that matches the declared output schema', async () => {
+          const ctx = mockContext();
+          const input = acmeFindItemsTool.input.parse({ query: 'example-query', limit: 2 });
           const result = await acmeFindItemsTool.handler(input, ctx);
           expect(result).toEqual(expect.schemaMatching(acmeFindItemsTool.output));
-          expect(result.query).toBe('widgets');
-          expect(result.itemCount).toBe(result.items.length);
         });
 
         it('renders every output field in format()', async () => {
-          const ctx = createMockContext({ errors: acmeFindItemsTool.errors });
-          const input = acmeFindItemsTool.input.parse({ query: 'widgets' });
-          const result = await acmeFindItemsTool.handler(input, ctx);
+          const input = acmeFindItemsTool.input.parse({ query: 'example-query', limit: 2 });
+          const result = await acmeFindItemsTool.handler(input, mockContext());
           const blocks = acmeFindItemsTool.format!(result);
           const text = blocks.map((block) => (block.type === 'text' ? block.text : '')).join('\\n');
-          expect(text).toContain(result.query);
-          expect(text).toContain(String(result.itemCount));
-          for (const item of result.items) {
-            expect(text).toContain(item.id);
-            expect(text).toContain(item.name);
+          expect(text).toContain('**items:**');
+          for (const entry of result.items) {
+            expect(text).toContain(String(entry.id));
+            expect(text).toContain(String(entry.title));
           }
+          expect(text).toContain('**totalCount:**');
+          expect(text).toContain(String(result.totalCount));
         });
 
         it('fails with reason empty_query for a whitespace-only query', async () => {
-          const ctx = createMockContext({ errors: acmeFindItemsTool.errors });
-          const input = acmeFindItemsTool.input.parse({ query: '   ' });
-          const call = async () => acmeFindItemsTool.handler(input, ctx);
+          const input = acmeFindItemsTool.input.parse({ query: '   ', limit: 2 });
+          const call = async () => acmeFindItemsTool.handler(input, mockContext());
           await expect(call()).rejects.toMatchObject({
             code: JsonRpcErrorCode.InvalidParams,
             data: {

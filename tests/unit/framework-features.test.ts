@@ -114,6 +114,19 @@ describe('the real releases', () => {
     ]);
   });
 
+  it('enrichment (the block, ctx.enrich with echo/total/notice, getEnrichment): on every release read', () => {
+    const releases: FrameworkRelease[] = ['0.9.21', '0.10.17', '0.11.5', '0.12.3'];
+    for (const v of releases) {
+      const f = real(v);
+      expect(f.enrichment, v).toBe(true);
+      expect(f.evidence.find((e) => e.startsWith('enrichment:'))).toMatch(
+        /^enrichment: ToolDefinition has enrichment, Context has enrich, EnrichHelpers delta, echo, notice, total(, truncated)?, getEnrichment exported$/,
+      );
+    }
+    // Without the package there is nothing to read: tools are written without enrichment.
+    expect(detectFrameworkFeatures(tempDir({ 'package.json': PACKAGE_JSON })).enrichment).toBe(false);
+  });
+
   it('finds a release hoisted to a parent folder (workspaces), through a symlinked node_modules', () => {
     const root = tempDir({ 'package.json': '{"name":"mono","private":true}', 'packages/server/package.json': '{}' });
     symlinkSync(path.join(roots['0.12.3'], 'node_modules'), path.join(root, 'node_modules'), 'dir');

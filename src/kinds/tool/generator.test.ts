@@ -40,8 +40,8 @@ function run(files: Record<string, string>, options: AddToolOptions) {
 function descriptionOf(source: string): unknown {
   const { SyntaxKind } = tsMorph();
   const sf = parseSource(FILE, source);
-  const call = sf.getFirstDescendantByKindOrThrow(SyntaxKind.CallExpression);
-  expect(call.getExpression().getText()).toBe('tool');
+  const call = sf.getDescendantsOfKind(SyntaxKind.CallExpression).find((c) => c.getExpression().getText() === 'tool')!;
+  expect(call).toBeDefined();
   const options = call.getArguments()[1]!.asKindOrThrow(SyntaxKind.ObjectLiteralExpression);
   const init = options
     .getPropertyOrThrow('description')
@@ -60,15 +60,21 @@ describe('addToolGenerator', () => {
       ['create', TEST_FILE],
     ]);
     expect(tree.read('src/index.ts')).toBe(REGISTERED_INDEX);
-    expect(tree.read(FILE)!.split('\n').slice(0, 16).join('\n')).toBe(
+    expect(tree.read(FILE)!.split('\n').slice(0, 24).join('\n')).toBe(
       [
         '/**',
         ' * @fileoverview Tool definition for demo_find_items.',
+        ' * A search: a query in, a list out.',
         ' * @module mcp-server/tools/definitions/demo-find-items.tool',
         ' */',
         '',
         "import { tool, z } from '@cyanheads/mcp-ts-core';",
         "import { JsonRpcErrorCode } from '@cyanheads/mcp-ts-core/errors';",
+        '',
+        'const Item = z.object({',
+        "  id: z.string().describe('Stable identifier of the item.'),",
+        "  title: z.string().describe('Display title of the item.'),",
+        '});',
         '',
         "export const demoFindItemsTool = tool('demo_find_items', {",
         "  title: 'Find Items',",
@@ -78,6 +84,8 @@ describe('addToolGenerator', () => {
         '    openWorldHint: false,',
         '  },',
         '  input: z.object({',
+        "    query: z.string().describe('Text to match against item titles.'),",
+        "    limit: z.number().int().min(1).max(100).optional().describe('How many at most (default 10).'),",
       ].join('\n'),
     );
     expect(tree.read(TEST_FILE)!.split('\n').slice(0, 10).join('\n')).toBe(
@@ -313,7 +321,7 @@ describe('addToolGenerator', () => {
       const { tree, result } = run(files, { name: 'pubmed_search_articles' });
       expect(result.warnings).toEqual([]);
       expect(tree.read(`${DEFS}/pubmed-search-articles.tool.ts`)).toContain(
-        "  title: 'Articles',\n  description: 'Articles. Describe what it returns and when to use it.',\n",
+        "  title: 'Articles',\n  description: 'TODO: Articles. Say what it returns and when to use it.',\n",
       );
     });
   });

@@ -6,6 +6,9 @@ import { toolLayout } from './layout.js';
 const examples = `
 Examples:
   $ mcp-scaffold add tool pubmed_search_articles --description "Search PubMed for articles matching a query."
+  $ mcp-scaffold add tool pubmed_search_articles --service ncbi --input 'query:string:Text to match' \\
+      --input 'limit:integer?:At most this many' --output 'articles:object[]:The matching articles'
+  $ mcp-scaffold add tool pubmed_update_draft --input 'id:string:Which draft' --input 'title:string?'
   $ mcp-scaffold add tool pubmed-delete-draft --destructive --title "Delete Draft"
   $ mcp-scaffold add tool acme_find_items --dry-run          # show the diff, write nothing
   $ mcp-scaffold add tool acme_find_items --json --yes       # for scripts and agents
@@ -14,8 +17,21 @@ The name is snake_case (server prefix first: acme_find_items); kebab-case and ca
 converted. Writes src/mcp-server/tools/definitions/<name>.tool.ts and tests/tools/<name>.tool.test.ts,
 registers the export in createApp({ tools: [...] }), then runs the project's devcheck.
 
-Kinds of tool (one at most), each only where the installed framework supports it:
+The body fits the verb after the server prefix: search/find/list/query take a query and a limit
+and return a list (with enrichment where the framework has it); fetch/get/read/lookup take an id
+and return one record; write verbs (create/update/set/delete/remove/…) take the fields they change
+and return what changed. --no-read-only or --destructive makes any tool a write tool. Defaults
+taken from the verb (not read-only, destructive) or --service (open-world) are said in notes; a
+destructive tool asks the user first where the framework can (--no-confirm: it does not).
+Fields: --input/--output 'name:type[?][:description]', once per field; types string, number,
+integer, boolean, object, enum(a|b), any of them with [] for a list.
+
+--service combines with the search, fetch and write bodies (a missing method is added to the
+service class as a stub):
+  $ mcp-scaffold add tool acme_search_records --service acme # calls getAcmeService().search(query, limit, ctx)
   $ mcp-scaffold add tool acme_fetch_record --service acme   # calls getAcmeService().fetchRecord(id, ctx)
+Kinds of tool (one at most, without --service or typed fields), each only where the installed
+framework supports it:
   $ mcp-scaffold add tool acme_delete_item --confirm         # destructive: asks the user first
   $ mcp-scaffold add tool acme_rebuild_index --task          # long-running task reporting progress
   $ mcp-scaffold add tool acme_show_board --app              # app tool + its ui:// resource
@@ -37,14 +53,15 @@ export const toolSpec = {
     ...definitionOptions,
     readOnly: {
       flags: '--read-only',
-      help: 'annotate readOnlyHint: true (the default)',
-      negation: { flags: '--no-read-only', help: 'the tool changes state (readOnlyHint: false)' },
-      type: (z) => z.boolean().default(true),
+      help: 'annotate readOnlyHint: true (default: true, but false for a write verb or --task)',
+      negation: { flags: '--no-read-only', help: 'the tool changes state (readOnlyHint: false): a write tool' },
+      type: (z) => z.boolean().optional(),
     },
     destructive: {
       flags: '--destructive',
-      help: 'the tool may destroy data (destructiveHint: true; implies not read-only)',
-      type: (z) => z.boolean().default(false),
+      help: 'the tool may destroy data (destructiveHint: true; a write tool that confirms where the framework can ask; default: from the verb, delete/remove/…)',
+      negation: { flags: '--no-destructive', help: 'not destructive, whatever the verb' },
+      type: (z) => z.boolean().optional(),
     },
     idempotent: {
       flags: '--idempotent',
@@ -53,8 +70,21 @@ export const toolSpec = {
     },
     openWorld: {
       flags: '--open-world',
-      help: 'the tool reaches outside systems (openWorldHint: true)',
-      type: (z) => z.boolean().default(false),
+      help: 'the tool reaches outside systems (openWorldHint: true; the default with --service)',
+      negation: { flags: '--no-open-world', help: 'openWorldHint: false, with --service too' },
+      type: (z) => z.boolean().optional(),
+    },
+    input: {
+      flags: '--input <field>',
+      help: "an input field, name:type[?][:description] (again for more), e.g. 'query:string:Text to match'",
+      type: (z) => z.array(z.string()).default([]),
+      repeatable: true,
+    },
+    output: {
+      flags: '--output <field>',
+      help: "an output field, same form, e.g. 'items:object[]:The matches'; types: string, number, integer, boolean, object, enum(a|b), any of them with []",
+      type: (z) => z.array(z.string()).default([]),
+      repeatable: true,
     },
     // The variants (variants.ts), at most one of them.
     service: {
@@ -64,8 +94,9 @@ export const toolSpec = {
     },
     confirm: {
       flags: '--confirm',
-      help: `destructive: asks the user to confirm; framework ${VARIANT_VERSIONS.confirm}`,
-      type: (z) => z.boolean().default(false),
+      help: `destructive: asks the user to confirm; framework ${VARIANT_VERSIONS.confirm} (the default for a destructive tool where the framework can ask)`,
+      negation: { flags: '--no-confirm', help: 'a destructive tool that does not ask first' },
+      type: (z) => z.boolean().optional(),
     },
     task: {
       flags: '--task',

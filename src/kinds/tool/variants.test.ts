@@ -25,6 +25,7 @@ const NOTHING: FrameworkFeatures = {
   requestInput: false,
   elicit: false,
   tasks: false,
+  enrichment: false,
   apps: false,
   mock: { ...FEATURES_0_10.mock, elicit: false, inputResponses: false, progress: false },
 };
@@ -49,7 +50,8 @@ describe('--service', () => {
     ]);
     const tool = tree.read(`${DEFS}/demo-fetch-record.tool.ts`)!;
     expect(tool).toContain("import { getNcbiService } from '@/services/ncbi/ncbi-service.js';");
-    expect(tool).toContain('    const record = await getNcbiService().fetchRecord(input.id, ctx);');
+    expect(tool).toContain('    const record = await getNcbiService().fetchRecord(id, ctx);');
+    expect(tool).toContain('    openWorldHint: true,');
     const test = tree.read('tests/tools/demo-fetch-record.tool.test.ts')!;
     expect(test).toContain(
       [
@@ -83,7 +85,7 @@ describe('--service', () => {
     expect(tree.changes()).toEqual([]);
   });
 
-  it('a hand-written service without the accessor or fetchRecord: SERVICE_MISSING saying what is missing', () => {
+  it('a hand-written service without the accessor, or without the class: SERVICE_MISSING saying what is missing', () => {
     const files = { ...BASE, 'src/services/ncbi/ncbi-service.ts': 'export class NcbiService {}\n' };
     expect(refusal(() => run(files, { name: 'demo_fetch_record', service: 'ncbi' })).message).toContain(
       'does not export getNcbiService()',
@@ -93,8 +95,8 @@ describe('--service', () => {
       'src/services/ncbi/ncbi-service.ts':
         'export function getNcbiService() {}\nexport function initNcbiService() {}\n',
     };
-    expect(refusal(() => run(noMethod, { name: 'demo_fetch_record', service: 'ncbi' })).message).toContain(
-      'has no fetchRecord(id, ctx) method',
+    expect(refusal(() => run(noMethod, { name: 'demo_fetch_record', service: 'ncbi' })).message).toBe(
+      'src/services/ncbi/ncbi-service.ts:1: no class NcbiService to add fetchRecord() to.',
     );
   });
 });
@@ -276,11 +278,12 @@ describe('one kind at a time', () => {
     expect(e.message).toBe('--confirm and --task cannot be combined: each writes a different kind of tool.');
   });
 
-  it('a plain tool never looks at the installed framework', () => {
+  it('a search tool on a framework with none of these: written, without enrichment', () => {
     const { tree, problems } = run(BASE, { name: 'demo_find_items' }, NOTHING);
     expect(problems).toEqual([]);
-    expect(tree.read(`${DEFS}/demo-find-items.tool.ts`)).toContain(
-      "export const demoFindItemsTool = tool('demo_find_items', {",
-    );
+    const tool = tree.read(`${DEFS}/demo-find-items.tool.ts`)!;
+    expect(tool).toContain("export const demoFindItemsTool = tool('demo_find_items', {");
+    expect(tool).not.toContain('enrich');
+    expect(tool).toContain("    totalCount: z.number().int().describe('Number of items returned.'),");
   });
 });

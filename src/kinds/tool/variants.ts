@@ -1,9 +1,7 @@
 /**
- * The kinds of tool `add tool` writes besides the plain one, each from its own templates under
+ * The kinds of tool `add tool` writes besides the search, fetch and write tools (shaped.ts), each from its own templates under
  * its templates/ folder, and each only where the installed framework supports it (framework-features):
  *
- * - `--service <domain>`: the handler reaches the service through its accessor and passes ctx on;
- *   the test initialises the service on the framework's in-memory storage.
  * - `--confirm`: destructive; asks the user first, through ctx.requestInput where the framework
  *   has it (0.12 and later), else ctx.elicit (0.10.3 to 0.11.x); no yes is a declared error,
  *   never a go-ahead.
@@ -14,67 +12,58 @@
 import { ScaffoldError } from '../../engine/errors.js';
 import type { GeneratorResult } from '../../engine/generator.js';
 import type { Tree } from '../../engine/tree.js';
-import {
-  detectFrameworkFeatures,
-  type FrameworkFeatures,
-  requireInMemoryStorage,
-  requireVariant,
-} from '../../project/framework-features.js';
+import { type FrameworkFeatures, requireVariant } from '../../project/framework-features.js';
 import type { Project } from '../../project/project.js';
 import { existingDefinitions } from '../../registration/definitions.js';
 import { titleCase } from '../../text/names.js';
 import { templatesOf } from '../../text/templates.js';
 import { prepareDefinition, unprefixed, writeDefinition } from '../definition.js';
 import { resourceSpec } from '../resource/spec.js';
-import { requireService, serviceTemplateData } from '../service-use.js';
 import { toolData } from './data.js';
 import type { ParsedToolOptions } from './generator.js';
 import { toolSpec } from './spec.js';
 
 const template = templatesOf(import.meta.url);
 
-export type ToolKind = 'plain' | 'service' | 'confirm' | 'task' | 'app';
+export type ToolKind = 'plain' | 'confirm' | 'task' | 'app';
 
-/** Which kind of tool the options ask for; two at once is refused. */
+/** Which kind of tool the options ask for; two at once, or one with what it cannot take, is refused. */
 export function toolKind(opts: ParsedToolOptions): ToolKind {
-  const asked = [
-    opts.service !== undefined && '--service',
-    opts.confirm && '--confirm',
-    opts.task && '--task',
-    opts.app && '--app',
-  ].filter((x): x is string => typeof x === 'string');
+  const asked = [opts.confirm === true && '--confirm', opts.task && '--task', opts.app && '--app'].filter(
+    (x): x is string => typeof x === 'string',
+  );
   if (asked.length > 1) {
     throw new ScaffoldError(
       'OPTION_INVALID',
       `${asked.join(' and ')} cannot be combined: each writes a different kind of tool.`,
       {
-        hint: 'Pass one of --service, --confirm, --task and --app.',
+        hint: 'Pass one of --confirm, --task and --app.',
       },
     );
   }
-  if (opts.service !== undefined) return 'service';
-  if (opts.confirm) return 'confirm';
+  const variant = asked[0];
+  if (variant && opts.service !== undefined) {
+    throw new ScaffoldError(
+      'OPTION_INVALID',
+      `--service cannot be combined with ${variant} yet: the ${variant.slice(2)} tool calls no service.`,
+      {
+        hint: `Add the tool with ${variant} and call the service from its handler by hand, or add a search, fetch or write tool with --service.`,
+      },
+    );
+  }
+  if (variant && opts.input.length + opts.output.length > 0) {
+    throw new ScaffoldError(
+      'OPTION_INVALID',
+      `--input and --output cannot be combined with ${variant} yet: the ${variant.slice(2)} tool has fields of its own.`,
+      {
+        hint: `Add the tool with ${variant} and edit its fields, or leave ${variant} out for a search, fetch or write tool with these fields.`,
+      },
+    );
+  }
+  if (opts.confirm === true) return 'confirm';
   if (opts.task) return 'task';
   if (opts.app) return 'app';
   return 'plain';
-}
-
-function serviceTool(
-  tree: Tree,
-  project: Project,
-  opts: ParsedToolOptions,
-  features: () => FrameworkFeatures,
-): GeneratorResult {
-  const s = requireService(tree, opts.service!, 'tool');
-  if (opts.test) requireInMemoryStorage(features(), "The tool's test");
-  const def = prepareDefinition(tree, project, toolSpec, opts, (n) => n.snake);
-  return writeDefinition(
-    tree,
-    def,
-    opts,
-    { ...toolData(def, opts), ...serviceTemplateData(tree, def, s) },
-    { definition: template('tool-service.ts.hbs'), test: template('tool-service.test.ts.hbs') },
-  );
 }
 
 function confirmTool(
@@ -181,18 +170,14 @@ export function addToolVariant(
   project: Project,
   opts: ParsedToolOptions,
   kind: Exclude<ToolKind, 'plain'>,
-  features?: FrameworkFeatures,
+  features: () => FrameworkFeatures,
 ): GeneratorResult {
-  let detected = features;
-  const lazy = () => (detected ??= detectFrameworkFeatures(project.root));
   switch (kind) {
-    case 'service':
-      return serviceTool(tree, project, opts, lazy);
     case 'confirm':
-      return confirmTool(tree, project, { ...opts, readOnly: false, destructive: true }, lazy);
+      return confirmTool(tree, project, { ...opts, readOnly: false, destructive: true }, features);
     case 'task':
-      return taskTool(tree, project, opts, lazy);
+      return taskTool(tree, project, opts, features);
     case 'app':
-      return appToolPair(tree, project, opts, lazy);
+      return appToolPair(tree, project, opts, features);
   }
 }

@@ -1,0 +1,124 @@
+/**
+ * The service methods tools call, and the stub `add tool --service` adds to a service class that
+ * lacks the one its tool needs: `search(query, limit, ctx)` for a search tool,
+ * `fetchRecord(id, ctx)` for a fetch tool, `<verb>Record(changes, ctx)` for a write tool. Adding
+ * is idempotent (a method already there is kept, when it takes the parameters the tool passes);
+ * what cannot be added so that it compiles is refused with the file and line.
+ */
+
+import { ScaffoldError } from '../../engine/errors.js';
+import type { Tree } from '../../engine/tree.js';
+import { FRAMEWORK } from '../../project/project.js';
+import { tsString } from '../../text/string-literal.js';
+import { hasNamedImport } from '../../ts/imports.js';
+import { parseSource, tsMorph } from '../../ts/ts-morph.js';
+import type { ServiceNames } from './generator.js';
+
+export interface ServiceMethod {
+  name: string;
+  /** The parameters the tool passes, as the stub declares them. */
+  params: string[];
+  /** The stub's lines (signature and body, without indentation), with its doc comment first. */
+  stub: string[];
+}
+
+const RECORD = '{ id: string; title: string }';
+
+/** The method a search tool calls. */
+export function searchMethod(): ServiceMethod {
+  return {
+    name: 'search',
+    params: ['query: string', 'limit: number', 'ctx: Context'],
+    stub: [
+      '/** Records matching a query, at most `limit`. The stub makes them up: the search goes here. */',
+      `search(query: string, limit: number, ctx: Context): Promise<${RECORD}[]> {`,
+      "  ctx.log.info('Searching', { query, limit });",
+      `  const records: ${RECORD}[] = [];`,
+      '  for (let i = 1; i <= Math.min(limit, 3); i++) {',
+      `    records.push({ id: \`rec-\${i}\`, title: \`Record \${i} matching \${query}\` });`,
+      '  }',
+      '  return Promise.resolve(records);',
+      '}',
+    ],
+  };
+}
+
+/** The method a fetch tool calls (and the resource kind): one record by id. */
+export function fetchMethod(): ServiceMethod {
+  return {
+    name: 'fetchRecord',
+    params: ['id: string', 'ctx: Context'],
+    stub: [
+      '/** One record by id. The stub makes it up: the upstream call belongs here. */',
+      `fetchRecord(id: string, ctx: Context): Promise<${RECORD}> {`,
+      "  ctx.log.info('Fetching record', { id });",
+      `  return Promise.resolve({ id, title: \`Record \${id}\` });`,
+      '}',
+    ],
+  };
+}
+
+/** The method a write tool calls: applies the changes, returns the names of the fields changed. */
+export function writeMethod(name: string): ServiceMethod {
+  return {
+    name,
+    params: ['changes: Record<string, unknown>', 'ctx: Context'],
+    stub: [
+      '/** Applies a change; returns the names of the fields it changed. The stub changes nothing. */',
+      `${name}(changes: Record<string, unknown>, ctx: Context): Promise<string[]> {`,
+      `  ctx.log.info(${tsString(`${name} called`)}, { fields: Object.keys(changes) });`,
+      '  return Promise.resolve(Object.keys(changes));',
+      '}',
+    ],
+  };
+}
+
+function refuse(file: string, line: number, why: string, hint: string): ScaffoldError {
+  return new ScaffoldError('SERVICE_MISSING', `${file}:${line}: ${why}`, { hint });
+}
+
+/**
+ * Makes sure the service class has the method; adds the stub when it does not. Returns whether
+ * it added it. Refuses (SERVICE_MISSING, with file and line) a class it cannot find, a method of
+ * that name taking other parameters, and a file without the framework's Context type imported.
+ */
+export function ensureServiceMethod(tree: Tree, s: ServiceNames, method: ServiceMethod): boolean {
+  const text = tree.read(s.file)!;
+  const sf = parseSource(s.file, text);
+  const cls = sf.getClass(s.className);
+  if (!cls) {
+    throw refuse(
+      s.file,
+      1,
+      `no class ${s.className} to add ${method.name}() to.`,
+      'Add the method by hand, or make the service with `mcp-scaffold add service`.',
+    );
+  }
+  const existing = cls.getMember(method.name);
+  if (existing) {
+    const { SyntaxKind } = tsMorph();
+    const m = existing.asKind(SyntaxKind.MethodDeclaration);
+    if (m && m.getParameters().length === method.params.length) return false;
+    throw refuse(
+      s.file,
+      existing.getStartLineNumber(),
+      `${s.className}.${method.name} is not a method taking (${method.params.join(', ')}), which the tool calls.`,
+      `Rename it, or give it those parameters; or add the tool without --service.`,
+    );
+  }
+  if (!hasNamedImport(sf, 'Context', FRAMEWORK)) {
+    throw refuse(
+      s.file,
+      1,
+      `the stub of ${method.name}() takes the handler's Context, which this file does not import from ${FRAMEWORK}.`,
+      `Add \`import type { Context } from '${FRAMEWORK}';\` and run the command again.`,
+    );
+  }
+  // Before the class's closing brace, indented as the class body is.
+  const close = cls.getEnd() - 1;
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const body = method.stub.map((l) => `  ${l}`).join(eol);
+  const gap = cls.getMembers().length > 0 ? `${eol}${eol}` : eol;
+  tree.write(s.file, `${text.slice(0, close).replace(/\s*$/, '')}${gap}${body}${eol}${text.slice(close)}`);
+  return true;
+}

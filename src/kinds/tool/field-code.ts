@@ -1,0 +1,171 @@
+/**
+ * Tool fields as code: the zod schema of a field (typed on the command line or one of a shape's
+ * starter fields), a valid sample for the test, a placeholder value for the handler, and the
+ * format() line that renders it. Each field is one line of code; a line wider than the project's
+ * Biome allows is laid out by its Biome before it is written (project/formatter.ts).
+ */
+
+import { placeholder } from '../../text/placeholders.js';
+import { tsString } from '../../text/string-literal.js';
+import type { FieldSpec } from '../fields.js';
+
+/** A field of a tool's input or output. A starter list of records names its record's fields. */
+export interface ToolField extends FieldSpec {
+  /** The record's fields, for a starter `object[]` (written as a named z.object above the tool). */
+  record?: { schemaName: string; description: string; fields: ToolField[] };
+  /** A refinement written after the type: `.regex(/^…$/)`. */
+  refine?: string;
+  /** A valid value for the test, when the type's own would not pass the refinement. */
+  sample?: string;
+}
+
+/** A field from the command line or from a shape; `description` is the text, or empty. */
+export function field(name: string, type: FieldSpec['type'], description: string, more: Partial<ToolField> = {}) {
+  return {
+    name,
+    type,
+    array: false,
+    values: [],
+    optional: false,
+    description,
+    source: name,
+    ...more,
+  } satisfies ToolField;
+}
+
+/** The words of a field name: `maxResults`, `max_results` → max, results. */
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+/** The description written for a field: its text, or a placeholder made from its name. */
+export function descriptionOf(f: FieldSpec): string {
+  if (f.description !== '') return f.description;
+  const sentence = words(f.name).join(' ');
+  return placeholder(`${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}: say what it holds.`);
+}
+
+function scalarZod(f: ToolField): string {
+  switch (f.type) {
+    case 'string':
+      return 'z.string()';
+    case 'number':
+      return 'z.number()';
+    case 'integer':
+      return 'z.number().int()';
+    case 'boolean':
+      return 'z.boolean()';
+    case 'enum':
+      return `z.enum([${f.values.map((v) => tsString(v)).join(', ')}])`;
+    case 'object':
+      // The linter wants every list element described: the record's text goes on it.
+      return f.record
+        ? `${f.record.schemaName}.describe(${tsString(f.record.description)})`
+        : 'z.record(z.string(), z.unknown())';
+  }
+}
+
+/**
+ * `name: z.string().optional().describe('…'),`. A chain with a regex in it is broken one call a
+ * line, as Biome lays it out however short it is; `indent` is the column the field starts at.
+ */
+export function zodLine(f: ToolField, indent = '    '): string {
+  const base = `${scalarZod(f)}${f.refine ?? ''}`;
+  const typed = f.array ? `z.array(${base})` : base;
+  const line = `${f.name}: ${typed}${f.optional ? '.optional()' : ''}.describe(${tsString(descriptionOf(f))}),`;
+  if (f.array || !f.refine?.includes('/')) return line;
+  const calls = line.slice(`${f.name}: z`.length).split(/(?=\.[a-z]+\()/);
+  return [`${f.name}: z`, ...calls.map((c) => `${indent}  ${c}`)].join('\n');
+}
+
+/** The `const Item = z.object({ … });` a starter record list refers to. */
+export function recordSchema(f: ToolField): string | undefined {
+  if (!f.record) return undefined;
+  const lines = f.record.fields.map((r) => `  ${zodLine(r, '  ')}`);
+  return [`const ${f.record.schemaName} = z.object({`, ...lines, '});'].join('\n');
+}
+
+function scalarSample(f: ToolField): string {
+  switch (f.type) {
+    case 'string':
+      return tsString(`example-${words(f.name).join('-')}`);
+    case 'number':
+    case 'integer':
+      return '2';
+    case 'boolean':
+      return 'true';
+    case 'enum':
+      return tsString(f.values[0] ?? '');
+    case 'object':
+      return f.record
+        ? `{ ${f.record.fields.map((r) => `${r.name}: ${sampleOf(r)}`).join(', ')} }`
+        : "{ note: 'example' }";
+  }
+}
+
+/** A valid value for the field, as code: what the test passes as input. */
+export function sampleOf(f: ToolField): string {
+  if (f.sample) return f.sample;
+  return f.array ? `[${scalarSample(f)}]` : scalarSample(f);
+}
+
+/** The value a handler returns for a field it has nothing for yet, as code. */
+export function emptyValueOf(f: ToolField): string {
+  if (f.array) return '[]';
+  switch (f.type) {
+    case 'string':
+      return "''";
+    case 'number':
+    case 'integer':
+      return '0';
+    case 'boolean':
+      return 'false';
+    case 'enum':
+      return tsString(f.values[0] ?? '');
+    case 'object':
+      return '{}';
+  }
+}
+
+/** How format() writes the value `v` (code) of the field, inside a template literal. */
+function rendered(f: ToolField, v: string): string {
+  const none = "'(none)'";
+  if (f.array && f.record) return `${v}.length`;
+  if (f.array && f.type === 'object') return `${v}${f.optional ? '?' : ''}.map((o) => JSON.stringify(o)).join('; ')`;
+  if (f.array) return `${v}${f.optional ? '?' : ''}.join(', ')${f.optional ? ` ?? ${none}` : ''}`;
+  if (f.type === 'object')
+    return f.optional ? `${v} === undefined ? ${none} : JSON.stringify(${v})` : `JSON.stringify(${v})`;
+  return f.optional ? `${v} ?? ${none}` : v;
+}
+
+/**
+ * format()'s lines for the output fields: `**name:** value` each, and one line per record of a
+ * starter list. The linter's format-parity rule finds every field by its value or its name.
+ */
+export function formatLines(outputs: readonly ToolField[]): { lines: string[]; loops: string[] } {
+  const lines = outputs.map((f) => `\`**${f.name}:** \${${rendered(f, `result.${f.name}`)}}\``);
+  const loops = outputs.flatMap((f) => {
+    if (!f.record) return [];
+    const parts = f.record.fields.map((r) => `${r.name}: \${${rendered(r, `entry.${r.name}`)}}`);
+    return [`for (const entry of result.${f.name}) {`, `  lines.push(\`- ${parts.join(', ')}\`);`, '}'];
+  });
+  return { lines, loops };
+}
+
+/** What the test expects format()'s text to hold for the field: its label, and its value when a scalar. */
+export function formatChecks(f: ToolField): string[] {
+  const checks = [`expect(text).toContain(${tsString(`**${f.name}:**`)});`];
+  if (!f.array && !f.optional && f.type !== 'object') checks.push(`expect(text).toContain(String(result.${f.name}));`);
+  if (f.record) {
+    checks.push(
+      `for (const entry of result.${f.name}) {`,
+      ...f.record.fields.map((r) => `  expect(text).toContain(String(entry.${r.name}));`),
+      '}',
+    );
+  }
+  return checks;
+}

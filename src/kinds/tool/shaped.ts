@@ -1,0 +1,201 @@
+/**
+ * `add tool` for a search, fetch or write tool (shape.ts), on its own or on a service
+ * (`--service`): the fields typed on the command line or the shape's starter fields, the handler
+ * that fits the shape, the enrichment where the framework has it, a format() that renders every
+ * output field, and a test that exercises the fields with valid input.
+ */
+
+import { ScaffoldError } from '../../engine/errors.js';
+import type { GeneratorResult } from '../../engine/generator.js';
+import type { Tree } from '../../engine/tree.js';
+import { srcImportPath, testImportPath } from '../../project/conventions.js';
+import { lineWidthOf } from '../../project/formatter.js';
+import { type FrameworkFeatures, requireInMemoryStorage } from '../../project/framework-features.js';
+import type { Project } from '../../project/project.js';
+import { tsString } from '../../text/string-literal.js';
+import { templatesOf } from '../../text/templates.js';
+import { compareImportSources } from '../../ts/import-order.js';
+import { type NewDefinition, prepareDefinition, unprefixed, writeDefinition } from '../definition.js';
+import { parseFields } from '../fields.js';
+import type { ServiceNames } from '../service/generator.js';
+import { ensureServiceMethod, fetchMethod, type ServiceMethod, searchMethod, writeMethod } from '../service/methods.js';
+import { requireServiceAccessors } from '../service-use.js';
+import { ENRICHMENT_FIELDS, type HandlerCode, handlerCode, serviceMethod } from './bodies.js';
+import { toolData } from './data.js';
+import { formatChecks, formatLines, recordSchema, sampleOf, type ToolField, zodLine } from './field-code.js';
+import type { ParsedToolOptions } from './generator.js';
+import { chooseShape, type ShapeChoice } from './shape.js';
+import { toolSpec } from './spec.js';
+import { starterInputs, starterOutputs } from './starter-fields.js';
+
+const template = templatesOf(import.meta.url);
+
+/** Whether the flags say the tool changes state (a write tool, whatever its verb). */
+export function flagsWrite(opts: ParsedToolOptions): boolean {
+  return opts.readOnly === false || opts.destructive === true || opts.confirm === true;
+}
+
+/** The shape of the tool the options ask for. */
+export function shapeOf(def: NewDefinition, opts: ParsedToolOptions): ShapeChoice {
+  return chooseShape(unprefixed(def.names, def.prefix), flagsWrite(opts));
+}
+
+/** The typed fields of the command line, checked: `error` is the framework's, not an output field. */
+function typedFields(opts: ParsedToolOptions): { inputs: ToolField[]; outputs: ToolField[] } {
+  const inputs = parseFields('--input', opts.input);
+  const outputs = parseFields('--output', opts.output);
+  const reserved = outputs.find((f) => f.name === 'error');
+  if (reserved) {
+    throw new ScaffoldError(
+      'OPTION_INVALID',
+      `--output '${reserved.source}': error is the framework's field for a failure.`,
+      {
+        hint: 'Name it otherwise (errorText, failureDetail).',
+      },
+    );
+  }
+  return { inputs, outputs };
+}
+
+/** The service the tool calls, checked, with the method its shape needs added when missing. */
+function serviceFor(tree: Tree, opts: ParsedToolOptions, choice: ShapeChoice, def: { notes: string[] }) {
+  const { text: _text, ...s } = requireServiceAccessors(tree, opts.service!, 'tool');
+  const name = serviceMethod(choice);
+  const method: ServiceMethod =
+    choice.shape === 'search' ? searchMethod() : choice.shape === 'fetch' ? fetchMethod() : writeMethod(name);
+  if (ensureServiceMethod(tree, s, method)) {
+    def.notes.push(`Added a stub of ${s.className}.${name}() to ${s.file}: the upstream call is yours to write.`);
+  }
+  return { s, method: name };
+}
+
+/** The test's checks of the handler's result, beyond the output schema. */
+function resultChecks(code: HandlerCode, inputs: readonly ToolField[], outputs: readonly ToolField[]): string[] {
+  const checks: string[] = [];
+  const key = code.key;
+  if (code.enrichment.length > 0) {
+    const fields = code.enrichment
+      .filter((k) => k !== 'notice')
+      .map((k) => (k === 'effectiveQuery' && key ? `effectiveQuery: ${sampleOf(key)}` : `${k}: expect.any(Number)`));
+    checks.push('const enrichment = getEnrichment(ctx);');
+    for (const f of fields) checks.push(`expect(enrichment).toMatchObject({ ${f} });`);
+  }
+  const echoed = key && outputs.find((o) => o.name === key.name && !o.array && o.type === 'string');
+  if (echoed && inputs.includes(key)) checks.push(`expect(result.${key.name}).toBe(${sampleOf(key)});`);
+  return checks;
+}
+
+/**
+ * `{ query: 'example-query', limit: 2 }`, with the key input replaced by `keyValue` when given;
+ * one entry a line when `    const input = <prefix>(<object>);` would not fit, as Biome lays it out.
+ */
+function inputObject(
+  prefix: string,
+  lineWidth: number,
+  inputs: readonly ToolField[],
+  key?: ToolField,
+  keyValue?: string,
+): string {
+  if (inputs.length === 0) return '{}';
+  const entries = inputs.map((f) => `${f.name}: ${f === key && keyValue ? keyValue : sampleOf(f)}`);
+  const one = `{ ${entries.join(', ')} }`;
+  if (`    const input = ${prefix}(${one});`.length <= lineWidth) return one;
+  return `{\n${entries.map((e) => `      ${e},\n`).join('')}    }`;
+}
+
+/** `import { a, b } from 'x';` on one line when it fits, else one name a line, as Biome lays it out. */
+function importLine(names: string[], from: string, lineWidth: number): string {
+  const one = `import { ${names.join(', ')} } from '${from}';`;
+  return one.length <= lineWidth ? one : `import {\n${names.map((n) => `  ${n},\n`).join('')}} from '${from}';`;
+}
+
+/** `const mockContext = () => …;`, broken after the arrow when it does not fit, as Biome does. */
+function mockLine(expr: string, lineWidth: number): string {
+  const one = `const mockContext = () => ${expr};`;
+  return one.length <= lineWidth ? one : `const mockContext = () =>\n  ${expr};`;
+}
+
+function mockExpression(exportName: string, code: HandlerCode, onService: boolean, mockTyped: boolean): string {
+  const opts = [...(onService ? ["tenantId: 'test-tenant'"] : [])];
+  if (code.errors.length === 0) return `createMockContext(${opts.length ? `{ ${opts.join(', ')} }` : ''})`;
+  const errors = mockTyped ? `errors: ${exportName}.errors` : `errors: ${exportName}.errors ?? []`;
+  const call = `createMockContext({ ${[...opts, errors].join(', ')} })`;
+  return mockTyped ? call : `${call} as HandlerCtx`;
+}
+
+/** What the files say the tool does, for their header. */
+function what(choice: ShapeChoice, service: ServiceNames | undefined): string {
+  const does = {
+    search: 'A search: a query in, a list out',
+    fetch: 'A fetch: an id in, one record out',
+    write: 'A write: the fields it changes in, what changed out',
+  }[choice.shape];
+  return `${does}${service ? `, through the ${service.domain} service` : ''}.`;
+}
+
+export function shapedTool(
+  tree: Tree,
+  project: Project,
+  opts: ParsedToolOptions,
+  features: () => FrameworkFeatures,
+): GeneratorResult {
+  const typed = typedFields(opts);
+  const def = prepareDefinition(tree, project, toolSpec, opts, (n) => n.snake);
+  const choice = shapeOf(def, opts);
+  const f = features();
+  if (opts.service !== undefined && opts.test) requireInMemoryStorage(f, "The tool's test");
+  const service = opts.service !== undefined ? serviceFor(tree, opts, choice, def) : undefined;
+  const onService = service !== undefined;
+  const inputs = typed.inputs.length > 0 ? typed.inputs : starterInputs(choice, onService);
+  const outputs = typed.outputs.length > 0 ? typed.outputs : starterOutputs(choice, f.enrichment);
+  const code = handlerCode(
+    choice,
+    inputs,
+    outputs,
+    service && { getName: service.s.getName, method: service.method },
+    f.enrichment,
+  );
+  const castMock = code.errors.length > 0 && !f.mock.errors;
+  const testImports = [
+    { name: def.exportName, path: testImportPath(tree, def.testFile, def.file) },
+    ...(service ? [{ name: service.s.initName, path: testImportPath(tree, def.testFile, service.s.file) }] : []),
+  ].sort((a, b) => compareImportSources(a.path, b.path));
+  const format = formatLines(outputs);
+  const lineWidth = lineWidthOf(tree);
+  return writeDefinition(
+    tree,
+    def,
+    opts,
+    {
+      ...toolData(def, opts, choice),
+      what: what(choice, service?.s),
+      service: service && { ...service.s, importPath: srcImportPath(tree, def.file, service.s.file) },
+      schemas: [...inputs, ...outputs].flatMap((x) => recordSchema(x) ?? []),
+      inputLines: inputs.map((x) => zodLine(x)),
+      outputLines: outputs.map((x) => zodLine(x)),
+      enrichmentLines: code.enrichment.map((k) => ENRICHMENT_FIELDS[k]!),
+      errors: code.errors,
+      handlerLines: code.lines,
+      formatLines: format.lines,
+      formatLoops: format.loops,
+      testImports,
+      castMock,
+      mockLine: mockLine(mockExpression(def.exportName, code, onService, f.mock.errors), lineWidth),
+      testingImport: importLine(
+        [
+          ...(service ? ['createInMemoryStorage'] : []),
+          'createMockContext',
+          ...(code.enrichment.length > 0 ? ['getEnrichment'] : []),
+        ],
+        '@cyanheads/mcp-ts-core/testing',
+        lineWidth,
+      ),
+      vitestImports: [...(service ? ['beforeEach'] : []), 'describe', 'expect', 'it'].join(', '),
+      sampleInput: inputObject(`${def.exportName}.input.parse`, lineWidth, inputs),
+      blankInput: inputObject(`${def.exportName}.input.parse`, lineWidth, inputs, code.key, tsString('   ')),
+      resultChecks: resultChecks(code, inputs, outputs),
+      formatChecks: outputs.flatMap(formatChecks),
+    },
+    { definition: template('tool-shaped.ts.hbs'), test: template('tool-shaped.test.ts.hbs') },
+  );
+}
