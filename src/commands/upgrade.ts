@@ -17,6 +17,7 @@ import { type LatestVersionLookup, latestFrameworkVersion } from '../init/regist
 import { FRAMEWORK, findProject } from '../project/project.js';
 import type { UpgradeTarget } from '../upgrade/migration.js';
 import { upgradeGenerator } from '../upgrade/plan.js';
+import { unchangedStarterTests } from '../upgrade/starter-tests.js';
 import { resolveTarget } from '../upgrade/target.js';
 import { upgradeTasks } from '../upgrade/tasks.js';
 
@@ -67,6 +68,8 @@ export async function upgradeCommand(
       result.tasks = upgradeTasks(project.packageManager, {
         install: flags.install !== false,
         devcheck: global.devcheck,
+        // Read off the framework installed now: the install replaces it.
+        starterTests: unchangedStarterTests(root),
       });
       return {
         tree,

@@ -1,7 +1,7 @@
 /**
  * What runs after upgrade's flush: the install of the new framework, then the framework's skills
- * refreshed from the package just installed (they come with the package, so they cannot be planned
- * before it is there), then the server's devcheck. An install that fails stops nothing else from
+ * and the framework's untouched starter tests refreshed from the package just installed (they come
+ * with the package, so they cannot be planned before it is there), then the server's devcheck. An install that fails stops nothing else from
  * being reported, and devcheck then says the dependencies look uninstalled.
  */
 
@@ -12,6 +12,7 @@ import { installTask } from '../engine/tasks/install.js';
 import { skippedTask, type Task } from '../engine/tasks/task.js';
 import { installedSkillFiles, skillNames } from '../init/skills.js';
 import { FRAMEWORK, type PackageManager } from '../project/project.js';
+import { type StarterTest, starterTestsTask } from './starter-tests.js';
 
 function readOrUndefined(file: string): string | undefined {
   try {
@@ -43,12 +44,15 @@ export function skillsRefreshTask(): Task {
   };
 }
 
-export function upgradeTasks(pm: PackageManager, opts: { install: boolean; devcheck: boolean }): Task[] {
+export function upgradeTasks(
+  pm: PackageManager,
+  opts: { install: boolean; devcheck: boolean; starterTests: StarterTest[] },
+): Task[] {
+  const notInstalled = '--no-install: they come with the installed package';
   return [
     opts.install ? installTask(pm) : skippedTask('install', '--no-install'),
-    opts.install
-      ? skillsRefreshTask()
-      : skippedTask('skills', '--no-install: the skills come with the installed package'),
+    opts.install ? skillsRefreshTask() : skippedTask('skills', notInstalled),
+    opts.install ? starterTestsTask(opts.starterTests) : skippedTask('starterTests', notInstalled),
     devcheckTask(opts.devcheck),
   ];
 }

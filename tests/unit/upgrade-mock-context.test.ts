@@ -10,7 +10,7 @@ import { uncastMockContexts } from '../../src/upgrade/codemods/typed-mock-contex
 const FILE = 'tests/tools/acme-echo.tool.test.ts';
 
 describe('uncastMockContexts', () => {
-  it('takes out the cast, the alias with its comment, the return type and the type import', () => {
+  it('takes out the cast (the line joined where it fits), and the alias, return type and type import only it used', () => {
     const source = `import type { HandlerContext, ReasonOf } from '@cyanheads/mcp-ts-core';
 import { createMockContext } from '@cyanheads/mcp-ts-core/testing';
 import { acmeEchoTool } from '@/mcp-server/tools/definitions/acme-echo.tool.js';
@@ -32,8 +32,7 @@ import { acmeEchoTool } from '@/mcp-server/tools/definitions/acme-echo.tool.js';
 /** The cast says what the mock is. */
 type ToolContext = HandlerContext<ReasonOf<typeof acmeEchoTool.errors>>;
 
-const mockContext = (): ToolContext =>
-  createMockContext({ errors: acmeEchoTool.errors });
+const mockContext = (): ToolContext => createMockContext({ errors: acmeEchoTool.errors });
 
 const other = {} as ToolContext;
 `);
