@@ -4,8 +4,8 @@
  * like every generator: the flush, the install, the skills and devcheck come after, as tasks.
  */
 
+import type { GeneratorResult } from '../engine/generator.js';
 import { Problems } from '../engine/problems.js';
-import type { Task } from '../engine/tasks/task.js';
 import type { Tree } from '../engine/tree.js';
 import { compareVersions } from '../init/versions.js';
 import { lineWidthOf } from '../project/formatter.js';
@@ -15,19 +15,14 @@ import { splitPackagesUsed } from './codemods/sdk-imports.js';
 import { sourceFiles, type UpgradeContext, type UpgradeTarget, writeIfChanged } from './migration.js';
 import { migrationsBetween } from './migrations.js';
 
+/** The first line newer than the migrations below know. */
+const NEXT_UNKNOWN_LINE = '0.13.0';
+
 export interface UpgradeOptions {
   /** The framework version installed now. */
   from: string;
   target: UpgradeTarget;
   dropTasks: boolean;
-}
-
-export interface UpgradeResult {
-  notes: string[];
-  warnings: string[];
-  problems: import('../engine/problems.js').Problem[];
-  tasks: Task[];
-  data: Record<string, unknown>;
 }
 
 function packageEdits(ctx: UpgradeContext, from: string): string[] {
@@ -42,7 +37,7 @@ function packageEdits(ctx: UpgradeContext, from: string): string[] {
   return changed;
 }
 
-export function upgradeGenerator(tree: Tree, opts: UpgradeOptions): UpgradeResult {
+export function upgradeGenerator(tree: Tree, opts: UpgradeOptions): GeneratorResult {
   const problems = new Problems();
   const notes: string[] = [];
   const warnings: string[] = [];
@@ -60,6 +55,11 @@ export function upgradeGenerator(tree: Tree, opts: UpgradeOptions): UpgradeResul
       message: `${FRAMEWORK} ${opts.from} is installed, and ${opts.target.version} is older: upgrade does not move back`,
       hint: 'Pass --to with a version newer than the installed one.',
     });
+  }
+  if (compareVersions(opts.target.version, NEXT_UNKNOWN_LINE) >= 0) {
+    warnings.push(
+      `The migrations known here end at the 0.12 line; ${opts.target.version} may need more: check the framework's changelog and run devcheck.`,
+    );
   }
   const migrations = problems.list.length > 0 ? [] : migrationsBetween(opts.from, opts.target.version);
   const ran = migrations.map((m) => ({

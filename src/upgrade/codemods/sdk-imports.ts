@@ -30,19 +30,18 @@ function refuse(file: string, decl: TsMorph.ImportDeclaration, why: string): Pro
 }
 
 /** The 2.x entry for one import, or why there is none. */
-function targetOf(decl: TsMorph.ImportDeclaration, prefersClient: boolean): string | string[] {
+function targetOf(decl: TsMorph.ImportDeclaration, prefersClient: boolean): { entry: string } | { why: string } {
   const sub = decl.getModuleSpecifierValue().slice(SDK.length);
   const entries = SDK_MODULES[sub];
-  if (!entries) return `no 2.x entry is known for sdk/${sub}`;
+  if (!entries) return { why: `no 2.x entry is known for sdk/${sub}` };
   const names = importedNames(decl);
-  if (!names) return ['a default or namespace import, whose names cannot be checked'];
+  if (!names) return { why: 'a default or namespace import, whose names cannot be checked' };
   const ordered = prefersClient ? [...entries].reverse() : entries;
   const entry = ordered.find((e) => names.every((n) => SPLIT_SDK_EXPORTS[e]?.has(n)));
-  if (entry) return entry;
+  if (entry) return { entry };
   const missing = names.filter((n) => !entries.some((e) => SPLIT_SDK_EXPORTS[e]?.has(n)));
-  return [
-    `${missing.join(', ') || 'these names together'} ${missing.length === 1 ? 'is' : 'are'} not exported by ${entries.join(' or ')}`,
-  ];
+  const which = missing.join(', ') || 'these names together';
+  return { why: `${which} ${missing.length === 1 ? 'is' : 'are'} not exported by ${entries.join(' or ')}` };
 }
 
 /** Every 1.x SDK import of a file moved to the split packages, or the problems that stop it. */
@@ -55,17 +54,13 @@ export function moveSdkImports(file: string, source: string): { text: string; pr
   const edits: TextEdit[] = [];
   for (const decl of decls) {
     const target = targetOf(decl, prefersClient);
-    if (Array.isArray(target)) {
-      problems.push(refuse(file, decl, target[0]!));
-      continue;
-    }
-    if (typeof target === 'string' && target.startsWith('no ')) {
-      problems.push(refuse(file, decl, target));
+    if ('why' in target) {
+      problems.push(refuse(file, decl, target.why));
       continue;
     }
     const spec = decl.getModuleSpecifier();
     const quote = spec.getText()[0];
-    edits.push({ pos: spec.getStart(), end: spec.getEnd(), text: `${quote}${target}${quote}` });
+    edits.push({ pos: spec.getStart(), end: spec.getEnd(), text: `${quote}${target.entry}${quote}` });
   }
   return problems.length > 0 ? { text: source, problems } : { text: applyEdits(source, edits), problems };
 }
