@@ -95,9 +95,28 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-beforeAll(() => {
+const roots = new Map<Scenario, string>();
+
+/** The server made, its install included, and grown with every kind and variant, then committed. */
+async function prepare(scenario: Scenario): Promise<void> {
+  const t = performance.now();
+  const parent = path.join(tmp, scenario.devcheck ? 'ours' : 'framework');
+  await runOk('mkdir', ['-p', parent], { cwd: tmp });
+  const root = await scenario.make(parent);
+  timings.push(`${scenario.title} with install: ${Math.round((performance.now() - t) / 1000)} s`);
+  for (const args of ADDS) {
+    const r = await runCli(['add', ...args, '--no-devcheck', '--json', '--yes'], { cwd: root });
+    if (r.exitCode !== 0) throw new Error(describeRun(r));
+  }
+  await gitInitAndCommit(root, 'grown on 0.10.17');
+  roots.set(scenario, root);
+}
+
+// Both servers at once: their installs wait on the network, not the CPU.
+beforeAll(async () => {
   assertCliBuilt();
   tmp = makeTempDir('mcp-scaffold-upgrade-');
+  await Promise.all(SCENARIOS.map(prepare));
 });
 
 afterAll(() => {
@@ -177,17 +196,8 @@ for (const scenario of SCENARIOS) {
   describe(`upgrade of a server made by ${scenario.title} on ${FRAMEWORK} 0.10.17`, () => {
     let root: string;
 
-    beforeAll(async () => {
-      const t = performance.now();
-      const parent = path.join(tmp, scenario.devcheck ? 'ours' : 'framework');
-      await runOk('mkdir', ['-p', parent], { cwd: tmp });
-      root = await scenario.make(parent);
-      timings.push(`${scenario.title} with install: ${Math.round((performance.now() - t) / 1000)} s`);
-      for (const args of ADDS) {
-        const r = await runCli(['add', ...args, '--no-devcheck', '--json', '--yes'], { cwd: root });
-        if (r.exitCode !== 0) throw new Error(describeRun(r));
-      }
-      await gitInitAndCommit(root, 'grown on 0.10.17');
+    beforeAll(() => {
+      root = roots.get(scenario)!;
     });
 
     it('to 0.11.5: exit 0, the range, the typed mock contexts, tsconfig split, install passed, tsc clean', async () => {
