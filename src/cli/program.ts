@@ -12,6 +12,13 @@ import { addCommands } from './add.js';
 import { definitionCommands } from './definition-commands.js';
 import { INIT_EXAMPLES, LIST_EXAMPLES, rootExamples } from './help.js';
 
+const UPGRADE_EXAMPLES = `
+Examples:
+  mcp-scaffold upgrade --dry-run                 # the plan and its diffs, nothing written
+  mcp-scaffold upgrade --to 0.11.5 --json
+  mcp-scaffold upgrade --to ../cyanheads-mcp-ts-core-0.12.3.tgz --drop-tasks
+`;
+
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
@@ -114,6 +121,24 @@ function listCommand(program: Command, ctx: ProgramContext): void {
     });
 }
 
+function upgradeCommand(program: Command, setExit: (code: number) => void): void {
+  program
+    .command('upgrade')
+    .description('move the server to a newer framework line: package.json, codemods, install, devcheck')
+    .option(
+      '--to <version>',
+      'version, range or packed .tgz to move to (default: ^ the newest release on the registry)',
+    )
+    .option('--drop-tasks', 'turn task tools into plain tools (0.12 removed tasks) instead of refusing')
+    .option('--no-install', 'do not install the new framework (nor refresh its skills)')
+    .addHelpText('after', UPGRADE_EXAMPLES)
+    .exitOverride()
+    .action(async (flags: Record<string, unknown>, cmd: Command) => {
+      const { upgradeCommand } = await import('../commands/upgrade.js');
+      setExit(await upgradeCommand(flags, globalOptions(cmd.optsWithGlobals())));
+    });
+}
+
 /** `mcp-scaffold add tool`: the words that run a command, as its --help hint names them. */
 export function commandPath(cmd: Command): string {
   const names: string[] = [];
@@ -135,6 +160,7 @@ export function buildProgram(ctx: ProgramContext): Command {
   initCommand(program, ctx.setExit);
   listCommand(program, ctx);
   definitionCommands(program, ctx);
+  upgradeCommand(program, ctx.setExit);
   // Under --json the error becomes one JSON object instead (main.ts).
   if (!ctx.jsonOut) usageAfterErrors(program);
   return program;

@@ -1,0 +1,88 @@
+/**
+ * The upgrade generator: from the installed framework version to the target, every migration the
+ * move crosses runs over the tree, then package.json gets the target's range and engines. Pure
+ * like every generator: the flush, the install, the skills and devcheck come after, as tasks.
+ */
+
+import type { GeneratorResult } from '../engine/generator.js';
+import { Problems } from '../engine/problems.js';
+import type { Tree } from '../engine/tree.js';
+import { compareVersions } from '../init/versions.js';
+import { lineWidthOf } from '../project/formatter.js';
+import { FRAMEWORK } from '../project/project.js';
+import { replaceSdkDependency, setFrameworkRange, setNodeEngine } from './codemods/package-json.js';
+import { splitPackagesUsed } from './codemods/sdk-imports.js';
+import { sourceFiles, type UpgradeContext, type UpgradeTarget, writeIfChanged } from './migration.js';
+import { migrationsBetween } from './migrations.js';
+
+/** The first line newer than the migrations below know. */
+const NEXT_UNKNOWN_LINE = '0.13.0';
+
+export interface UpgradeOptions {
+  /** The framework version installed now. */
+  from: string;
+  target: UpgradeTarget;
+  dropTasks: boolean;
+}
+
+function packageEdits(ctx: UpgradeContext, from: string): string[] {
+  const before = ctx.tree.read('package.json') ?? '{}';
+  let after = setNodeEngine(setFrameworkRange(before, ctx.target), ctx.target);
+  if (compareVersions(from, '0.12.0') < 0 && compareVersions(ctx.target.version, '0.12.0') >= 0) {
+    const used = splitPackagesUsed(sourceFiles(ctx.tree).map((f) => ctx.tree.read(f) ?? ''));
+    after = replaceSdkDependency(after, used);
+  }
+  const changed: string[] = [];
+  writeIfChanged(ctx.tree, 'package.json', before, after, changed);
+  return changed;
+}
+
+export function upgradeGenerator(tree: Tree, opts: UpgradeOptions): GeneratorResult {
+  const problems = new Problems();
+  const notes: string[] = [];
+  const warnings: string[] = [];
+  const ctx: UpgradeContext = {
+    tree,
+    target: opts.target,
+    dropTasks: opts.dropTasks,
+    problems,
+    notes,
+    lineWidth: lineWidthOf(tree),
+  };
+  if (compareVersions(opts.target.version, opts.from) < 0) {
+    problems.add({
+      code: 'OPTION_INVALID',
+      message: `${FRAMEWORK} ${opts.from} is installed, and ${opts.target.version} is older: upgrade does not move back`,
+      hint: 'Pass --to with a version newer than the installed one.',
+    });
+  }
+  if (compareVersions(opts.target.version, NEXT_UNKNOWN_LINE) >= 0) {
+    warnings.push(
+      `The migrations known here end at the 0.12 line; ${opts.target.version} may need more: check the framework's changelog and run devcheck.`,
+    );
+  }
+  const migrations = problems.list.length > 0 ? [] : migrationsBetween(opts.from, opts.target.version);
+  const ran = migrations.map((m) => ({
+    id: m.id,
+    summary: m.summary,
+    changed: problems.attempt(() => m.run(ctx)) ?? [],
+  }));
+  const pkg = packageEdits(ctx, opts.from);
+  for (const m of ran) notes.push(`${m.id}: ${m.summary} (${m.changed.length} file(s))`);
+  return {
+    notes,
+    warnings,
+    problems: problems.list,
+    tasks: [],
+    data: {
+      upgrade: {
+        from: opts.from,
+        to: opts.target.version,
+        range: opts.target.range,
+        dropTasks: opts.dropTasks,
+        migrations: ran,
+        packageJson: pkg.length > 0,
+      },
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * What runs after upgrade's flush: the install of the new framework, then the framework's skills
+ * and the framework's untouched starter tests refreshed from the package just installed (they come
+ * with the package, so they cannot be planned before it is there), then the server's devcheck. An install that fails stops nothing else from
+ * being reported, and devcheck then says the dependencies look uninstalled.
+ */
+
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { devcheckTask } from '../engine/tasks/devcheck.js';
+import { installTask } from '../engine/tasks/install.js';
+import { skippedTask, type Task } from '../engine/tasks/task.js';
+import { installedSkillFiles, skillNames } from '../init/skills.js';
+import { FRAMEWORK, type PackageManager } from '../project/project.js';
+import { type StarterTest, starterTestsTask } from './starter-tests.js';
+
+function readOrUndefined(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The installed framework's external skills written over the server's copies of them. */
+export function skillsRefreshTask(): Task {
+  return {
+    key: 'skills',
+    run: async ({ root, reporter }) => {
+      const files = installedSkillFiles(root);
+      if (!files) return { report: { ran: false, reason: `${FRAMEWORK} is not installed`, refreshed: [] } };
+      const refreshed: string[] = [];
+      for (const file of files) {
+        const target = path.join(root, file.path);
+        if (readOrUndefined(target) === file.content) continue;
+        mkdirSync(path.dirname(target), { recursive: true });
+        writeFileSync(target, file.content);
+        refreshed.push(file.path);
+      }
+      if (refreshed.length > 0)
+        reporter.info(`Refreshed ${refreshed.length} skill file(s) from the installed ${FRAMEWORK}.`);
+      return { report: { ran: true, passed: true, refreshed, skills: skillNames(files) } };
+    },
+  };
+}
+
+export function upgradeTasks(
+  pm: PackageManager,
+  opts: { install: boolean; devcheck: boolean; starterTests: StarterTest[] },
+): Task[] {
+  const notInstalled = '--no-install: they come with the installed package';
+  return [
+    opts.install ? installTask(pm) : skippedTask('install', '--no-install'),
+    opts.install ? skillsRefreshTask() : skippedTask('skills', notInstalled),
+    opts.install ? starterTestsTask(opts.starterTests) : skippedTask('starterTests', notInstalled),
+    devcheckTask(opts.devcheck),
+  ];
+}
