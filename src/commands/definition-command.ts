@@ -16,7 +16,7 @@ import { Tree } from '../engine/tree.js';
 import { oneOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { findProject, type Project } from '../project/project.js';
-import { SERVICE_KIND } from '../registration/inventory.js';
+import { inventory, SERVICE_KIND } from '../registration/inventory.js';
 import type { DefinitionLayout } from '../registration/layout.js';
 
 export interface DefinitionChange {
@@ -58,6 +58,13 @@ export function refusalProblem(
     hint,
     details,
   };
+}
+
+/** A warning for each registration the change leaves without its definition. */
+export function danglingWarnings(tree: Tree, layouts: readonly DefinitionLayout[]): string[] {
+  return inventory(tree, layouts, { services: true }).dangling.map(
+    (d) => `${d.path}:${d.line}: \`${d.name}\` is left dangling: ${d.message}.`,
+  );
 }
 
 export async function runDefinitionCommand(

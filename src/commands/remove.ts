@@ -8,13 +8,13 @@ import type { Tree } from '../engine/tree.js';
 import { KINDS } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { lineWidthOf } from '../project/formatter.js';
-import { inventory } from '../registration/inventory.js';
 import type { DefinitionLayout } from '../registration/layout.js';
 import { planRemoval } from '../registration/removal.js';
 import { findTarget } from '../registration/target.js';
 import {
   checkKind,
   type DefinitionChange,
+  danglingWarnings,
   layoutsOf,
   refusalProblem,
   runDefinitionCommand,
@@ -47,8 +47,7 @@ export function planRemove(
     );
     return change;
   }
-  const left = inventory(tree, layouts, { services: true }).dangling;
-  for (const d of left) change.warnings.push(`${d.path}:${d.line}: \`${d.name}\` is left dangling: ${d.message}.`);
+  change.warnings.push(...danglingWarnings(tree, layouts));
   return change;
 }
 

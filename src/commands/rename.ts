@@ -19,6 +19,7 @@ import { parseSource } from '../ts/ts-morph.js';
 import {
   checkKind,
   type DefinitionChange,
+  danglingWarnings,
   layoutsOf,
   refusalProblem,
   runDefinitionCommand,
@@ -159,8 +160,7 @@ export function planRename(
     );
     return change;
   }
-  for (const d of inventory(tree, layouts, { services: true }).dangling)
-    change.warnings.push(`${d.path}:${d.line}: \`${d.name}\` is left dangling: ${d.message}.`);
+  change.warnings.push(...danglingWarnings(tree, layouts));
   return change;
 }
 
