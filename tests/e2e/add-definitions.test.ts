@@ -156,7 +156,7 @@ describe('add tool, add resource, add prompt on a server made by `@cyanheads/mcp
       ).toContain(ADDED.tool.name);
       const called = await session.client.callTool({ name: ADDED.tool.name, arguments: { query: 'widgets' } });
       expect(called.isError, JSON.stringify(called)).toBeFalsy();
-      expect(called.structuredContent).toMatchObject({ query: 'widgets' });
+      expect(called.structuredContent).toMatchObject({ effectiveQuery: 'widgets', items: expect.any(Array) });
       expect(textOf(called.content)).toContain('widgets');
 
       // Resource: the template is listed, its list() names a concrete URI, and reading it works.

@@ -170,22 +170,26 @@ describe('add tool on a server made by `@cyanheads/mcp-ts-core init`', () => {
       expect(listed!.title).toBe(definition?.title);
       expect(listed!.description).toBe(DESCRIPTION);
       expect(listed!.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
-      expect(Object.keys(listed!.inputSchema.properties ?? {})).toEqual(['query']);
-      expect(Object.keys(listed!.outputSchema?.properties ?? {}).sort()).toEqual(['itemCount', 'items', 'query']);
+      // A search verb: a query and an optional limit in, a list out (the echo and total as enrichment).
+      expect(Object.keys(listed!.inputSchema.properties ?? {})).toEqual(['query', 'limit']);
+      expect(Object.keys(listed!.outputSchema?.properties ?? {})).toEqual(expect.arrayContaining(['items']));
 
       // listTools cached the output schema, so callTool has also validated structuredContent against it.
       const ok = await session.client.callTool({ name: NAME, arguments: { query: 'widgets' } });
       expect(ok.isError, JSON.stringify(ok)).toBeFalsy();
-      const sc = ok.structuredContent as { query: string; itemCount: number; items: { id: string; name: string }[] };
-      expect(sc).toMatchObject({ query: 'widgets', itemCount: expect.any(Number), items: expect.any(Array) });
-      expect(sc.itemCount).toBe(sc.items.length);
+      const sc = ok.structuredContent as {
+        effectiveQuery: string;
+        totalCount: number;
+        items: { id: string; title: string }[];
+      };
+      expect(sc).toMatchObject({ effectiveQuery: 'widgets', totalCount: expect.any(Number), items: expect.any(Array) });
+      expect(sc.totalCount).toBe(sc.items.length);
       const text = textOf(ok.content);
       expect(text).toContain('widgets');
-      expect(text).toContain(String(sc.itemCount));
       for (const item of sc.items) {
-        expect(item).toEqual({ id: expect.any(String), name: expect.any(String) });
+        expect(item).toEqual({ id: expect.any(String), title: expect.any(String) });
         expect(text).toContain(item.id);
-        expect(text).toContain(item.name);
+        expect(text).toContain(item.title);
       }
 
       // The error result carries structuredContent that is not the output schema ({ error: … }), and

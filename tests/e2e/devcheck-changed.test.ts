@@ -54,6 +54,8 @@ describe('the devcheck after add, on a server made by our init', () => {
     expect(fast.r.exitCode, describeRun(fast.r)).toBe(0);
     expect(fast.out.devcheck).toMatchObject({ ran: true, passed: true, scope: 'changed' });
     expect(fast.out.devcheck.files).toEqual([
+      // Our init's README lists the definitions: add keeps its table.
+      'README.md',
       'src/index.ts',
       `${TOOLS}/demo-find-items.tool.ts`,
       'tests/tools/demo-find-items.tool.test.ts',

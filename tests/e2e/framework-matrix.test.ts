@@ -263,7 +263,7 @@ for (const { line, origin, key } of KEYS) {
       });
       const status = await runOk('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: root });
       expect(status.stdout.split('\n').filter(Boolean).sort()).toEqual(
-        [' M README.md', ' M src/index.ts', ...newFiles.map((f) => `?? ${f}`)].sort(),
+        [...(ours ? [' M README.md'] : []), ' M src/index.ts', ...newFiles.map((f) => `?? ${f}`)].sort(),
       );
     });
 

@@ -58,12 +58,16 @@ function summary(output: string): Record<string, string> {
   return out;
 }
 
-/** `npm run devcheck -- <flags>` must exit 0 with every check ✔ and no warning anywhere. */
+/**
+ * `npm run devcheck -- <flags>` must exit 0 with every check ✔ and no warning anywhere but the
+ * list of placeholder strings (descriptions add made up for params and arguments typed without one).
+ */
 async function expectCleanDevcheck(flags: string[]): Promise<RunResult> {
   const r = await npm(['run', 'devcheck', '--', ...flags]);
   expect(r.exitCode, describeRun(r)).toBe(0);
   expect(r.stdout).toMatch(/\d+ passed, 0 failed, 0 warnings in [\d.]+s/);
-  expect(r.stdout, describeRun(r)).not.toMatch(/[⚠✖]|warning \[|error \[/u);
+  const placeholders = /^⚠ Placeholders [^\n]*\n(?: {4}[^\n]*'TODO: [^\n]*\n)+/mu;
+  expect(r.stdout.replace(placeholders, ''), describeRun(r)).not.toMatch(/[⚠✖]|warning \[|error \[/u);
   expect(summary(r.stdout)).toMatchObject({ Biome: '✔', TypeScript: '✔', 'MCP definitions': '✔' });
   process.stderr.write(`[e2e] npm run devcheck -- ${flags.join(' ')}: ${(r.durationMs / 1000).toFixed(1)} s\n`);
   return r;

@@ -176,7 +176,10 @@ async function expectServerWorks(root: string, scenario: Scenario, tasks: boolea
     if (scenario.tools.includes('acme_echo_message')) {
       expect((await call('acme_echo_message', { message: 'hi' })).structuredContent).toMatchObject({ message: 'hi' });
     }
-    expect((await call('acme_find_items', { query: 'widgets' })).structuredContent).toMatchObject({ itemCount: 1 });
+    expect((await call('acme_find_items', { query: 'widgets' })).structuredContent).toMatchObject({
+      effectiveQuery: 'widgets',
+      totalCount: 1,
+    });
     expect((await call('acme_fetch_record', { id: 'rec-42' })).structuredContent).toMatchObject({ id: 'rec-42' });
     expect((await call('acme_show_board', { topic: 'widgets' })).isError).toBeFalsy();
     const rebuilt = await call('acme_rebuild_index', { steps: 2 });
@@ -184,7 +187,7 @@ async function expectServerWorks(root: string, scenario: Scenario, tasks: boolea
     const uris = (await session.client.listResources()).resources.map((r) => r.uri);
     expect(uris).toEqual(expect.arrayContaining(['ui://acme-show-board/app.html']));
     for (const uri of uris) expect((await session.client.readResource({ uri })).contents.length).toBeGreaterThan(0);
-    const prompt = await session.client.getPrompt({ name: 'acme_review_item', arguments: { topic: 'item 7' } });
+    const prompt = await session.client.getPrompt({ name: 'acme_review_item', arguments: { item: 'item 7' } });
     expect(textOf(prompt.messages.map((m) => m.content))).toContain('item 7');
   } finally {
     await session.close();
