@@ -186,11 +186,7 @@ export interface TestPlan {
 }
 
 /** The test `add test` writes for `target`, at the path the project's tests use. */
-export function testFor(
-  tree: Tree,
-  target: DefinitionTarget,
-  service?: ServiceShape,
-): TestPlan {
+export function testFor(tree: Tree, target: DefinitionTarget, service?: ServiceShape): TestPlan {
   const { def, layout } = target;
   if (!layout) {
     const file = `tests/services/${def.name}/${def.name}-service.test.ts`;
