@@ -9,6 +9,7 @@ import type { Tree } from '../engine/tree.js';
 import { KINDS } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { testFor } from '../kinds/test/generator.js';
+import { methodCall } from '../kinds/test/service-calls.js';
 import { asNewFile } from '../project/formatter.js';
 import { SERVICE_KIND } from '../registration/inventory.js';
 import type { DefinitionLayout } from '../registration/layout.js';
@@ -39,7 +40,7 @@ function findAnyKind(tree: Tree, layouts: readonly DefinitionLayout[], name: str
   });
 }
 
-/** A service's class, init…/get… functions and public methods, read off its file. */
+/** A service's class, init…/get… functions and public methods (with how to call each), read off its file. */
 function serviceShape(tree: Tree, file: string) {
   const sf = parseSource(file, tree.read(file) ?? '');
   const cls = sf.getClasses().find((c) => c.isExported());
@@ -57,7 +58,7 @@ function serviceShape(tree: Tree, file: string) {
     .getMethods()
     .filter((m) => !m.hasModifier(SyntaxKind.PrivateKeyword) && !m.hasModifier(SyntaxKind.ProtectedKeyword))
     .filter((m) => !m.isStatic())
-    .map((m) => m.getName());
+    .map(methodCall);
   return { className: cls.getName()!, initName, getName, methods };
 }
 

@@ -13,7 +13,7 @@ import type { KindSpec } from '../kinds/spec.js';
 import { inventory, SERVICE_KIND } from '../registration/inventory.js';
 import type { DefinitionLayout } from '../registration/layout.js';
 import { planRenaming, type RenameMap } from '../registration/renaming.js';
-import { type DefinitionTarget, findTarget, ownExports } from '../registration/target.js';
+import { type DefinitionTarget, findTarget, ownExports, testOf } from '../registration/target.js';
 import { camelCase, parseName } from '../text/names.js';
 import { parseSource } from '../ts/ts-morph.js';
 import {
@@ -112,6 +112,17 @@ function assertFree(tree: Tree, layouts: readonly DefinitionLayout[], kind: stri
   );
 }
 
+/**
+ * The files (and tests) of definitions of other kinds with the same MCP name, as the framework's
+ * starter tool and prompt share theirs: renaming one must not rename the other.
+ */
+function namesakeFiles(tree: Tree, layouts: readonly DefinitionLayout[], target: DefinitionTarget): Set<string> {
+  const others = inventory(tree, layouts).definitions.filter(
+    (d) => d.name === target.def.name && d.file !== target.def.file,
+  );
+  return new Set(others.flatMap((d) => [d.file, testOf(tree, layouts, d) ?? []].flat()));
+}
+
 /** The new MCP name, with the separator the old one used (resources are often kebab-case). */
 function newName(target: DefinitionTarget, raw: string): string {
   const names = parseName(raw, `${target.kind} name`);
@@ -131,6 +142,7 @@ export function planRename(
   const layout = layouts.find((l) => l.kind === kind);
   const to = kind === SERVICE_KIND ? serviceNames(rawTo).domain : newName(target, rawTo);
   const map = layout ? definitionMap(target, layout, to) : serviceMap(tree, target, to);
+  if (map.mcpName) map.mcpName.except = namesakeFiles(tree, layouts, target);
   assertFree(tree, layouts, kind, to, map);
   const label = `${kind} ${target.def.name}`;
   const plan = planRenaming(tree, map);

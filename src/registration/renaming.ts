@@ -29,8 +29,11 @@ export interface RenameMap {
   files: Map<string, string>;
   /** Per moved module: old export name → new one. */
   exports: Map<string, Map<string, string>>;
-  /** String literals equal to the old MCP name, in these files, become the new one. */
-  mcpName?: { from: string; to: string; files: ReadonlySet<string> | 'all' };
+  /**
+   * String literals equal to the old MCP name, in these files, become the new one; never in
+   * `except` (the files of another kind's definition that has the same MCP name, and its tests).
+   */
+  mcpName?: { from: string; to: string; files: ReadonlySet<string> | 'all'; except?: ReadonlySet<string> };
 }
 
 class Edits {
@@ -149,7 +152,7 @@ function renameStrings(sources: Sources, files: readonly string[], map: RenameMa
   const m = map.mcpName;
   if (!m) return;
   for (const file of files) {
-    if (m.files !== 'all' && !m.files.has(file)) continue;
+    if ((m.files !== 'all' && !m.files.has(file)) || m.except?.has(file)) continue;
     const sf = sources.get(file);
     for (const lit of [
       ...sf.getDescendantsOfKind(SyntaxKind.StringLiteral),

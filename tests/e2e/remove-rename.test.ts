@@ -4,7 +4,9 @@
  * then one of each kind renamed and the other removed (the starter examples among them). After it:
  * devcheck passes, tsc reports nothing, the project's tests pass, `list` finds nothing dangling,
  * and a real MCP client lists exactly what is left, under the new names. And a server made with
- * `init --no-examples` (sharing that install) passes its devcheck and its (empty) test run.
+ * `init --no-examples` (sharing that install) passes its devcheck and its (empty) test run, and
+ * `add test` on each kind made there with `--no-test` writes a test that passes and fails once
+ * the definition is broken.
  */
 
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -181,5 +183,51 @@ describe('add test on a tool made with --no-test', () => {
     const failing = await run('npx', ['vitest', 'run', TEST], { cwd: bare });
     expect(failing.exitCode, describeRun(failing)).not.toBe(0);
     writeFileSync(path.join(bare, TOOL), source);
+  });
+});
+
+describe('add test on a resource, a prompt and a service made with --no-test (0.12.3)', () => {
+  const CASES = [
+    {
+      add: ['resource', 'bare_note', '--uri', 'bare://notes/{noteId}'],
+      test: 'tests/resources/bare-note.resource.test.ts',
+      file: 'src/mcp-server/resources/definitions/bare-note.resource.ts',
+      broken: 'bareNoteResource.handler = (() => undefined) as never;',
+    },
+    {
+      add: ['prompt', 'bare_outline'],
+      test: 'tests/prompts/bare-outline.prompt.test.ts',
+      file: 'src/mcp-server/prompts/definitions/bare-outline.prompt.ts',
+      broken: 'bareOutlinePrompt.generate = (() => []) as never;',
+    },
+    {
+      add: ['service', 'notes'],
+      test: 'tests/services/notes/notes-service.test.ts',
+      file: 'src/services/notes/notes-service.ts',
+      broken: "NotesService.prototype.search = () => Promise.reject(new Error('broken'));",
+    },
+  ];
+
+  it('each new test passes and type-checks, and fails once its definition is broken', async () => {
+    for (const c of CASES) {
+      await cliOk(['add', ...c.add, '--no-test', '--no-devcheck'], bare);
+      const out = await cliOk(['add', 'test', c.add[1]!, '--kind', c.add[0]!, '--no-devcheck'], bare);
+      expect(out.changes).toEqual([{ path: c.test, action: 'create' }]);
+    }
+    const tests = CASES.map((c) => c.test);
+    const passing = await run('npx', ['vitest', 'run', ...tests], { cwd: bare });
+    expect(passing.exitCode, describeRun(passing)).toBe(0);
+    expect(passing.stdout).toMatch(/Test Files\s+3 passed/);
+    const { errors } = await typeCheck(bare);
+    expect(errors).toEqual([]);
+    for (const c of CASES) {
+      const source = readFileSync(path.join(bare, c.file), 'utf8');
+      writeFileSync(path.join(bare, c.file), `${source}\n${c.broken}\n`);
+      const failing = await run('npx', ['vitest', 'run', c.test], { cwd: bare });
+      writeFileSync(path.join(bare, c.file), source);
+      expect(failing.exitCode, describeRun(failing)).not.toBe(0);
+      // A failing test of its own, not a file that did not load.
+      expect(failing.stdout, describeRun(failing)).toMatch(/Tests\s+\d+ failed/);
+    }
   });
 });

@@ -9,6 +9,7 @@ import { MemoryHost } from '../../src/engine/host.js';
 import { Tree } from '../../src/engine/tree.js';
 import { KINDS as ALL_KINDS } from '../../src/kinds/index.js';
 import { addServiceGenerator } from '../../src/kinds/service/generator.js';
+import { sampleArgument } from '../../src/kinds/test/service-calls.js';
 import { FEATURES_0_10 } from '../helpers/framework.js';
 import { FRESH_INDEX, memoryProject, PACKAGE_JSON, VITEST_CONFIG } from '../helpers/projects.js';
 import { existing, fixture, KINDS } from '../helpers/shapes.js';
@@ -32,6 +33,8 @@ describe.each(KINDS)('add test for a $kind', (k) => {
     expect(text).toContain('z.toJSONSchema(schema');
     const checks = { tool: '.output.parse(result)', resource: 'definition.uriTemplate', prompt: '.generate(' };
     expect(text).toContain(checks[k.kind as keyof typeof checks]);
+    // An app resource's output is typed never: the test reads it as optional, so it type-checks.
+    if (k.kind === 'resource') expect(text).toContain('(definition as { output?: z.ZodType | undefined }).output');
     expect(change.data.test).toMatchObject({ kind: k.kind, file });
   });
 
@@ -46,7 +49,7 @@ describe.each(KINDS)('add test for a $kind', (k) => {
 });
 
 describe('add test for a service', () => {
-  it('calls init…() and get…(), and checks each public method of its class', () => {
+  it('calls init…() and get…(), and calls each public method with arguments made from its parameter types', () => {
     const host = new MemoryHost({
       'package.json': PACKAGE_JSON,
       'src/index.ts': FRESH_INDEX,
@@ -59,7 +62,58 @@ describe('add test for a service', () => {
     expect(planAddTest(again, LAYOUTS, 'ncbi', { kind: 'service' }).problems).toEqual([]);
     const text = again.read('tests/services/ncbi/ncbi-service.test.ts')!;
     expect(text).toContain('initNcbiService(parseConfig(), createInMemoryStorage());');
-    expect(text).toContain("expect(typeof service.fetchRecord).toBe('function');");
+    expect(text).toContain("const result = await getNcbiService().fetchRecord('example', ctx);");
+    expect(text).toContain("const result = await getNcbiService().search('example', 1, ctx);");
+    expect(text).toContain('expect(result).toBeDefined();');
+    // The private helpers are not called.
+    expect(text).not.toMatch(/\.(load|storageContext)\(/);
+  });
+});
+
+describe('add test: sample arguments for service methods', () => {
+  it.each([
+    ['string', "'example'"],
+    ['number', '1'],
+    ['boolean', 'true'],
+    ['Context', 'ctx'],
+    ['string[]', '[]'],
+    ['readonly number[]', '[]'],
+    ['Array<{ id: string }>', '[]'],
+    ["'asc' | 'desc'", "'asc'"],
+  ])('%s → %s', (type, sample) => {
+    expect(sampleArgument(type)).toBe(sample);
+  });
+
+  it.each(['RecordId', '{ id: string }', "'asc' | number", 'Map<string, number>', 'RequestContext'])(
+    'none for %s: the method is only checked to be there',
+    (type) => {
+      expect(sampleArgument(type)).toBeUndefined();
+    },
+  );
+
+  it('a method with a parameter of another type is not called; optional trailing ones are left out', () => {
+    const host = new MemoryHost(
+      fixture({
+        'src/index.ts': "await createApp({ name: 'acme', setup() { initShopService(); } });\n",
+        'src/services/shop/shop-service.ts': [
+          'export class ShopService {',
+          '  price(sku: Sku): number { return sku.length; }',
+          "  list(limit: number, order?: 'asc' | 'desc'): string[] { return []; }",
+          '  clear(): void {}',
+          '}',
+          'export function initShopService(): void {}',
+          'export function getShopService(): ShopService { return new ShopService(); }',
+          '',
+        ].join('\n'),
+      }),
+    );
+    const tree = new Tree(host);
+    expect(planAddTest(tree, LAYOUTS, 'shop', { kind: 'service' }).problems).toEqual([]);
+    const text = tree.read('tests/services/shop/shop-service.test.ts')!;
+    expect(text).toContain("expect(typeof getShopService().price).toBe('function');");
+    expect(text).toContain('const result = await getShopService().list(1);');
+    expect(text).toMatch(/\n {4}await getShopService\(\)\.clear\(\);/);
+    expect(text).not.toContain('createMockContext');
   });
 });
 

@@ -130,6 +130,21 @@ describe.each(KINDS)('rename $kind', (k) => {
   });
 });
 
+describe('rename: a namesake of another kind', () => {
+  it("keeps the other kind's MCP name (the framework's starter tool and prompt share theirs)", () => {
+    const tree = new Tree(new MemoryHost(fixture({ 'src/index.ts': inlineIndex })));
+    const tool = existing(KINDS.find((k) => k.kind === 'tool')!)[0]!;
+    const prompt = inventory(tree, LAYOUTS).definitions.find((d) => d.kind === 'prompt' && d.name === tool.mcpName)!;
+    expect(prompt).toBeDefined();
+    const promptBefore = tree.read(prompt.file);
+    expect(planRename(tree, LAYOUTS, 'tool', tool.mcpName, 'acme_zap_things').problems).toEqual([]);
+    expect(tree.read(prompt.file)).toBe(promptBefore);
+    const names = inventory(tree, LAYOUTS).definitions.map((d) => `${d.kind} ${d.name}`);
+    expect(names).toContain(`prompt ${tool.mcpName}`);
+    expect(names).toContain('tool acme_zap_things');
+  });
+});
+
 describe('rename service', () => {
   it('moves its folders and renames its class, init and get everywhere; back again restores it', () => {
     const host = new MemoryHost({

@@ -9,6 +9,7 @@
 import type { Tree } from '../../engine/tree.js';
 import { testFileFor, testImportPath } from '../../project/conventions.js';
 import type { DefinitionTarget } from '../../registration/target.js';
+import type { ServiceMethodCall } from './service-calls.js';
 
 /** Builds, at test time, a value a JSON Schema accepts: its default, a constant, the plainest of its type. */
 const SAMPLE_HELPER = `type Schema = {
@@ -108,7 +109,9 @@ describe('${exportName}', () => {
     const ctx = createMockContext({ uri });
     const result = await definition.handler(params as never, ctx as never);
     expect(result).toBeDefined();
-    if (definition.output) expect(() => definition.output!.parse(result)).not.toThrow();
+    // An app resource declares no output (its type is never there): read it as optional.
+    const output = (definition as { output?: z.ZodType | undefined }).output;
+    if (output) expect(() => output.parse(result)).not.toThrow();
   });
 });
 `;
@@ -133,26 +136,48 @@ describe('${exportName}', () => {
 `;
 }
 
-function serviceTest(
-  s: { className: string; initName: string; getName: string; methods: string[] },
-  importPath: string,
-  file: string,
-): string {
-  const methods = s.methods.map((m) => `    expect(typeof service.${m}).toBe('function');`).join('\n');
+/** One test per public method: called with sample arguments where its parameter types allow. */
+function methodTest(getName: string, m: ServiceMethodCall): string {
+  if (!m.args) {
+    return `  // ${m.name}() takes a parameter no sample can be made up for safely: only its presence is checked.
+  it('has ${m.name}()', () => {
+    expect(typeof ${getName}().${m.name}).toBe('function');
+  });`;
+  }
+  const call = `${getName}().${m.name}(${m.args.join(', ')})`;
+  const usesCtx = m.args.includes('ctx');
+  return `  it('${m.name}() resolves against in-memory storage${m.returnsValue ? ', with a result' : ''}', async () => {
+${usesCtx ? "    const ctx = createMockContext({ tenantId: 'test-tenant' });\n" : ''}    ${m.returnsValue ? 'const result = ' : ''}await ${call};
+${m.returnsValue ? '    expect(result).toBeDefined();\n' : ''}  });`;
+}
+
+export interface ServiceShape {
+  className: string;
+  initName: string;
+  getName: string;
+  methods: ServiceMethodCall[];
+}
+
+function serviceTest(s: ServiceShape, importPath: string, file: string): string {
+  const usesCtx = s.methods.some((m) => m.args?.includes('ctx'));
+  const testing = usesCtx ? 'createInMemoryStorage, createMockContext' : 'createInMemoryStorage';
   return `${header(s.className, file)}
 import { parseConfig } from '@cyanheads/mcp-ts-core/config';
-import { createInMemoryStorage } from '@cyanheads/mcp-ts-core/testing';
-import { describe, expect, it } from 'vitest';
+import { ${testing} } from '@cyanheads/mcp-ts-core/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ${s.className}, ${s.getName}, ${s.initName} } from '${importPath}';
 
 describe('${s.className}', () => {
-  it('${s.initName}() makes the one instance ${s.getName}() returns, with its methods', () => {
+  beforeEach(() => {
     ${s.initName}(parseConfig(), createInMemoryStorage());
+  });
+
+  it('${s.initName}() makes the one instance ${s.getName}() returns', () => {
     const service = ${s.getName}();
     expect(service).toBeInstanceOf(${s.className});
     expect(${s.getName}()).toBe(service);
-${methods}
   });
+${s.methods.map((m) => `\n${methodTest(s.getName, m)}`).join('\n')}
 });
 `;
 }
@@ -163,11 +188,7 @@ export interface TestPlan {
 }
 
 /** The test `add test` writes for `target`, at the path the project's tests use. */
-export function testFor(
-  tree: Tree,
-  target: DefinitionTarget,
-  service?: { className: string; initName: string; getName: string; methods: string[] },
-): TestPlan {
+export function testFor(tree: Tree, target: DefinitionTarget, service?: ServiceShape): TestPlan {
   const { def, layout } = target;
   if (!layout) {
     const file = `tests/services/${def.name}/${def.name}-service.test.ts`;
