@@ -221,7 +221,7 @@ describe('then grow it with add tool, add resource, add prompt', () => {
       expect(names).toEqual(['demo_echo_message', 'demo_find_items']);
       const called = await client.callTool({ name: 'demo_find_items', arguments: { query: 'widgets' } });
       expect(called.isError ?? false, session.stderr()).toBe(false);
-      expect(called.structuredContent).toMatchObject({ query: 'widgets', itemCount: 1 });
+      expect(called.structuredContent).toMatchObject({ effectiveQuery: 'widgets', totalCount: 1 });
 
       const templates = (await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate);
       expect(templates).toEqual(expect.arrayContaining(['demo://echo/{message}', 'demo://items/{itemId}']));
