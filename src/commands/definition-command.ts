@@ -44,7 +44,7 @@ export function checkKind(kind: string, kinds: readonly KindSpec[], command: str
 }
 
 /** A refusal with every place that stands in the way, as the one problem of the plan. */
-export function refusalProblem(
+function refusalProblem(
   details: { path?: string; line?: number; message: string }[],
   what: string,
   hint: string,
@@ -60,11 +60,25 @@ export function refusalProblem(
   };
 }
 
-/** A warning for each registration the change leaves without its definition. */
-export function danglingWarnings(tree: Tree, layouts: readonly DefinitionLayout[]): string[] {
-  return inventory(tree, layouts, { services: true }).dangling.map(
-    (d) => `${d.path}:${d.line}: \`${d.name}\` is left dangling: ${d.message}.`,
-  );
+/**
+ * The end of a remove or rename plan: the uses it cannot take along as its one problem, or else a
+ * warning for each registration it leaves without its definition.
+ */
+export function settleChange(
+  change: DefinitionChange,
+  tree: Tree,
+  layouts: readonly DefinitionLayout[],
+  refusals: { path?: string; line?: number; message: string }[],
+  refusal: { what: string; hint: string },
+): DefinitionChange {
+  if (refusals.length > 0) {
+    change.problems.push(refusalProblem(refusals, refusal.what, refusal.hint));
+    return change;
+  }
+  for (const d of inventory(tree, layouts, { services: true }).dangling) {
+    change.warnings.push(`${d.path}:${d.line}: \`${d.name}\` is left dangling: ${d.message}.`);
+  }
+  return change;
 }
 
 export async function runDefinitionCommand(

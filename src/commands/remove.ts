@@ -14,10 +14,9 @@ import { findTarget } from '../registration/target.js';
 import {
   checkKind,
   type DefinitionChange,
-  danglingWarnings,
   layoutsOf,
-  refusalProblem,
   runDefinitionCommand,
+  settleChange,
 } from './definition-command.js';
 
 /** Plans `remove <kind> <name>` into the tree. */
@@ -37,18 +36,10 @@ export function planRemove(
     problems: [],
     data: { removed: { kind, name: target.def.name, files: plan.deleted, edited: plan.edited } },
   };
-  if (plan.refusals.length > 0) {
-    change.problems.push(
-      refusalProblem(
-        plan.refusals,
-        `the ${label} is still in use; nothing was written.`,
-        'Take those uses out by hand (or move them onto another definition), then run remove again.',
-      ),
-    );
-    return change;
-  }
-  change.warnings.push(...danglingWarnings(tree, layouts));
-  return change;
+  return settleChange(change, tree, layouts, plan.refusals, {
+    what: `the ${label} is still in use; nothing was written.`,
+    hint: 'Take those uses out by hand (or move them onto another definition), then run remove again.',
+  });
 }
 
 export async function removeCommand(

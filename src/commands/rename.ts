@@ -19,10 +19,9 @@ import { parseSource } from '../ts/ts-morph.js';
 import {
   checkKind,
   type DefinitionChange,
-  danglingWarnings,
   layoutsOf,
-  refusalProblem,
   runDefinitionCommand,
+  settleChange,
 } from './definition-command.js';
 
 const kebab = (words: string[]) => words.join('-');
@@ -162,18 +161,10 @@ export function planRename(
       },
     },
   };
-  if (plan.refusals.length > 0) {
-    change.problems.push(
-      refusalProblem(
-        plan.refusals,
-        `the ${label} cannot be renamed safely; nothing was written.`,
-        'Rename those by hand first, or choose another name.',
-      ),
-    );
-    return change;
-  }
-  change.warnings.push(...danglingWarnings(tree, layouts));
-  return change;
+  return settleChange(change, tree, layouts, plan.refusals, {
+    what: `the ${label} cannot be renamed safely; nothing was written.`,
+    hint: 'Rename those by hand first, or choose another name.',
+  });
 }
 
 export async function renameCommand(
