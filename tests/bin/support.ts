@@ -113,7 +113,9 @@ export function onTerminal(
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ output: string; exit: number | undefined }> {
   return new Promise((resolve) => {
-    const cli = `stty cols 200 rows 50; ${process.execPath} ${BIN} ${args.join(' ')}; echo EXIT=$?`;
+    // `exec`: the CLI replaces the shell, so a Ctrl-C reaches only the CLI (a shell left waiting may
+    // die of the same SIGINT, as dash does), and `script -e` returns the CLI's own exit code.
+    const cli = `stty cols 200 rows 50; exec ${process.execPath} ${BIN} ${args.join(' ')}`;
     const child = spawn('script', ['-qfec', cli, '/dev/null'], {
       cwd,
       env: { ...process.env, NO_COLOR: '1', CI: '', ...env },
@@ -130,11 +132,10 @@ export function onTerminal(
     });
     // Generous for a loaded machine; a run that hangs still ends, and its output shows where.
     const timer = setTimeout(() => child.kill(), 120_000);
-    child.on('close', () => {
+    child.on('close', (code) => {
       clearTimeout(timer);
       child.stdin.destroy();
-      const exit = /EXIT=(\d+)/.exec(output)?.[1];
-      resolve({ output, exit: exit === undefined ? undefined : Number(exit) });
+      resolve({ output, exit: code ?? undefined });
     });
   });
 }
