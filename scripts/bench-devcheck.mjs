@@ -17,6 +17,8 @@ import { pathToFileURL } from 'node:url';
 const BIN = path.resolve(import.meta.dirname, '../bin/mcp-scaffold.js');
 const FRAMEWORK = '@cyanheads/mcp-ts-core@0.10.17';
 const GOAL = 0.7;
+/** Where our init's tsconfig.json keeps tsc's build info. */
+const TSC_CACHE = 'node_modules/.cache/tsc';
 
 function sh(cmd, args, cwd, env = process.env) {
   const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -59,10 +61,15 @@ function setUp(dir) {
     rmSync(path.join(dir, 'ours-pristine'), { recursive: true, force: true });
     sh(process.execPath, [BIN, 'init', 'ours', '--yes', '--pm', 'npm', '--no-git'], dir);
   }
-  // What add changes, as init wrote it, put back before each run.
+  // What add changes, as init wrote it, put back before each run; and tsc's build info as init's
+  // own devcheck left it, so each run type-checks the new files (not a copy it saw last run).
   const pristine = path.join(dir, 'ours-pristine');
   if (!existsSync(pristine)) {
+    spawnSync('npm', ['run', 'devcheck'], { cwd: ours, encoding: 'utf8' }); // the user's first devcheck
     for (const part of ['src', 'tests']) cpSync(path.join(ours, part), path.join(pristine, part), { recursive: true });
+    if (existsSync(path.join(ours, TSC_CACHE))) {
+      cpSync(path.join(ours, TSC_CACHE), path.join(pristine, 'tsc-cache'), { recursive: true });
+    }
   }
   return { env, ours, theirs, pristine };
 }
@@ -73,6 +80,10 @@ function restore(ours, pristine) {
     cpSync(path.join(pristine, part), path.join(ours, part), { recursive: true });
   }
   rmSync(path.join(ours, 'node_modules/.cache/mcp-scaffold'), { recursive: true, force: true });
+  rmSync(path.join(ours, TSC_CACHE), { recursive: true, force: true });
+  if (existsSync(path.join(pristine, 'tsc-cache'))) {
+    cpSync(path.join(pristine, 'tsc-cache'), path.join(ours, TSC_CACHE), { recursive: true });
+  }
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -2,7 +2,9 @@
  * Every dependency a new server gets, in one place. The framework is a caret range (what
  * `--framework-version` overrides); the tools whose output or runtime must not drift under the
  * project are exact: Biome (formatting), vitest and vite (vitest 5 / newer vite need Node 22).
- * TypeScript stays on 6: 7 dropped the JavaScript API the ecosystem still uses.
+ * TypeScript stays on 6: 7 dropped the JavaScript API the ecosystem still uses. Its native
+ * compiler comes beside it as @typescript/native-preview (its own `tsgo` bin, so `tsc` stays 6's)
+ * for devcheck's type check, whose time is mostly tsc parsing the dependencies' declarations.
  */
 
 import semver from 'semver';
@@ -30,6 +32,10 @@ export const DEPENDENCIES = {
 export const DEV_DEPENDENCIES = {
   '@biomejs/biome': { range: '2.5.4', why: "formatter and linter, the version the framework's config is written for" },
   '@types/node': { range: '^20.19.43', why: 'Node 20 typings' },
+  '@typescript/native-preview': {
+    range: '7.0.0-dev.20260707.2',
+    why: "the native compiler (tsgo) devcheck type-checks with: tsc's check at a fraction of its time",
+  },
   'tsc-alias': { range: '^1.9.10', why: 'rewrites @/ imports in the build output' },
   tsx: { range: '^4.23.15', why: 'runs the TypeScript scripts (devcheck, lint:mcp) on Node without bun' },
   typescript: { range: '^6.0.3', why: 'type checking and the build' },

@@ -2,8 +2,8 @@
  * Placeholder text (a string that starts with the `TODO:` mark) in a definition, as the generated
  * devcheck and `mcp-scaffold list` report it. The server is one our `init` writes (no install);
  * the definition holding the mark is written here by hand. The generated devcheck is run with
- * node after its types are stripped, with stand-ins for the tools it starts (Biome, tsc, tsx) that
- * pass at once: what is tested is its own report, not theirs.
+ * node after its types are stripped, with stand-ins for the tools it starts (Biome, tsc) and for
+ * the linter it imports, all passing at once: what is tested is its own report, not theirs.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -52,18 +52,15 @@ beforeAll(() => {
   writeFileSync(index, registered);
   // Stand-ins for the installed tools devcheck starts: each passes at once, printing nothing.
   mkdirSync(path.join(root, 'node_modules/.bin'), { recursive: true });
-  for (const name of ['biome', 'tsc', 'tsx']) {
+  for (const name of ['biome', 'tsc']) {
     writeFileSync(path.join(root, 'node_modules/.bin', name), '#!/bin/sh\nexit 0\n');
     chmodSync(path.join(root, 'node_modules/.bin', name), 0o755);
   }
-  // The linter runs as `node --import tsx lint-mcp.ts`: a tsx package whose loader ends the
-  // process at once, as passing, stands in for it.
-  mkdirSync(path.join(root, 'node_modules/tsx'), { recursive: true });
+  // devcheck imports the linter (scripts/lint-mcp.ts) into its own process: this stands in for it.
   writeFileSync(
-    path.join(root, 'node_modules/tsx/package.json'),
-    JSON.stringify({ name: 'tsx', type: 'module', exports: './loader.mjs' }),
+    path.join(root, 'lint-mcp.stand-in.mjs'),
+    "export const lintMcp = async () => ({ exitCode: 0, output: 'Checked 1 tool\\n0 errors, 0 warnings\\n' });\n",
   );
-  writeFileSync(path.join(root, 'node_modules/tsx/loader.mjs'), 'process.exit(0);\n');
 }, 60_000);
 
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
@@ -73,7 +70,11 @@ function devcheck(...args: string[]) {
   const js = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
   }).outputText;
-  writeFileSync(path.join(root, 'devcheck.mjs'), js);
+  expect(js).toContain("import('./lint-mcp.ts')");
+  writeFileSync(
+    path.join(root, 'devcheck.mjs'),
+    js.replace("import('./lint-mcp.ts')", "import('./lint-mcp.stand-in.mjs')"),
+  );
   return spawnSync(process.execPath, ['devcheck.mjs', ...args], {
     cwd: root,
     encoding: 'utf8',

@@ -151,4 +151,52 @@ describe('the devcheck after add, on a server made by our init', () => {
     expect(after.r.exitCode, describeRun(after.r)).toBe(0);
     expect(after.out.devcheck.files).not.toContain(tool);
   });
+
+  it('fails on a type error and a Biome error in a tool added unchecked, and on a duplicate MCP name', async () => {
+    const quiet = await cli([
+      'add',
+      'tool',
+      'demo_sort_items',
+      '--description',
+      'Sort demo items.',
+      '--json',
+      '--no-devcheck',
+    ]);
+    expect(quiet.exitCode, describeRun(quiet)).toBe(0);
+    const tool = `${TOOLS}/demo-sort-items.tool.ts`;
+    const text = readFileSync(file(tool), 'utf8');
+    appendFileSync(
+      file(tool),
+      "export const wrong: number = 'text' as string;\nexport const loose = (a: unknown) => a == 1;\n",
+    );
+    const broken = await add(['prompt', 'demo_explain_item', '--description', 'Ask why an item matters.']);
+    expect(broken.r.exitCode, describeRun(broken.r)).toBe(2);
+    expect(broken.out.devcheck).toMatchObject({ scope: 'changed', passed: false });
+    expect(broken.log).toMatch(/demo-sort-items\.tool\.ts.*error TS2322/);
+    expect(broken.log).toContain('noDoubleEquals');
+
+    // Named like the tool the first add wrote: only the checks across definitions see it.
+    writeFileSync(file(tool), text.replace("tool('demo_sort_items'", "tool('demo_find_items'"));
+    const twice = await add(['prompt', 'demo_rank_item', '--description', 'Ask for a rank of one item.']);
+    expect(twice.r.exitCode, describeRun(twice.r)).toBe(2);
+    expect(twice.log).toMatch(/error \[name-unique\] demo_find_items/);
+
+    writeFileSync(file(tool), text);
+    const mended = await add(['prompt', 'demo_compare_items', '--description', 'Ask to compare two items.']);
+    expect(mended.r.exitCode, describeRun(mended.r)).toBe(0);
+    // The native compiler checked the types (init installs it beside typescript 6).
+    expect(mended.log).toContain('no type errors (tsgo)');
+  });
+
+  it('runs by hand as npm run devcheck, whole or on given files', async () => {
+    const whole = await run('npm', ['run', 'devcheck'], { cwd: demo, timeoutMs: 600_000 });
+    expect(whole.exitCode, describeRun(whole)).toBe(0);
+    expect(whole.stdout).toMatch(/MCP definitions .*\d+ tools, \d+ resources?, \d+ prompts \+ server\.json/);
+    const given = await run('npm', ['run', 'devcheck', '--', '--changed', `${TOOLS}/demo-sort-items.tool.ts`], {
+      cwd: demo,
+      timeoutMs: 600_000,
+    });
+    expect(given.exitCode, describeRun(given)).toBe(0);
+    expect(given.stdout).toContain('1 changed file (names unique across');
+  });
 });

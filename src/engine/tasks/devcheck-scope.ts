@@ -1,7 +1,8 @@
 /**
  * What the devcheck after `add` checks. A devcheck written by our `init` says it reads
  * MCP_SCAFFOLD_CHANGED (the files to check, as a JSON array): it then checks those with Biome and
- * the framework linter, and the whole program with an incremental tsc. Any other devcheck (the
+ * the framework linter (whose checks across definitions still see them all), and the whole program
+ * with an incremental type check (tsgo where installed, else tsc). Any other devcheck (the
  * framework's own, a hand-written one) is run exactly as before, with no variable and no argument.
  *
  * Files written while no devcheck ran (--no-devcheck) or while it failed stay listed in the

@@ -2,12 +2,14 @@
  * The project's devcheck after `add`, streaming its output (to stderr under --json), stopped at
  * --devcheck-timeout or on our own SIGINT/SIGTERM. Files are already written when it runs, so a
  * failure here is exit 2, never 1. Where the project's devcheck can check only what changed, it is
- * told which files (devcheck-scope.ts), unless --full-devcheck.
+ * told which files (devcheck-scope.ts), unless --full-devcheck; our init's script is started
+ * without the package manager in between (devcheck-launch.ts).
  */
 
 import { FRAMEWORK, findProject, type Project } from '../../project/project.js';
 import { EXIT, ScaffoldError } from '../errors.js';
 import type { Reporter } from '../reporter.js';
+import { devcheckLaunch } from './devcheck-launch.js';
 import {
   CHANGED_ENV,
   changedEnvValue,
@@ -168,12 +170,13 @@ export async function runDevcheck(
   );
   // A full run is full whatever our own environment holds.
   const { [CHANGED_ENV]: _ours, ...inherited } = process.env;
+  const launch = devcheckLaunch(project, pm, inherited);
   const started = performance.now();
   let exit: SupervisedExit;
   try {
-    exit = await runSupervised(pm, ['run', 'devcheck'], {
+    exit = await runSupervised(launch.command, launch.args, {
       cwd: project.root,
-      env: { ...inherited, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...planned.env },
+      env: { ...inherited, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...launch.env, ...planned.env },
       stdout: reporter.logStream,
       stderr: process.stderr,
       timeoutMs: timeoutSeconds * 1000,

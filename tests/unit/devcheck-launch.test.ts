@@ -1,0 +1,120 @@
+/**
+ * How the devcheck after `add` is started: our init's script directly (this Node with tsx's
+ * loader, the project's node_modules/.bin first on PATH, no package manager in between), anything
+ * else through `<pm> run devcheck`. The direct run is real: a stand-in tsx package, whose loader
+ * records what the process was given and exits with the code the devcheck would have.
+ */
+
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Reporter } from '../../src/engine/reporter.js';
+import { runDevcheck } from '../../src/engine/tasks/devcheck.js';
+import { devcheckLaunch, runsOurDevcheckAlone } from '../../src/engine/tasks/devcheck-launch.js';
+import { CHANGED_ENV } from '../../src/engine/tasks/devcheck-scope.js';
+import { findProject } from '../../src/project/project.js';
+import { tempDir } from '../helpers/temp.js';
+
+/** Stands in for tsx's loader: notes the process's arguments and environment, then ends it. */
+const RECORDING_LOADER = `import fs from 'node:fs';
+fs.writeFileSync('recorded.json', JSON.stringify({
+  execArgv: process.execArgv,
+  argv: process.argv.slice(1),
+  path: process.env.PATH,
+  changed: process.env.${CHANGED_ENV} ?? null,
+  npm: process.env.npm_lifecycle_event ?? null,
+}));
+process.exit(fs.existsSync('fail') ? 1 : 0);
+`;
+
+const FRAMEWORK_DEP = { '@cyanheads/mcp-ts-core': '^0.10.17' };
+
+interface Setup {
+  scripts?: Record<string, string>;
+  /** scripts/devcheck.ts reads MCP_SCAFFOLD_CHANGED, as our init's does. */
+  ours?: boolean;
+  tsx?: boolean;
+}
+
+function project({ scripts = { devcheck: 'tsx scripts/devcheck.ts' }, ours = true, tsx = true }: Setup = {}) {
+  const root = tempDir({
+    'package.json': JSON.stringify({ name: 'demo', type: 'module', scripts, dependencies: FRAMEWORK_DEP }),
+    'scripts/devcheck.ts': ours ? `const changed = process.env.${CHANGED_ENV};\n` : 'export {};\n',
+  });
+  mkdirSync(path.join(root, 'node_modules/.bin'), { recursive: true });
+  if (tsx) {
+    mkdirSync(path.join(root, 'node_modules/tsx'));
+    writeFileSync(
+      path.join(root, 'node_modules/tsx/package.json'),
+      JSON.stringify({ name: 'tsx', type: 'module', exports: './loader.mjs' }),
+    );
+    writeFileSync(path.join(root, 'node_modules/tsx/loader.mjs'), RECORDING_LOADER);
+  }
+  return root;
+}
+
+describe('devcheckLaunch', () => {
+  it('runs our init script with this Node and tsx, node_modules/.bin first on PATH', () => {
+    const root = project();
+    const launch = devcheckLaunch(findProject(root), 'npm', { PATH: '/usr/bin' });
+    expect(launch.command).toBe(process.execPath);
+    expect(launch.args).toEqual(['--import', 'tsx', path.join('scripts', 'devcheck.ts')]);
+    expect(launch.env.PATH?.split(path.delimiter)[0]).toBe(path.join(root, 'node_modules/.bin'));
+    expect(launch.env.PATH?.split(path.delimiter).at(-1)).toBe('/usr/bin');
+  });
+
+  const throughPm: [string, Setup][] = [
+    [
+      'a predevcheck script (the package manager runs it)',
+      { scripts: { devcheck: 'tsx scripts/devcheck.ts', predevcheck: 'echo' } },
+    ],
+    ['a postdevcheck script', { scripts: { devcheck: 'tsx scripts/devcheck.ts', postdevcheck: 'echo' } }],
+    ['another command', { scripts: { devcheck: 'tsx scripts/devcheck.ts --fast' } }],
+    ["bun's form of the script", { scripts: { devcheck: 'bun scripts/devcheck.ts' } }],
+    ['a script that does not read what changed', { ours: false }],
+    ['no tsx installed', { tsx: false }],
+  ];
+  for (const [what, setup] of throughPm) {
+    it(`leaves it to the package manager with ${what}`, () => {
+      const p = findProject(project(setup));
+      expect(runsOurDevcheckAlone(p)).toBe(false);
+      expect(devcheckLaunch(p, 'pnpm')).toEqual({ command: 'pnpm', args: ['run', 'devcheck'], env: {} });
+    });
+  }
+
+  it('finds tsx installed at a workspace root above the project', () => {
+    const workspace = project();
+    const member = path.join(workspace, 'packages/demo');
+    mkdirSync(path.join(member, 'scripts'), { recursive: true });
+    writeFileSync(
+      path.join(member, 'package.json'),
+      JSON.stringify({ name: 'member', scripts: { devcheck: 'tsx scripts/devcheck.ts' }, dependencies: FRAMEWORK_DEP }),
+    );
+    writeFileSync(path.join(member, 'scripts/devcheck.ts'), `process.env.${CHANGED_ENV};\n`);
+    expect(runsOurDevcheckAlone(findProject(member))).toBe(true);
+  });
+});
+
+describe('runDevcheck on our init script', () => {
+  const reporter = () => new Reporter({ json: true, verbose: false });
+  const recorded = (root: string) => JSON.parse(readFileSync(path.join(root, 'recorded.json'), 'utf8'));
+
+  it('starts it without npm, told what changed; its exit code is the verdict', async () => {
+    const root = project();
+    const files = ['src/index.ts'];
+    const passed = await runDevcheck(findProject(root), reporter(), 60, { written: files, full: false });
+    expect(passed.report).toMatchObject({ ran: true, passed: true, command: 'npm run devcheck', scope: 'changed' });
+    const seen = recorded(root);
+    expect(seen.execArgv).toEqual(['--import', 'tsx']);
+    expect(seen.argv).toEqual([path.join(root, 'scripts/devcheck.ts')]);
+    expect(seen.npm).not.toBe('devcheck'); // npm run would set it
+    expect(JSON.parse(seen.changed)).toEqual(files);
+    expect(seen.path.split(path.delimiter)[0]).toBe(path.join(root, 'node_modules/.bin'));
+
+    writeFileSync(path.join(root, 'fail'), '');
+    const failed = await runDevcheck(findProject(root), reporter(), 60, { written: files, full: true });
+    expect(failed.report).toMatchObject({ ran: true, passed: false, exitCode: 1, scope: 'full' });
+    expect(failed.error?.code).toBe('DEVCHECK_FAILED');
+    expect(recorded(root).changed).toBeNull();
+  });
+});
