@@ -64,9 +64,11 @@ export function cacheFileOf(dir: string, bundle: string): string {
   return path.join(dir, `${path.basename(bundle)}-${sha256(bundle).slice(0, 16)}.bin`);
 }
 
-/** What a cache must be made for: this Node and this bundle. */
-function cacheKey(id: string): string {
-  const { version, versions, platform, arch } = process;
+type NodeIdentity = Pick<NodeJS.Process, 'version' | 'platform' | 'arch'> & { versions: { v8: string } };
+
+/** What a cache must be made for: this Node (or `node`) and the bundle with this id. */
+export function cacheKey(id: string, node: NodeIdentity = process): string {
+  const { version, versions, platform, arch } = node;
   return sha256(`${FORMAT}\0${version}\0${versions.v8}\0${platform}\0${arch}\0${id}`);
 }
 
