@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// The build's third step: bundles tsc's output (dist/cli/main.js) and the dependencies it imports
-// into one CommonJS script, dist/cli.bundle.cjs, which the launcher runs through vm.Script with
-// V8's code cache (src/startup/code-cache.ts); and ts-morph (with the TypeScript it carries) into
-// dist/vendor/ts-morph.cjs, loaded the same way when a command first needs it. Each module's
+// The build's third step: bundles tsc's output (dist/cli/main.js), the dependencies it imports and
+// the precompiled templates into one CommonJS script, dist/cli.bundle.cjs, which the launcher runs
+// through vm.Script with V8's code cache (src/startup/code-cache.ts); and ts-morph (with the
+// TypeScript it carries) into dist/vendor/ts-morph.cjs, loaded the same way when a command first
+// needs it (in a script of its own, so that a command without ts-morph does not read its cache);
+// and the launcher itself into dist/launch.cjs. Each module's
 // `import.meta.url` becomes the URL its file has in dist/, so templates and package.json are found
 // where the unbundled modules find them. Each bundle's first line is its id (SHA-256 of the rest).
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { bundleHeader } from '../dist/startup/bundle.js';
@@ -41,6 +43,26 @@ const importMetaUrl = {
   },
 };
 
+/** dist/text/precompiled-index.js → every precompiled template of dist/ (copy-templates.mjs made them), by path. */
+const embeddedTemplates = {
+  name: 'embedded-templates',
+  setup(b) {
+    const index = path.join(dist, 'text/precompiled-index.js');
+    b.onLoad({ filter: /precompiled-index\.js$/ }, (args) => {
+      if (args.path !== index) return undefined;
+      const files = readdirSync(dist, { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.hbs.cjs'))
+        .sort();
+      if (files.length === 0) throw new Error('no precompiled templates in dist/ to embed');
+      const key = (f) => JSON.stringify(f.slice(0, -'.cjs'.length).split(path.sep).join('/'));
+      const imports = files.map((f, i) => `import t${i} from ${JSON.stringify(path.join(dist, f))};`);
+      const entries = files.map((f, i) => `  ${key(f)}: t${i},`);
+      return { contents: `${imports.join('\n')}\nexport const EMBEDDED = {\n${entries.join('\n')}\n};\n`, loader: 'js' };
+    });
+  },
+};
+
 async function bundle(entry, outfile, extra = {}) {
   const result = await build({
     entryPoints: [entry],
@@ -68,7 +90,7 @@ async function bundle(entry, outfile, extra = {}) {
 }
 
 await bundle(path.join(dist, 'cli/main.js'), path.join(dist, 'cli.bundle.cjs'), {
-  plugins: [importMetaUrl],
+  plugins: [embeddedTemplates, importMetaUrl],
   external: ['ts-morph'],
   define: { __MCP_SCAFFOLD_BUNDLE__: 'true' },
   // jsonc-parser's `main` is a UMD build that requires its parts at run time; its ES build bundles.
