@@ -58,7 +58,10 @@ const embeddedTemplates = {
       const key = (f) => JSON.stringify(f.slice(0, -'.cjs'.length).split(path.sep).join('/'));
       const imports = files.map((f, i) => `import t${i} from ${JSON.stringify(path.join(dist, f))};`);
       const entries = files.map((f, i) => `  ${key(f)}: t${i},`);
-      return { contents: `${imports.join('\n')}\nexport const EMBEDDED = {\n${entries.join('\n')}\n};\n`, loader: 'js' };
+      return {
+        contents: `${imports.join('\n')}\nexport const EMBEDDED = {\n${entries.join('\n')}\n};\n`,
+        loader: 'js',
+      };
     });
   },
 };
