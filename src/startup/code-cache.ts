@@ -72,10 +72,10 @@ export function cacheKey(id: string, node: NodeIdentity = process): string {
   return sha256(`${FORMAT}\0${version}\0${versions.v8}\0${platform}\0${arch}\0${id}`);
 }
 
-/** Owned by this user and open to no one else: a cache is code that will run. */
+/** Owned by this user and open to no one else: a cache is code that will run. (Windows has no such modes.) */
 function privateTo(stats: { uid: number; mode: number }, others: number): boolean {
   const uid = process.getuid?.();
-  return (uid === undefined || stats.uid === uid) && (stats.mode & others) === 0;
+  return uid === undefined || (stats.uid === uid && (stats.mode & others) === 0);
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -138,10 +138,17 @@ function clearOut(dir: string): void {
   }
 }
 
-/** What this run is for, as the caches count uses: `add tool`, `list`, `init`. */
+const COMMANDS = new Set(['init', 'add', 'list', 'remove', 'rename', 'upgrade']);
+/** Uses past this many do not rewrite the cache any more. */
+const MAX_USES = 16;
+
+/** What this run is for, as the caches count uses: the command's words (`add tool`, `list`), whatever options stand before. */
 function currentUse(): string {
-  const words = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-  return (words[0] === 'add' ? words.slice(0, 2) : words.slice(0, 1)).join(' ');
+  const args = process.argv.slice(2);
+  const at = args.findIndex((a) => COMMANDS.has(a));
+  const next = args[at + 1];
+  if (at < 0) return '';
+  return args[at] === 'add' && next && !next.startsWith('-') ? `add ${next}` : args[at]!;
 }
 
 /**
@@ -162,7 +169,7 @@ export function runBundle(file: string): unknown {
   });
   const kept = cached && !script.cachedDataRejected ? cached.uses : undefined;
   const use = currentUse();
-  if (cacheFile && !kept?.includes(use)) {
+  if (cacheFile && !kept?.includes(use) && (kept?.length ?? 0) < MAX_USES) {
     // At exit, so that the functions this run compiled lazily are in it.
     process.once('exit', () => writeCache(cacheFile, key, script.createCachedData(), [...(kept ?? []), use]));
   }

@@ -147,7 +147,14 @@ describe('help and version from the pages the build rendered', () => {
     };
     const plain = onTerminal(plainEnv());
     expect(plain).toContain('Usage: mcp-scaffold');
-    expect(onTerminal({ MCP_SCAFFOLD_CACHE_DIR: temp('cache') })).toBe(plain);
+    const cacheDir = temp('cache');
+    expect(onTerminal({ MCP_SCAFFOLD_CACHE_DIR: cacheDir })).toBe(plain);
+    // Printed from the pages where one fits the width (no bundle ran, so no code cache was made).
+    const help = JSON.parse(readFileSync(path.join(DIST, 'help.json'), 'utf8')) as {
+      pages: Record<string, { wideFrom: number }>;
+    };
+    const fits = columns === 80 || columns >= help.pages[words]!.wideFrom;
+    expect(codeCaches(cacheDir).length === 0).toBe(fits);
   });
 });
 
@@ -273,6 +280,9 @@ describe('a code cache that cannot be trusted', () => {
       { MCP_SCAFFOLD_CACHE_DIR: cacheDir },
       fixture,
     );
+    expect(readCache(file, key)!.uses).toEqual(['list', 'add tool']);
+    // Options before the command, with their values, are not a use of their own.
+    outcome(['--cwd', '.', '--verbose', 'list'], { MCP_SCAFFOLD_CACHE_DIR: cacheDir }, fixture);
     expect(readCache(file, key)!.uses).toEqual(['list', 'add tool']);
   });
 
