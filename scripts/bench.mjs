@@ -20,6 +20,11 @@ const SIZES = arg('--sizes', '10,100,1000,3000').split(',').map(Number);
 const BIN = path.resolve(import.meta.dirname, '../bin/mcp-scaffold.js');
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const work = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-bench-'));
+// The user's caches (V8's code cache of the bundles, the definitions cache) in a folder of the
+// bench's own: the warm-up run fills them, so every measured run is a warm one, as a user's is.
+process.env.MCP_SCAFFOLD_CACHE_DIR = path.join(work, 'cache');
+// The same commands on the plain path (tsc's modules loaded by Node, no bundle, no code cache).
+const PLAIN = { MCP_SCAFFOLD_CODE_CACHE: '0' };
 const NEW_TOOL = 'demo_find_things';
 
 function once(cmd, cwd, env = {}) {
@@ -59,6 +64,7 @@ const addCase = (name, run) => {
 
 addCase('node -e 0', () => once(node('-e', '0'), work));
 addCase('mcp-scaffold --help', () => once(node(BIN, '--help'), work));
+addCase('mcp-scaffold --help, plain path', () => once(node(BIN, '--help'), work, PLAIN));
 
 const sizes = [1, ...SIZES];
 const label = (n) => (n === 1 ? 'fresh' : `${n} tools`);
@@ -72,6 +78,11 @@ for (const layout of LAYOUTS) {
     addCase(`list, ${label(n)}, ${layout}`, () => once(node(BIN, 'list'), f.dir));
   }
 }
+const plainFresh = fixture('plain-fresh', 1, 'inline');
+addCase('add tool, fresh, inline, plain path', () => {
+  plainFresh.reset();
+  return once(node(BIN, 'add', 'tool', NEW_TOOL, '--no-devcheck', '--yes'), plainFresh.dir, PLAIN);
+});
 
 const hygen = hygenBin();
 if (hygen) {
@@ -86,6 +97,10 @@ if (hygen) {
 addCase('mcp-scaffold init --no-install --no-git', () => {
   rmSync(path.join(work, 'ours'), { recursive: true, force: true });
   return once(node(BIN, 'init', 'ours', '--yes', '--no-install', '--no-git'), work);
+});
+addCase('mcp-scaffold init --no-install --no-git, plain path', () => {
+  rmSync(path.join(work, 'ours-plain'), { recursive: true, force: true });
+  return once(node(BIN, 'init', 'ours-plain', '--yes', '--no-install', '--no-git'), work, PLAIN);
 });
 const framework = frameworkInitBin(work);
 if (framework) {
@@ -106,12 +121,15 @@ const cpu = (name) => (results.has(name) ? median(results.get(name).map((r) => r
 const mb = (name) => (results.has(name) ? median(results.get(name).map((r) => r.kb)) / 1024 : Number.NaN);
 const base = ms('node -e 0');
 
-console.log(`Node ${process.version}; ${RUNS} runs per case, interleaved (medians)\n`);
+console.log(`Node ${process.version}; ${RUNS} runs per case, interleaved (medians)`);
+console.log(
+  'caches warm (code cache and definitions cache, filled by the warm-up run); "plain path": MCP_SCAFFOLD_CODE_CACHE=0\n',
+);
 const num = (x, digits, width) => (Number.isNaN(x) ? 'n/a' : x.toFixed(digits)).padStart(width);
-console.log(`${'case'.padEnd(44)} wall ms  × node -e 0  CPU ms  peak RSS MB`);
+console.log(`${'case'.padEnd(52)} wall ms  × node -e 0  CPU ms  peak RSS MB`);
 for (const name of results.keys()) {
   console.log(
-    `${name.padEnd(44)} ${num(ms(name), 0, 7)}  ${num(ms(name) / base, 2, 10)}  ${num(cpu(name), 0, 6)}  ${num(mb(name), 0, 11)}`,
+    `${name.padEnd(52)} ${num(ms(name), 0, 7)}  ${num(ms(name) / base, 2, 10)}  ${num(cpu(name), 0, 6)}  ${num(mb(name), 0, 11)}`,
   );
 }
 

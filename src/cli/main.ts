@@ -10,6 +10,7 @@ import { reportFailure } from '../engine/failure.js';
 import { Reporter } from '../engine/reporter.js';
 import { KINDS, oneOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
+import { quietOnClosedPipe } from '../startup/pipes.js';
 import { buildProgram, commandPath } from './program.js';
 
 interface Invocation {
@@ -102,12 +103,15 @@ export async function run(argv: string[], kinds: readonly KindSpec[] = KINDS): P
 }
 
 export async function main(argv: string[]): Promise<void> {
-  // `mcp-scaffold --help | head` closes the pipe early: that is not an error.
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      throw e;
-    });
-  }
+  quietOnClosedPipe();
   process.exitCode = await run(argv);
+}
+
+/** Every command's words ('' the root, 'add', 'add tool', …): the help pages the build renders. */
+export function commandWords(kinds: readonly KindSpec[] = KINDS): string[] {
+  const walk = (cmd: Command, words: string[]): string[] => [
+    words.join(' '),
+    ...cmd.commands.flatMap((sub) => walk(sub, [...words, sub.name()])),
+  ];
+  return walk(buildProgram({ kinds, setExit: () => {} }), []);
 }

@@ -13,10 +13,10 @@
 
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import path from 'node:path';
 import { DiskHost } from '../engine/host.js';
 import type { Tree } from '../engine/tree.js';
+import { cacheDir } from '../startup/cache-dir.js';
 import type { DefinitionLayout } from './layout.js';
 
 const FORMAT = 2;
@@ -44,12 +44,7 @@ function packageVersion(): string {
   return version;
 }
 
-/** The user's cache folder for mcp-scaffold (MCP_SCAFFOLD_CACHE_DIR overrides it). */
-export function cacheDir(): string {
-  if (process.env.MCP_SCAFFOLD_CACHE_DIR) return path.resolve(process.env.MCP_SCAFFOLD_CACHE_DIR);
-  const base = process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache');
-  return path.join(base, 'mcp-scaffold');
-}
+export { cacheDir } from '../startup/cache-dir.js';
 
 const isStringOrNull = (v: unknown) => v === null || typeof v === 'string';
 

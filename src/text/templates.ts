@@ -13,8 +13,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type HandlebarsNs from 'handlebars';
+import HandlebarsRuntime from 'handlebars/runtime.js';
+import { EMBEDDED } from './precompiled-index.js';
 import { stringProperty, tsString } from './string-literal.js';
 
 type Engine = typeof HandlebarsNs;
@@ -30,9 +33,9 @@ function handlebars(): Engine {
   return compiler;
 }
 
-/** Handlebars' runtime, which only runs precompiled templates. */
+/** Handlebars' runtime, which only runs precompiled templates (imported, so that the bundle holds it). */
 function handlebarsRuntime(): Engine {
-  runtime ??= withHelpers((require('handlebars/runtime') as Engine).create());
+  runtime ??= withHelpers((HandlebarsRuntime as Engine).create());
   return runtime;
 }
 
@@ -66,7 +69,7 @@ export function precompiledModule(source: string): string {
 function precompiled(template: URL, source: string): HandlebarsNs.TemplateDelegate | undefined {
   if (process.env.MCP_SCAFFOLD_PRECOMPILED === '0' || template.protocol !== 'file:') return undefined;
   try {
-    const mod = require(`${fileURLToPath(template)}.cjs`) as { source?: unknown; handlebars?: unknown; spec?: unknown };
+    const mod = precompiledModuleOf(template) as { source?: unknown; handlebars?: unknown; spec?: unknown };
     const engine = handlebarsRuntime();
     if (mod.source !== sourceHash(source) || mod.handlebars !== engine.VERSION || !mod.spec) return undefined;
     return engine.template(mod.spec as TemplateSpecification);
@@ -76,6 +79,16 @@ function precompiled(template: URL, source: string): HandlebarsNs.TemplateDelega
 }
 
 type TemplateSpecification = Parameters<Engine['template']>[0];
+
+/** dist/, where the bundle's embedded templates are keyed from. */
+const OUT_DIR = fileURLToPath(new URL('../', import.meta.url));
+
+/** The `x.hbs.cjs` beside a template: the bundle's embedded copy, else the file. */
+function precompiledModuleOf(template: URL): unknown {
+  const file = fileURLToPath(template);
+  const key = path.relative(OUT_DIR, file).split(path.sep).join('/');
+  return Object.hasOwn(EMBEDDED, key) ? EMBEDDED[key] : require(`${file}.cjs`);
+}
 
 const compiled = new Map<string, HandlebarsNs.TemplateDelegate>();
 

@@ -1,0 +1,180 @@
+/**
+ * Runs one of the build's CommonJS bundles (the CLI, ts-morph) the way Node runs a CommonJS file,
+ * but through `vm.Script` with V8's code cache: what V8 compiled in an earlier run (parsed and
+ * compiled functions, bytecode) is read back instead of compiled again, which is most of what
+ * loading TypeScript's 9 MB costs.
+ *
+ * The cache is made after a run, at exit, so that it holds the functions that run compiled
+ * lazily; it records which uses (`add tool`, `list`) it has seen, and a run of a new use rewrites
+ * it with that use's functions added. One file per bundle in the user's cache folder
+ * (`v8-code-cache/<bundle>-<hash of its path>.bin`, folder 0700, file 0600, written to a temp
+ * file and renamed; one not used for a month is removed). It
+ * is read only when it is the user's own, not writable by others, whole (length and SHA-256 of
+ * the data), and keyed to this Node (version, V8, platform, arch) and this bundle (the id the
+ * build writes on its first line): anything else, or V8 refusing it, is a miss, and the run
+ * compiles as without cache and writes a new one. `MCP_SCAFFOLD_CACHE=0` keeps nothing.
+ */
+
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  fstatSync,
+  futimesSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+import { parseBundleHeader } from './bundle.js';
+import { cacheDir } from './cache-dir.js';
+
+const FORMAT = 1;
+const MAGIC = 'mcp-scaffold v8 code cache\n';
+/** Node's own CommonJS wrapper, so the bundle sees what a CommonJS file sees. */
+const WRAPPER = ['(function (exports, require, module, __filename, __dirname) { ', '\n});'] as const;
+
+interface Header {
+  format: number;
+  key: string;
+  uses: string[];
+  length: number;
+  sha256: string;
+}
+
+/** The folder of the code caches, or undefined when caches are off. */
+export function codeCacheDir(): string | undefined {
+  return process.env.MCP_SCAFFOLD_CACHE === '0' ? undefined : path.join(cacheDir(), 'v8-code-cache');
+}
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * The cache file of the bundle at `bundle`: one per installed copy (by its path), so that two
+ * versions installed side by side do not take turns replacing each other's cache.
+ */
+export function cacheFileOf(dir: string, bundle: string): string {
+  return path.join(dir, `${path.basename(bundle)}-${sha256(bundle).slice(0, 16)}.bin`);
+}
+
+type NodeIdentity = Pick<NodeJS.Process, 'version' | 'platform' | 'arch'> & { versions: { v8: string } };
+
+/** What a cache must be made for: this Node (or `node`) and the bundle with this id. */
+export function cacheKey(id: string, node: NodeIdentity = process): string {
+  const { version, versions, platform, arch } = node;
+  return sha256(`${FORMAT}\0${version}\0${versions.v8}\0${platform}\0${arch}\0${id}`);
+}
+
+/** Owned by this user and open to no one else: a cache is code that will run. (Windows has no such modes.) */
+function privateTo(stats: { uid: number; mode: number }, others: number): boolean {
+  const uid = process.getuid?.();
+  return uid === undefined || (stats.uid === uid && (stats.mode & others) === 0);
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The cache at `file` made for `key`: its data and the uses it has seen, or undefined. */
+export function readCache(file: string, key: string): { data: Buffer; uses: string[] } | undefined {
+  let fd: number | undefined;
+  try {
+    if (!privateTo(statSync(path.dirname(file)), 0o022)) return undefined;
+    fd = openSync(file, 'r');
+    const stats = fstatSync(fd);
+    if (!privateTo(stats, 0o077)) return undefined;
+    const bytes = readFileSync(fd);
+    const headerEnd = bytes.indexOf(10, MAGIC.length);
+    if (headerEnd < 0 || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
+    const header = JSON.parse(bytes.toString('utf8', MAGIC.length, headerEnd)) as Partial<Header>;
+    const data = bytes.subarray(headerEnd + 1);
+    const whole = header.format === FORMAT && header.key === key && header.length === data.length;
+    if (!whole || !Array.isArray(header.uses) || header.sha256 !== sha256(data)) return undefined;
+    // A cache in use is touched once a day, so that clearing out the old ones (below) spares it.
+    if (Date.now() - stats.mtimeMs > DAY) futimesSync(fd, new Date(), new Date());
+    return { data, uses: header.uses.filter((u): u is string => typeof u === 'string') };
+  } catch {
+    return undefined; // missing, unreadable, not JSON: a miss
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Writes a cache atomically, in a folder only this user can enter; failing costs only the next run's compile. */
+export function writeCache(file: string, key: string, data: Buffer, uses: string[]): void {
+  const dir = path.dirname(file);
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if ((statSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700);
+    const header: Header = { format: FORMAT, key, uses, length: data.length, sha256: sha256(data) };
+    writeFileSync(tmp, Buffer.concat([Buffer.from(`${MAGIC}${JSON.stringify(header)}\n`), data]), {
+      mode: 0o600,
+      flag: 'wx',
+    });
+    renameSync(tmp, file);
+    clearOut(dir);
+  } catch {
+    rmSync(tmp, { force: true });
+  }
+}
+
+/** Removes the caches of copies not run for a month (an npx run leaves its own copy each version) and stray temp files. */
+function clearOut(dir: string): void {
+  const now = Date.now();
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    const limit = name.endsWith('.bin') ? 30 * DAY : name.endsWith('.tmp') ? DAY : Number.POSITIVE_INFINITY;
+    try {
+      if (now - statSync(file).mtimeMs > limit) rmSync(file, { force: true });
+    } catch {
+      // Removed meanwhile by another run.
+    }
+  }
+}
+
+const COMMANDS = new Set(['init', 'add', 'list', 'remove', 'rename', 'upgrade']);
+/** Uses past this many do not rewrite the cache any more. */
+const MAX_USES = 16;
+
+/** What this run is for, as the caches count uses: the command's words (`add tool`, `list`), whatever options stand before. */
+function currentUse(): string {
+  const args = process.argv.slice(2);
+  const at = args.findIndex((a) => COMMANDS.has(a));
+  const next = args[at + 1];
+  if (at < 0) return '';
+  return args[at] === 'add' && next && !next.startsWith('-') ? `add ${next}` : args[at]!;
+}
+
+/**
+ * Runs the CommonJS bundle at `file` and returns its `module.exports`, with V8's code cache when
+ * there is a good one; a bundle without the build's header runs without one.
+ */
+export function runBundle(file: string): unknown {
+  const bytes = readFileSync(file);
+  const header = parseBundleHeader(bytes);
+  const source = bytes.toString(header?.encoding ?? 'utf8');
+  const dir = header && codeCacheDir();
+  const cacheFile = dir ? cacheFileOf(dir, file) : undefined;
+  const key = header ? cacheKey(header.id) : '';
+  const cached = cacheFile ? readCache(cacheFile, key) : undefined;
+  const script = new vm.Script(`${WRAPPER[0]}${source}${WRAPPER[1]}`, {
+    filename: file,
+    ...(cached ? { cachedData: cached.data } : {}),
+  });
+  const kept = cached && !script.cachedDataRejected ? cached.uses : undefined;
+  const use = currentUse();
+  if (cacheFile && !kept?.includes(use) && (kept?.length ?? 0) < MAX_USES) {
+    // At exit, so that the functions this run compiled lazily are in it.
+    process.once('exit', () => writeCache(cacheFile, key, script.createCachedData(), [...(kept ?? []), use]));
+  }
+  const module = { exports: {} as unknown };
+  const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+  wrapper.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
+  return module.exports;
+}

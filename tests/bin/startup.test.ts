@@ -1,0 +1,340 @@
+/**
+ * The start-up fast paths (src/startup/): the bundle run with V8's code cache, and the help pages
+ * and version printed from what the build rendered. Each gives byte for byte the stdout, stderr,
+ * exit status and files of the plain path (MCP_SCAFFOLD_CODE_CACHE=0: tsc's modules, loaded by
+ * Node), with the cache cold and warm; a cache that is corrupt, truncated, made by another Node,
+ * refused by V8 or open to others is ignored and replaced. Timings live in the bench, never here.
+ */
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readBundleId } from '../../src/startup/bundle.js';
+import { cacheFileOf, cacheKey, readCache, writeCache } from '../../src/startup/code-cache.js';
+import { BIN, runCli, treeDigest } from './support.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DIST = path.join(ROOT, 'dist');
+const CLI_BUNDLE = path.join(DIST, 'cli.bundle.cjs');
+const TS_MORPH_BUNDLE = path.join(DIST, 'vendor/ts-morph.cjs');
+const SCALE_FIXTURE = path.join(ROOT, 'scripts/scale-fixture.mjs');
+
+const temp = (prefix: string) => mkdtempSync(path.join(tmpdir(), `mcp-scaffold-startup-${prefix}-`));
+const codeCaches = (cacheDir: string) => {
+  const dir = path.join(cacheDir, 'v8-code-cache');
+  return existsSync(dir) ? readdirSync(dir).sort() : [];
+};
+
+interface Outcome {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  digest?: string;
+}
+
+/**
+ * Runs `args` in a fresh copy of `fixture` (or a fresh empty folder) with `env`; what it printed
+ * (the folder's path written as <dir>) and, with a fixture, the digest of what it left.
+ */
+function outcome(args: string[], env: NodeJS.ProcessEnv, fixture?: string): Outcome {
+  const cwd = path.join(temp('run'), 'server');
+  if (fixture) cpSync(fixture, cwd, { recursive: true });
+  else cpSync(temp('empty'), cwd, { recursive: true });
+  const r = runCli(args, { cwd, env });
+  const clean = (s: string) => s.replaceAll(cwd, '<dir>');
+  return { status: r.status, stdout: clean(r.stdout), stderr: clean(r.stderr), digest: treeDigest(cwd) };
+}
+
+const plainEnv = () => ({ MCP_SCAFFOLD_CODE_CACHE: '0', MCP_SCAFFOLD_CACHE_DIR: temp('plain-cache') });
+
+/** The plain path's outcome, then the fast path's cold and warm: all equal, and the cache was used. */
+function expectSameAsPlain(args: string[], fixture?: string): { cacheDir: string; plain: Outcome } {
+  const plain = plainEnv();
+  const expected = outcome(args, plain, fixture);
+  expect(codeCaches(plain.MCP_SCAFFOLD_CACHE_DIR)).toEqual([]);
+  const cacheDir = temp('cache');
+  const env = { MCP_SCAFFOLD_CACHE_DIR: cacheDir };
+  expect(outcome(args, env, fixture)).toEqual(expected); // cold: compiles, writes the cache at exit
+  expect(outcome(args, env, fixture)).toEqual(expected); // warm: from the cache
+  return { cacheDir, plain: expected };
+}
+
+function scaleFixture(layout: string, tools: number): string {
+  const dir = path.join(temp(`scale-${layout}`), 'server');
+  const r = spawnSync(process.execPath, [SCALE_FIXTURE, dir, String(tools), layout], { encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  return dir;
+}
+
+describe('the build', () => {
+  it('puts the bundles, the launcher and the help pages in the packed package', () => {
+    const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const files = (JSON.parse(r.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+    for (const file of [
+      'bin/mcp-scaffold.js',
+      'bin/package.json',
+      'dist/launch.cjs',
+      'dist/cli.bundle.cjs',
+      'dist/vendor/ts-morph.cjs',
+      'dist/help.json',
+      'dist/cli/main.js',
+    ]) {
+      expect(files).toContain(file);
+    }
+  });
+});
+
+describe('help and version from the pages the build rendered', () => {
+  const pages = Object.keys(
+    (JSON.parse(readFileSync(path.join(DIST, 'help.json'), 'utf8')) as { pages: Record<string, unknown> }).pages,
+  );
+
+  it('has a page for every command, made for the bundle that is there', () => {
+    expect(pages).toEqual(expect.arrayContaining(['', 'add', 'add tool', 'init', 'list', 'upgrade']));
+    const help = JSON.parse(readFileSync(path.join(DIST, 'help.json'), 'utf8')) as { bundle: string };
+    expect(help.bundle).toBe(readBundleId(CLI_BUNDLE));
+  });
+
+  it.each([['--help'], ['-h'], ['--version'], ['-v']])(
+    'mcp-scaffold %s prints what the CLI prints, without loading it',
+    (flag) => {
+      const { cacheDir } = expectSameAsPlain([flag]);
+      expect(codeCaches(cacheDir)).toEqual([]); // no bundle ran
+    },
+  );
+
+  it('every command --help prints what the CLI prints, whatever the colour settings', () => {
+    for (const words of pages.filter(Boolean)) {
+      const args = [...words.split(' '), '--help'];
+      const plain = runCli(args, { env: plainEnv() });
+      expect(plain.status).toBe(0);
+      for (const env of [{}, { FORCE_COLOR: '1', NO_COLOR: '' }, { NO_COLOR: '1' }]) {
+        const fast = runCli(args, { env: { ...env, MCP_SCAFFOLD_CACHE_DIR: temp('cache') } });
+        expect({ ...fast, args }).toEqual({ ...plain, args });
+      }
+    }
+  });
+
+  it.each([
+    [80, ''],
+    [100, 'add tool'],
+    [150, ''],
+    [250, 'add tool'],
+  ])('on a terminal %i columns wide, `%s --help` prints what the CLI prints', (columns, words) => {
+    const onTerminal = (env: NodeJS.ProcessEnv) => {
+      const cli = `stty cols ${columns} rows 50; exec ${process.execPath} ${BIN} ${words} --help`;
+      const r = spawnSync('script', ['-qfec', cli, '/dev/null'], {
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1', ...env },
+      });
+      expect(r.status, r.stderr).toBe(0);
+      return r.stdout;
+    };
+    const plain = onTerminal(plainEnv());
+    expect(plain).toContain('Usage: mcp-scaffold');
+    const cacheDir = temp('cache');
+    expect(onTerminal({ MCP_SCAFFOLD_CACHE_DIR: cacheDir })).toBe(plain);
+    // Printed from the pages where one fits the width (no bundle ran, so no code cache was made).
+    const help = JSON.parse(readFileSync(path.join(DIST, 'help.json'), 'utf8')) as {
+      pages: Record<string, { wideFrom: number }>;
+    };
+    const fits = columns === 80 || columns >= help.pages[words]!.wideFrom;
+    expect(codeCaches(cacheDir).length === 0).toBe(fits);
+  });
+});
+
+describe('commands run from the bundle, with the code cache cold and warm', () => {
+  it.each(['inline', 'barrel'])('add tool on a %s fixture writes what the plain path writes', (layout) => {
+    const fixture = scaleFixture(layout, 12);
+    const { cacheDir, plain } = expectSameAsPlain(
+      ['add', 'tool', 'demo_find_things', '--no-devcheck', '--yes'],
+      fixture,
+    );
+    expect(plain.status).toBe(0);
+    expect(codeCaches(cacheDir)).toEqual([
+      path.basename(cacheFileOf('', CLI_BUNDLE)),
+      path.basename(cacheFileOf('', TS_MORPH_BUNDLE)),
+    ]);
+  });
+
+  it('list, people and --json, prints what the plain path prints', () => {
+    const fixture = scaleFixture('barrel', 12);
+    expect(expectSameAsPlain(['list'], fixture).plain.status).toBe(0);
+    expect(expectSameAsPlain(['list', '--json'], fixture).plain.status).toBe(0);
+  });
+
+  it('init --no-install --no-git writes what the plain path writes', () => {
+    const { plain } = expectSameAsPlain(['init', 'acme', '--yes', '--no-install', '--no-git']);
+    expect(plain.status).toBe(0);
+  });
+
+  it.each([
+    [['frob']],
+    [['add', 'tool']],
+    [['add', 'tool', 'demo_x', '--devcheck-timeout', 'soon']],
+    [['add', 'tool', 'demo_x', '--json', '--devcheck-timeout', 'soon']],
+    [['add']],
+    [[]],
+  ])('the usage error of %j is the plain path one', (args) => {
+    const { plain } = expectSameAsPlain(args);
+    expect(plain.status).toBe(1);
+  });
+});
+
+describe('a code cache that cannot be trusted', () => {
+  const fixture = scaleFixture('inline', 3);
+  const args = ['list', '--json'];
+
+  /** A cache dir warmed by one run; the CLI bundle's cache file in it, and the key it is made for. */
+  function warmed() {
+    const cacheDir = temp('cache');
+    const first = outcome(args, { MCP_SCAFFOLD_CACHE_DIR: cacheDir }, fixture);
+    const file = cacheFileOf(path.join(cacheDir, 'v8-code-cache'), CLI_BUNDLE);
+    const key = cacheKey(readBundleId(CLI_BUNDLE)!);
+    expect(readCache(file, key)).toBeDefined();
+    return { cacheDir, file, key, first };
+  }
+
+  const otherNode = {
+    version: 'v18.20.4',
+    versions: { v8: '10.2.154.26-node.36' },
+    platform: process.platform,
+    arch: process.arch,
+  };
+  const cases: [string, (file: string, key: string) => void][] = [
+    [
+      'corrupt',
+      (file) => writeFileSync(file, Buffer.from('mcp-scaffold v8 code cache\n{"format":1}\n\u0000\u0001garbage')),
+    ],
+    ['truncated', (file) => writeFileSync(file, readFileSync(file).subarray(0, statSync(file).size - 4096))],
+    [
+      'flipped in the middle',
+      (file) => {
+        const bytes = readFileSync(file);
+        const middle = bytes.length >> 1;
+        bytes[middle] = bytes[middle]! ^ 0xff;
+        writeFileSync(file, bytes);
+      },
+    ],
+    [
+      'made by another Node',
+      (file, key) => {
+        const data = readCache(file, key)!.data;
+        writeCache(file, cacheKey(readBundleId(CLI_BUNDLE)!, otherNode), data, ['list']);
+      },
+    ],
+    [
+      'refused by V8 (made for another script)',
+      (file, key) => {
+        const other = cacheFileOf(path.dirname(file), TS_MORPH_BUNDLE);
+        const data = readCache(other, cacheKey(readBundleId(TS_MORPH_BUNDLE)!))!.data;
+        writeCache(file, key, data, ['list']);
+      },
+    ],
+    ['writable by others', (file) => chmodSync(file, 0o666)],
+  ];
+
+  it.each(cases)('%s: is ignored, the run is the same, and it is replaced', (name, spoil) => {
+    const { cacheDir, file, key, first } = warmed();
+    spoil(file, key);
+    const spoilt = readFileSync(file);
+    expect(outcome(args, { MCP_SCAFFOLD_CACHE_DIR: cacheDir }, fixture)).toEqual(first);
+    expect(readCache(file, key)).toBeDefined();
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    if (name !== 'writable by others') expect(readFileSync(file).equals(spoilt)).toBe(false);
+    expect(outcome(args, { MCP_SCAFFOLD_CACHE_DIR: cacheDir }, fixture)).toEqual(first);
+  });
+
+  it('is kept for this user only: folder 0700, files 0600, a folder open to others is closed', () => {
+    const { cacheDir, file } = warmed();
+    const dir = path.dirname(file);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    for (const name of readdirSync(dir)) expect(statSync(path.join(dir, name)).mode & 0o777).toBe(0o600);
+    chmodSync(dir, 0o777);
+    writeFileSync(file, 'spoilt'); // a folder others may write to is not read from
+    outcome(args, { MCP_SCAFFOLD_CACHE_DIR: cacheDir }, fixture);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(readCache(file, cacheKey(readBundleId(CLI_BUNDLE)!))).toBeDefined();
+  });
+
+  it('learns each use: a cache made by list is rewritten once with what add tool compiles', () => {
+    const { cacheDir, file, key } = warmed();
+    expect(readCache(file, key)!.uses).toEqual(['list']);
+    outcome(
+      ['add', 'tool', 'demo_find_things', '--no-devcheck', '--yes'],
+      { MCP_SCAFFOLD_CACHE_DIR: cacheDir },
+      fixture,
+    );
+    expect(readCache(file, key)!.uses).toEqual(['list', 'add tool']);
+    // Options before the command, with their values, are not a use of their own.
+    outcome(['--cwd', '.', '--verbose', 'list'], { MCP_SCAFFOLD_CACHE_DIR: cacheDir }, fixture);
+    expect(readCache(file, key)!.uses).toEqual(['list', 'add tool']);
+  });
+
+  it('MCP_SCAFFOLD_CACHE=0 keeps nothing, and the run is the same', () => {
+    const cacheDir = temp('cache');
+    const { first } = warmed();
+    expect(outcome(args, { MCP_SCAFFOLD_CACHE: '0', MCP_SCAFFOLD_CACHE_DIR: cacheDir }, fixture)).toEqual(first);
+    expect(readdirSync(cacheDir)).toEqual([]);
+  });
+});
+
+describe('the launcher without a current bundle', () => {
+  /** A copy of the package (bin, dist, package.json, times kept; node_modules linked), for spoiling its build. */
+  function packageCopy(): string {
+    const dir = temp('package');
+    for (const part of ['bin', 'dist', 'package.json']) {
+      cpSync(path.join(ROOT, part), path.join(dir, part), { recursive: true, preserveTimestamps: true });
+    }
+    symlinkSync(realpathSync(path.join(ROOT, 'node_modules')), path.join(dir, 'node_modules'));
+    return dir;
+  }
+  const runCopy = (pkg: string, args: string[], cacheDir: string) =>
+    spawnSync(process.execPath, [path.join(pkg, 'bin/mcp-scaffold.js'), ...args], {
+      cwd: temp('cwd'),
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', MCP_SCAFFOLD_CACHE_DIR: cacheDir },
+    });
+
+  it.each([
+    ['the bundle is missing', (pkg: string) => rmSync(path.join(pkg, 'dist/cli.bundle.cjs'))],
+    [
+      'tsc ran after the bundle was built',
+      (pkg: string) => {
+        const later = new Date(statSync(path.join(pkg, 'dist/cli.bundle.cjs')).mtimeMs + 10_000);
+        utimesSync(path.join(pkg, 'dist/cli/main.js'), later, later);
+      },
+    ],
+    [
+      'the launcher was not built',
+      (pkg: string) => writeFileSync(path.join(pkg, 'dist/launch.cjs'), 'throw new Error("not built")'),
+    ],
+  ])('runs the plain path when %s, with the same output', (_name, spoil) => {
+    const pkg = packageCopy();
+    spoil(pkg);
+    const expected = runCli(['--help'], { env: plainEnv() });
+    for (const args of [['--help'], ['frob']]) {
+      const cacheDir = temp('cache');
+      const r = runCopy(pkg, args, cacheDir);
+      const plain = runCli(args, { env: plainEnv() });
+      expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual(plain);
+      expect(codeCaches(cacheDir)).toEqual([]);
+    }
+    expect(expected.status).toBe(0);
+  });
+});
