@@ -41,7 +41,7 @@ describe.each(['inline', 'barrel'])(`%s layout, ${TOOLS} tools`, (layout) => {
     const env = { MCP_SCAFFOLD_CACHE_DIR: cacheDir };
     expect(addThenList(fixture, env)).toEqual(plain); // cold: parses, writes the cache
     const [file] = readdirSync(cacheDir);
-    expect(file).toBe('definitions.json');
+    expect(file).toMatch(/^definitions-\d+\.json$/);
     expect(addThenList(fixture, env)).toEqual(plain); // warm
     writeFileSync(path.join(cacheDir, file!), '\u0000not json');
     expect(addThenList(fixture, env)).toEqual(plain); // corrupt

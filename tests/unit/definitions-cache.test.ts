@@ -77,8 +77,8 @@ describe('the definitions cache', () => {
   it('answers a warm run from the cache file, without parsing', () => {
     onDisk();
     const data = JSON.parse(readFileSync(cacheFile(), 'utf8'));
-    for (const entry of Object.values(data.entries) as { names: { name: string | null }[] }[])
-      entry.names = entry.names.map(() => ({ name: 'from_cache' }));
+    for (const entry of Object.values(data.entries) as { value: { names: { name: string | null }[] } }[])
+      entry.value.names = entry.value.names.map(() => ({ name: 'from_cache' }));
     writeFileSync(cacheFile(), JSON.stringify(data));
     const names = (defs: ReturnType<typeof onDisk>) => new Set(defs.flat().map((d) => d.name));
     expect(names(nextRun())).toEqual(new Set(['from_cache']));
@@ -110,7 +110,7 @@ describe('the definitions cache', () => {
     onDisk();
     const data = JSON.parse(readFileSync(cacheFile(), 'utf8'));
     const lying = (entries: Record<string, unknown>, value: unknown) =>
-      Object.fromEntries(Object.keys(entries).map((k) => [k, value]));
+      Object.fromEntries(Object.keys(entries).map((k) => [k, { value, at: Date.now() }]));
     const wrongNames = { names: [{ name: 'not_this' }], exports: ['notThis'] };
     writeFileSync(
       cacheFile(),
