@@ -16,9 +16,10 @@
  * its index. ctime cannot be set by a program, so a file replaced, renamed over, copied with its
  * mtime kept or re-pointed through a link changes the stat.
  *
- * One file per user (in the user's cache folder, readable by them only), keeping the MAX_ENTRIES
- * most recently used; a missing, unreadable or corrupt cache is ignored, and writing it may fail
- * without consequence. `MCP_SCAFFOLD_CACHE=0` turns it off.
+ * Per user, in the user's cache folder (readable by them only): a file of facts per kind of fact
+ * and a stat index per project, each keeping its MAX_ENTRIES most recently used records; a
+ * missing, unreadable or corrupt file is ignored, and writing one may fail without consequence.
+ * `MCP_SCAFFOLD_CACHE=0` turns it off.
  */
 
 import { createHash } from 'node:crypto';
@@ -47,11 +48,12 @@ interface StoredFile {
   at: number;
 }
 
-interface CacheFile {
-  format: number;
-  version: string;
-  entries: Record<string, StoredEntry>;
-  files: Record<string, StoredFile>;
+/** One file of the cache: its records, which of them this run used, whether to write it. */
+interface Shard<T> {
+  file: string;
+  stored: Record<string, T>;
+  used: Map<string, T>;
+  dirty: boolean;
 }
 
 /** One kind of fact: what `key` names (a reader and its layouts), how to check a stored value. */
@@ -77,21 +79,20 @@ export function cacheDir(): string {
 const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
 const nowNs = () => BigInt(Date.now()) * 1_000_000n;
 
-/** The user's cache, loaded once per run. */
+/**
+ * The user's cache, loaded once per run. It is kept in shards, so that a run reads only what it
+ * may use: one file of facts per kind of fact (what `add` reads is a tenth of what `list` does),
+ * one index of stats per project.
+ */
 export class DefinitionsCache {
-  private readonly stored: CacheFile;
-  private readonly used = new Map<string, unknown>();
-  private readonly usedFiles = new Map<string, StoredFile>();
-  private readonly kindKeys = new Map<string, string>();
-  private dirty = false;
+  private readonly kinds = new Map<string, Shard<StoredEntry>>();
+  private readonly indexes = new Map<string, Shard<StoredFile>>();
 
-  private constructor(private readonly file: string | undefined) {
-    this.stored = file ? readCache(file) : emptyCache();
-  }
+  private constructor(private readonly dir: string | undefined) {}
 
   private static readonly loaded = new Map<string, DefinitionsCache>();
 
-  /** Forgets the caches loaded in this process: the next lookup reads the cache file again. */
+  /** Forgets the caches loaded in this process: the next lookup reads the cache files again. */
   static forget(): void {
     DefinitionsCache.loaded.clear();
   }
@@ -100,12 +101,11 @@ export class DefinitionsCache {
   static of(tree: Tree): DefinitionsCache {
     if (!(tree.host instanceof DiskHost) || process.env.MCP_SCAFFOLD_CACHE === '0')
       return new DefinitionsCache(undefined);
-    // The format in the name: builds of another format beside this one do not overwrite its file.
-    const file = path.join(cacheDir(), `definitions-${FORMAT}.json`);
-    let cache = DefinitionsCache.loaded.get(file);
+    const dir = cacheDir();
+    let cache = DefinitionsCache.loaded.get(dir);
     if (!cache) {
-      cache = new DefinitionsCache(file);
-      DefinitionsCache.loaded.set(file, cache);
+      cache = new DefinitionsCache(dir);
+      DefinitionsCache.loaded.set(dir, cache);
     }
     return cache;
   }
@@ -120,18 +120,18 @@ export class DefinitionsCache {
    * stat where that can be trusted, else from its text (computing it with `read` on a miss).
    */
   ofFile<T>(tree: Tree, rel: string, kind: FactKind<T>, read: (text: string) => T): T | undefined {
-    if (!this.file || tree.isPlanned(rel)) {
+    if (!this.dir || tree.isPlanned(rel)) {
       const text = tree.read(rel);
-      return text === undefined ? undefined : this.file ? this.lookup(kind, text, () => read(text)) : read(text);
+      return text === undefined ? undefined : this.dir ? this.lookup(kind, text, () => read(text)) : read(text);
     }
-    const abs = path.join(tree.root, rel);
+    const index = this.index(tree.root);
     const taken = nowNs();
-    const stat = statOf(abs);
-    const known = this.usedFiles.get(abs) ?? this.stored.files[abs];
+    const stat = statOf(path.join(tree.root, rel));
+    const known = index.used.get(rel) ?? index.stored[rel];
     if (stat && known && known.stat === stat.key && stat.latest + RACY_NS < BigInt(known.taken)) {
       const value = this.known(kind, known.hash);
       if (value !== undefined) {
-        if (!this.usedFiles.has(abs)) this.usedFiles.set(abs, known);
+        if (!index.used.has(rel)) index.used.set(rel, known);
         return value;
       }
     }
@@ -139,65 +139,68 @@ export class DefinitionsCache {
     if (text === undefined) return undefined;
     const hash = sha(text);
     // The stat taken before the read: a change after it gives the next run another stat.
-    if (stat && !this.usedFiles.has(abs)) {
-      this.usedFiles.set(abs, { stat: stat.key, taken: String(taken), hash, at: 0 });
-      this.dirty = true;
+    if (stat && !index.used.has(rel)) {
+      index.used.set(rel, { stat: stat.key, taken: String(taken), hash, at: 0 });
+      index.dirty = true;
     }
     return this.byHash(kind, hash, () => read(text));
   }
 
   /** The fact of this kind about the text with this hash, if this run or the stored cache has it. */
   private known<T>(kind: FactKind<T>, hash: string): T | undefined {
-    const key = `${this.kindKey(kind)}.${hash}`;
-    if (this.used.has(key)) return this.used.get(key) as T;
-    const stored = this.stored.entries[key]?.value;
-    if (stored === undefined || !kind.valid(stored)) return undefined;
-    this.used.set(key, stored);
-    return stored;
+    const shard = this.facts(kind);
+    const used = shard.used.get(hash);
+    if (used) return used.value as T;
+    const stored = shard.stored[hash];
+    if (!stored || stored.value === undefined || !kind.valid(stored.value)) return undefined;
+    shard.used.set(hash, stored);
+    return stored.value;
   }
 
   private byHash<T>(kind: FactKind<T>, hash: string, read: () => T): T {
     const found = this.known(kind, hash);
     if (found !== undefined) return found;
     const value = read();
-    this.used.set(`${this.kindKey(kind)}.${hash}`, value);
-    this.dirty = true;
+    const shard = this.facts(kind);
+    shard.used.set(hash, { value, at: 0 });
+    shard.dirty = true;
     return value;
   }
 
-  private kindKey(kind: FactKind<unknown>): string {
-    let key = this.kindKeys.get(kind.key);
-    if (!key) {
-      key = sha(`${FORMAT}\0${packageVersion()}\0${kind.key}`).slice(0, 12);
-      this.kindKeys.set(kind.key, key);
+  /** The shard of facts of this kind, named by a hash of the format, the version and the kind. */
+  private facts(kind: FactKind<unknown>): Shard<StoredEntry> {
+    let shard = this.kinds.get(kind.key);
+    if (!shard) {
+      const name = sha(`${FORMAT}\0${packageVersion()}\0${kind.key}`).slice(0, 16);
+      shard = loadShard<StoredEntry>(path.join(this.dir ?? '', `facts-${name}.json`), isEntry);
+      this.kinds.set(kind.key, shard);
     }
-    return key;
+    return shard;
   }
 
-  /** Writes what was used so far, when anything was new (atomically: a reader never sees half a file). */
+  /** The stat index of the project at `root` (paths in it relative to the root). */
+  private index(root: string): Shard<StoredFile> {
+    let shard = this.indexes.get(root);
+    if (!shard) {
+      const name = sha(`${FORMAT}\0${path.resolve(root)}`).slice(0, 16);
+      shard = loadShard<StoredFile>(path.join(this.dir ?? '', `files-${name}.json`), isFileRecord);
+      this.indexes.set(root, shard);
+    }
+    return shard;
+  }
+
+  /** Writes each shard that has anything new (atomically: a reader never sees half a file). */
   save(): void {
-    if (!this.file || !this.dirty) return;
-    this.dirty = false;
+    if (!this.dir) return;
     const now = Date.now();
-    const data: CacheFile = {
-      format: FORMAT,
-      version: packageVersion(),
-      entries: Object.fromEntries([
-        ...[...this.used].map(([key, value]) => [key, { value, at: now }] as const),
-        ...recent(this.stored.entries, this.used, MAX_ENTRIES - this.used.size),
-      ]),
-      files: Object.fromEntries([
-        ...[...this.usedFiles].map(([abs, file]) => [abs, { ...file, at: now }] as const),
-        ...recent(this.stored.files, this.usedFiles, MAX_ENTRIES - this.usedFiles.size),
-      ]),
-    };
-    try {
-      mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify(data), { mode: 0o600 });
-      renameSync(tmp, this.file);
-    } catch {
-      // A cache that cannot be written only costs the next run its parse.
+    for (const shard of [...this.kinds.values(), ...this.indexes.values()] as Shard<{ at: number }>[]) {
+      if (!shard.dirty) continue;
+      shard.dirty = false;
+      const records = Object.fromEntries([
+        ...[...shard.used].map(([key, record]) => [key, { ...record, at: now }] as const),
+        ...recent(shard.stored, shard.used, MAX_ENTRIES - shard.used.size),
+      ]);
+      writeShard(shard.file, records);
     }
   }
 }
@@ -226,26 +229,41 @@ function statOf(abs: string): { key: string; latest: bigint } | undefined {
   }
 }
 
-const emptyCache = (): CacheFile => ({ format: FORMAT, version: '', entries: {}, files: {} });
+const isEntry = (v: unknown): v is StoredEntry =>
+  !!v && typeof v === 'object' && 'value' in v && typeof (v as StoredEntry).at === 'number';
+const isFileRecord = (v: unknown): v is StoredFile => {
+  const f = v as Partial<StoredFile> | undefined;
+  return (
+    typeof f?.stat === 'string' &&
+    typeof f.hash === 'string' &&
+    typeof f.taken === 'string' &&
+    /^\d+$/.test(f.taken) &&
+    typeof f.at === 'number'
+  );
+};
 
-function readCache(file: string): CacheFile {
+/** A shard as stored: its records of this format and version that are whole; none when unreadable. */
+function loadShard<T>(file: string, valid: (v: unknown) => v is T): Shard<T> {
+  const shard: Shard<T> = { file, stored: {}, used: new Map(), dirty: false };
   try {
-    const data = JSON.parse(readFileSync(file, 'utf8')) as Partial<CacheFile>;
-    const fresh = data?.format === FORMAT && data.version === packageVersion();
-    const isRecord = (v: unknown): v is Record<string, never> => !!v && typeof v === 'object' && !Array.isArray(v);
-    if (!fresh || !isRecord(data.entries) || !isRecord(data.files)) return emptyCache();
-    // A file record must be whole to be compared; anything else is treated as unknown.
-    const files = Object.fromEntries(
-      Object.entries(data.files as Record<string, Partial<StoredFile>>).filter(
-        ([, f]) =>
-          typeof f?.stat === 'string' &&
-          typeof f.hash === 'string' &&
-          typeof f.taken === 'string' &&
-          /^\d+$/.test(f.taken),
-      ),
-    ) as Record<string, StoredFile>;
-    return { ...(data as CacheFile), files };
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown; version?: unknown; records?: unknown };
+    const records = data?.records;
+    if (data?.format !== FORMAT || data.version !== packageVersion()) return shard;
+    if (!records || typeof records !== 'object' || Array.isArray(records)) return shard;
+    for (const [key, record] of Object.entries(records)) if (valid(record)) shard.stored[key] = record;
   } catch {
-    return emptyCache();
+    // Missing or corrupt: as if empty.
+  }
+  return shard;
+}
+
+function writeShard(file: string, records: Record<string, unknown>): void {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify({ format: FORMAT, version: packageVersion(), records }), { mode: 0o600 });
+    renameSync(tmp, file);
+  } catch {
+    // A cache that cannot be written only costs the next run its parse.
   }
 }
