@@ -4,21 +4,16 @@
  */
 
 import pc from '../engine/colors.js';
-import type { Tree } from '../engine/tree.js';
-import { type InventoryDefinition, SERVICE_KIND } from '../registration/inventory.js';
-import { placeholdersIn } from '../text/placeholders.js';
+import { type Inventory, type InventoryDefinition, placeholdersOf, SERVICE_KIND } from '../registration/inventory.js';
 
 export type WithPlaceholders = InventoryDefinition & { placeholders: { line: number; text: string }[] };
 
 /** Each definition with the placeholder strings of its file (services have none to report). */
 export function withPlaceholders<D extends InventoryDefinition>(
-  tree: Tree,
+  inv: Inventory,
   defs: D[],
 ): (D & { placeholders: { line: number; text: string }[] })[] {
-  return defs.map((d) => ({
-    ...d,
-    placeholders: d.kind === SERVICE_KIND ? [] : placeholdersIn(tree.read(d.file) ?? ''),
-  }));
+  return defs.map((d) => ({ ...d, placeholders: d.kind === SERVICE_KIND ? [] : placeholdersOf(inv, d.file) }));
 }
 
 /** One line per placeholder, under the kind's table. */

@@ -15,7 +15,7 @@ import { KINDS, oneOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { findProject } from '../project/project.js';
 import { type Inventory, inventory } from '../registration/inventory.js';
-import { testOf } from '../registration/target.js';
+import { testsOf } from '../registration/target.js';
 import { placeholderLines, withPlaceholders } from './list-placeholders.js';
 
 const COMMAND = 'list';
@@ -99,8 +99,9 @@ export async function listCommand(global: GlobalOptions, kinds: readonly KindSpe
     const tree = new Tree(new DiskHost(project.root));
     const found = inventory(tree, layouts, { services: true });
     // Each definition's test, null where it has none (`add test` writes one), and its placeholders.
-    const withTests = found.definitions.map((d) => ({ ...d, test: testOf(tree, layouts, d) }));
-    const inv = { ...found, definitions: withPlaceholders(tree, withTests) };
+    const testOf = testsOf(tree, layouts);
+    const withTests = found.definitions.map((d) => ({ ...d, test: testOf(d) }));
+    const inv = { ...found, definitions: withPlaceholders(found, withTests) };
     for (const w of inv.warnings) reporter.warn(w);
     const error = listError(inv);
     if (reporter.json) {

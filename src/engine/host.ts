@@ -26,6 +26,8 @@ export interface Host {
    */
   isUndecodable?(rel: string): boolean;
   isDirectory(rel: string): boolean;
+  /** Whether there is a file at `rel` (links followed), without reading it; by default, whether it reads. */
+  isFile?(rel: string): boolean;
   /** The entries directly in a folder; none when it is missing or not a folder. */
   list(rel: string): HostEntry[];
   /** Refuses (OUTSIDE_PROJECT) a changeset with a path that leads out of the root through a link. */
@@ -74,6 +76,14 @@ export class DiskHost implements Host {
 
   isUndecodable(rel: string): boolean {
     return this.undecodable.has(rel);
+  }
+
+  isFile(rel: string): boolean {
+    try {
+      return statSync(path.join(this.root, rel), { throwIfNoEntry: false })?.isFile() === true;
+    } catch {
+      return false; // a file where a folder of the path should be
+    }
   }
 
   isDirectory(rel: string): boolean {

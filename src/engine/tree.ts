@@ -68,6 +68,24 @@ export class Tree {
     return this.writes.has(rel) ? this.writes.get(rel) : this.readHost(rel);
   }
 
+  /**
+   * Whether `read` would give text, without reading it where the host can tell (a stat): finding
+   * which of a thousand files exist should not read them all.
+   */
+  isFile(p: string): boolean {
+    const rel = this.normalize(p);
+    if (this.deletes.has(rel)) return false;
+    if (this.writes.has(rel)) return true;
+    if (this.snapshot.has(rel) || !this.host.isFile) return this.readHost(rel) !== undefined;
+    return this.host.isFile(rel);
+  }
+
+  /** Whether the plan writes or deletes `p`: what the tree says of it is then not what the disk holds. */
+  isPlanned(p: string): boolean {
+    const rel = this.normalize(p);
+    return this.writes.has(rel) || this.deletes.has(rel);
+  }
+
   exists(p: string): boolean {
     return this.read(p) !== undefined || this.isDirectory(p);
   }

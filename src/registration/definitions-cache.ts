@@ -1,40 +1,65 @@
 /**
- * What each definition file defines, remembered between runs by the file's text: `add` needs the
- * MCP name and exports of every definition (collisions, the server prefix, naming habits), and
- * parsing a thousand files to learn what the last run already learnt made `add` grow with the
- * project. An entry is keyed by a hash of the cache format, mcp-scaffold's version, the layout's
- * builders and the file's whole text, so an edited file, another version or another layout is
- * simply a miss and is parsed as before. Entries do not depend on which project holds the file,
- * so `init` finds what its own starter tool defines without loading ts-morph. One file per user
- * (in the user's cache folder, readable by them only), keeping the MAX_ENTRIES most recently
- * used; a missing, unreadable or corrupt cache is ignored, and writing it may fail without
- * consequence. `MCP_SCAFFOLD_CACHE=0` turns it off.
+ * What each definition file holds, remembered between runs: `add` needs the MCP name and exports
+ * of every definition (collisions, the server prefix, naming habits) and `list` the facts of its
+ * inventory, and parsing a thousand files to learn what the last run already learnt made both grow
+ * with the project. A fact is stored under a hash of the cache format, mcp-scaffold's version,
+ * what it is about (the reader and its layouts) and the file's whole text, so an edited file,
+ * another version or another layout is simply a miss and is parsed as before. Facts do not depend
+ * on which project holds the file, so `init` finds what its own starter tool defines without
+ * loading ts-morph.
+ *
+ * Reading and hashing every file is itself most of a warm run, so each file's path is also
+ * remembered with its stat (device, inode, size, mtime and ctime in ns) and the hash of its text.
+ * A stat equal to the one recorded answers without reading, but only when the file's times are
+ * well before the moment the record was taken: a file changed in the same timestamp tick as it
+ * was recorded could keep its stat, so such a "racy" record is checked by content, as git checks
+ * its index. ctime cannot be set by a program, so a file replaced, renamed over, copied with its
+ * mtime kept or re-pointed through a link changes the stat.
+ *
+ * Per user, in the user's cache folder (readable by them only): a file of facts per kind of fact
+ * and a stat index per project, each keeping its MAX_ENTRIES most recently used records; a
+ * missing, unreadable or corrupt file is ignored, and writing one may fail without consequence.
+ * `MCP_SCAFFOLD_CACHE=0` turns it off.
  */
 
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DiskHost } from '../engine/host.js';
 import type { Tree } from '../engine/tree.js';
 import { cacheDir } from '../startup/cache-dir.js';
-import type { DefinitionLayout } from './layout.js';
 
-const FORMAT = 2;
+const FORMAT = 3;
 const MAX_ENTRIES = 20_000;
+/**
+ * How long before a record was taken a file's times must be for its stat alone to be trusted:
+ * above the coarsest timestamp granularity in use (2 s on FAT) and small clock steps.
+ */
+const RACY_NS = 3_000_000_000n;
 
-/** What one file defines, as existingDefinitions reports it (without the file's path). */
-export interface FileDefinitions {
-  names: { name: string | null; uri?: string | null }[];
-  exports: string[];
+/** A fact on disk: `at` is when a run last used it, for keeping the most recent. */
+type StoredEntry = { value: unknown; at: number };
+
+/** What was known of a path: its stat, when that was taken (ns), and the hash of its text. */
+interface StoredFile {
+  stat: string;
+  taken: string;
+  hash: string;
+  at: number;
 }
 
-/** An entry on disk: `at` is when a run last wrote it, for keeping the most recent. */
-type StoredEntry = FileDefinitions & { at: number };
+/** One file of the cache: its records, which of them this run used, whether to write it. */
+interface Shard<T> {
+  file: string;
+  stored: Record<string, T>;
+  used: Map<string, T>;
+  dirty: boolean;
+}
 
-interface CacheFile {
-  format: number;
-  version: string;
-  entries: Record<string, StoredEntry>;
+/** One kind of fact: what `key` names (a reader and its layouts), how to check a stored value. */
+export interface FactKind<T> {
+  key: string;
+  valid: (value: unknown) => value is T;
 }
 
 let version: string | undefined;
@@ -46,32 +71,23 @@ function packageVersion(): string {
 
 export { cacheDir } from '../startup/cache-dir.js';
 
-const isStringOrNull = (v: unknown) => v === null || typeof v === 'string';
+const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
+const nowNs = () => BigInt(Date.now()) * 1_000_000n;
 
-/** An entry as read back from disk, or undefined when it is not one this format writes. */
-function validEntry(value: unknown): FileDefinitions | undefined {
-  const v = value as FileDefinitions | undefined;
-  if (!v || !Array.isArray(v.names) || !Array.isArray(v.exports)) return undefined;
-  if (!v.exports.every((e) => typeof e === 'string')) return undefined;
-  const namesOk = v.names.every(
-    (n) => n && typeof n === 'object' && isStringOrNull(n.name) && (n.uri === undefined || isStringOrNull(n.uri)),
-  );
-  return namesOk ? v : undefined;
-}
-
-/** The user's cache, loaded once per run. */
+/**
+ * The user's cache, loaded once per run. It is kept in shards, so that a run reads only what it
+ * may use: one file of facts per kind of fact (what `add` reads is a tenth of what `list` does),
+ * one index of stats per project.
+ */
 export class DefinitionsCache {
-  private readonly stored: Record<string, unknown>;
-  private readonly used = new Map<string, FileDefinitions>();
-  private dirty = false;
+  private readonly kinds = new Map<string, Shard<StoredEntry>>();
+  private readonly indexes = new Map<string, Shard<StoredFile>>();
 
-  private constructor(private readonly file: string | undefined) {
-    this.stored = file ? readEntries(file) : {};
-  }
+  private constructor(private readonly dir: string | undefined) {}
 
   private static readonly loaded = new Map<string, DefinitionsCache>();
 
-  /** Forgets the caches loaded in this process: the next lookup reads the cache file again. */
+  /** Forgets the caches loaded in this process: the next lookup reads the cache files again. */
   static forget(): void {
     DefinitionsCache.loaded.clear();
   }
@@ -80,71 +96,169 @@ export class DefinitionsCache {
   static of(tree: Tree): DefinitionsCache {
     if (!(tree.host instanceof DiskHost) || process.env.MCP_SCAFFOLD_CACHE === '0')
       return new DefinitionsCache(undefined);
-    const file = path.join(cacheDir(), 'definitions.json');
-    let cache = DefinitionsCache.loaded.get(file);
+    const dir = cacheDir();
+    let cache = DefinitionsCache.loaded.get(dir);
     if (!cache) {
-      cache = new DefinitionsCache(file);
-      DefinitionsCache.loaded.set(file, cache);
+      cache = new DefinitionsCache(dir);
+      DefinitionsCache.loaded.set(dir, cache);
     }
     return cache;
   }
 
-  /** What the file with this text defines, computing it with `read` on a miss. */
-  lookup(layout: DefinitionLayout, text: string, read: () => FileDefinitions): FileDefinitions {
-    const key = entryKey(layout, text);
-    let entry = this.used.get(key) ?? validEntry(this.stored[key]);
-    if (!entry) {
-      entry = read();
-      this.dirty = true;
-    }
-    if (!this.used.has(key)) {
-      this.used.set(key, entry);
-      if (!(key in this.stored)) this.dirty = true;
-    }
-    return entry;
+  /** What `kind` says of the file with this text, computing it with `read` on a miss. */
+  lookup<T>(kind: FactKind<T>, text: string, read: () => T): T {
+    return this.byHash(kind, sha(text), read);
   }
 
-  /** Writes the entries used so far, when anything was new (atomically: a reader never sees half a file). */
+  /**
+   * What `kind` says of the tree's file `rel`, or undefined when there is no such file: from its
+   * stat where that can be trusted, else from its text (computing it with `read` on a miss).
+   */
+  ofFile<T>(tree: Tree, rel: string, kind: FactKind<T>, read: (text: string) => T): T | undefined {
+    if (!this.dir || tree.isPlanned(rel)) {
+      const text = tree.read(rel);
+      return text === undefined ? undefined : this.dir ? this.lookup(kind, text, () => read(text)) : read(text);
+    }
+    const index = this.index(tree.root);
+    const taken = nowNs();
+    const stat = statOf(path.join(tree.root, rel));
+    const known = index.used.get(rel) ?? index.stored[rel];
+    if (stat && known && known.stat === stat.key && stat.latest + RACY_NS < BigInt(known.taken)) {
+      const value = this.known(kind, known.hash);
+      if (value !== undefined) {
+        if (!index.used.has(rel)) index.used.set(rel, known);
+        return value;
+      }
+    }
+    const text = tree.read(rel);
+    if (text === undefined) return undefined;
+    const hash = sha(text);
+    // The stat taken before the read: a change after it gives the next run another stat.
+    if (stat && !index.used.has(rel)) {
+      index.used.set(rel, { stat: stat.key, taken: String(taken), hash, at: 0 });
+      index.dirty = true;
+    }
+    return this.byHash(kind, hash, () => read(text));
+  }
+
+  /** The fact of this kind about the text with this hash, if this run or the stored cache has it. */
+  private known<T>(kind: FactKind<T>, hash: string): T | undefined {
+    const shard = this.facts(kind);
+    const used = shard.used.get(hash);
+    if (used) return used.value as T;
+    const stored = shard.stored[hash];
+    if (!stored || stored.value === undefined || !kind.valid(stored.value)) return undefined;
+    shard.used.set(hash, stored);
+    return stored.value;
+  }
+
+  private byHash<T>(kind: FactKind<T>, hash: string, read: () => T): T {
+    const found = this.known(kind, hash);
+    if (found !== undefined) return found;
+    const value = read();
+    const shard = this.facts(kind);
+    shard.used.set(hash, { value, at: 0 });
+    shard.dirty = true;
+    return value;
+  }
+
+  /** The shard of facts of this kind, named by a hash of the format, the version and the kind. */
+  private facts(kind: FactKind<unknown>): Shard<StoredEntry> {
+    let shard = this.kinds.get(kind.key);
+    if (!shard) {
+      const name = sha(`${FORMAT}\0${packageVersion()}\0${kind.key}`).slice(0, 16);
+      shard = loadShard<StoredEntry>(path.join(this.dir ?? '', `facts-${name}.json`), isEntry);
+      this.kinds.set(kind.key, shard);
+    }
+    return shard;
+  }
+
+  /** The stat index of the project at `root` (paths in it relative to the root). */
+  private index(root: string): Shard<StoredFile> {
+    let shard = this.indexes.get(root);
+    if (!shard) {
+      const name = sha(`${FORMAT}\0${path.resolve(root)}`).slice(0, 16);
+      shard = loadShard<StoredFile>(path.join(this.dir ?? '', `files-${name}.json`), isFileRecord);
+      this.indexes.set(root, shard);
+    }
+    return shard;
+  }
+
+  /** Writes each shard that has anything new (atomically: a reader never sees half a file). */
   save(): void {
-    if (!this.file || !this.dirty) return;
-    this.dirty = false;
+    if (!this.dir) return;
     const now = Date.now();
-    const kept = Object.entries(this.stored)
-      .filter(
-        ([key, entry]) => !this.used.has(key) && validEntry(entry) && typeof (entry as StoredEntry).at === 'number',
-      )
-      .sort(([, a], [, b]) => (b as StoredEntry).at - (a as StoredEntry).at)
-      .slice(0, Math.max(0, MAX_ENTRIES - this.used.size));
-    const used = [...this.used].map(([key, entry]) => [key, { ...entry, at: now }]);
-    const data: CacheFile = {
-      format: FORMAT,
-      version: packageVersion(),
-      entries: Object.fromEntries([...used, ...kept]),
-    };
-    try {
-      mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify(data), { mode: 0o600 });
-      renameSync(tmp, this.file);
-    } catch {
-      // A cache that cannot be written only costs the next run its parse.
+    for (const shard of [...this.kinds.values(), ...this.indexes.values()] as Shard<{ at: number }>[]) {
+      if (!shard.dirty) continue;
+      shard.dirty = false;
+      const records = Object.fromEntries([
+        ...[...shard.used].map(([key, record]) => [key, { ...record, at: now }] as const),
+        ...recent(shard.stored, shard.used, MAX_ENTRIES - shard.used.size),
+      ]);
+      writeShard(shard.file, records);
     }
   }
 }
 
-function readEntries(file: string): Record<string, unknown> {
+/** The stored records not used this run, most recent first, at most `room` of them. */
+function recent<T extends { at: number }>(
+  stored: Record<string, T>,
+  used: Map<string, unknown>,
+  room: number,
+): [string, T][] {
+  return Object.entries(stored)
+    .filter(([key, entry]) => !used.has(key) && typeof entry?.at === 'number')
+    .sort(([, a], [, b]) => b.at - a.at)
+    .slice(0, Math.max(0, room));
+}
+
+/** The stat a record compares, and the later of the file's mtime and ctime (ns). */
+function statOf(abs: string): { key: string; latest: bigint } | undefined {
   try {
-    const data = JSON.parse(readFileSync(file, 'utf8')) as Partial<CacheFile>;
-    const fresh = data?.format === FORMAT && data.version === packageVersion();
-    return fresh && data.entries && typeof data.entries === 'object' ? data.entries : {};
+    const s = statSync(abs, { bigint: true, throwIfNoEntry: false });
+    if (!s?.isFile()) return undefined;
+    const latest = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
+    return { key: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`, latest };
   } catch {
-    return {};
+    return undefined;
   }
 }
 
-function entryKey(layout: DefinitionLayout, text: string): string {
-  return createHash('sha256')
-    .update(`${FORMAT}\0${packageVersion()}\0${layout.nameIn}\0${layout.builders.join(',')}\0`)
-    .update(text)
-    .digest('base64url');
+const isEntry = (v: unknown): v is StoredEntry =>
+  !!v && typeof v === 'object' && 'value' in v && typeof (v as StoredEntry).at === 'number';
+const isFileRecord = (v: unknown): v is StoredFile => {
+  const f = v as Partial<StoredFile> | undefined;
+  return (
+    typeof f?.stat === 'string' &&
+    typeof f.hash === 'string' &&
+    typeof f.taken === 'string' &&
+    /^\d+$/.test(f.taken) &&
+    typeof f.at === 'number'
+  );
+};
+
+/** A shard as stored: its records of this format and version that are whole; none when unreadable. */
+function loadShard<T>(file: string, valid: (v: unknown) => v is T): Shard<T> {
+  const shard: Shard<T> = { file, stored: {}, used: new Map(), dirty: false };
+  try {
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown; version?: unknown; records?: unknown };
+    const records = data?.records;
+    if (data?.format !== FORMAT || data.version !== packageVersion()) return shard;
+    if (!records || typeof records !== 'object' || Array.isArray(records)) return shard;
+    for (const [key, record] of Object.entries(records)) if (valid(record)) shard.stored[key] = record;
+  } catch {
+    // Missing or corrupt: as if empty.
+  }
+  return shard;
+}
+
+function writeShard(file: string, records: Record<string, unknown>): void {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify({ format: FORMAT, version: packageVersion(), records }), { mode: 0o600 });
+    renameSync(tmp, file);
+  } catch {
+    // A cache that cannot be written only costs the next run its parse.
+  }
 }

@@ -10,7 +10,7 @@ import type { Tree } from '../engine/tree.js';
 import { moduleShape } from '../ts/module-graph.js';
 import { parseSource, type TsMorph, tsMorph } from '../ts/ts-morph.js';
 import { unwrap } from '../ts/unwrap.js';
-import { DefinitionsCache, type FileDefinitions } from './definitions-cache.js';
+import { DefinitionsCache, type FactKind } from './definitions-cache.js';
 import { frameworkBindings } from './entry-point.js';
 import { type DefinitionLayout, isDefinitionFile } from './layout.js';
 
@@ -32,6 +32,35 @@ export interface DefinitionNames {
   uri?: string | null;
 }
 
+/** What one file defines, as existingDefinitions reports it (without the file's path). */
+export interface FileDefinitions {
+  names: DefinitionNames[];
+  exports: string[];
+}
+
+const isStringOrNull = (v: unknown) => v === null || typeof v === 'string';
+
+/** A FileDefinitions as read back from the cache, checked field by field. */
+function isFileDefinitions(value: unknown): value is FileDefinitions {
+  const v = value as FileDefinitions | undefined;
+  if (!v || !Array.isArray(v.names) || !Array.isArray(v.exports)) return false;
+  if (!v.exports.every((e) => typeof e === 'string')) return false;
+  return v.names.every(
+    (n) => n && typeof n === 'object' && isStringOrNull(n.name) && (n.uri === undefined || isStringOrNull(n.uri)),
+  );
+}
+
+const definitionsKinds = new Map<DefinitionLayout, FactKind<FileDefinitions>>();
+/** The cache's name for what fileDefinitions reads with this layout. */
+function definitionsKind(layout: DefinitionLayout): FactKind<FileDefinitions> {
+  let kind = definitionsKinds.get(layout);
+  if (!kind) {
+    kind = { key: `definitions\0${layout.nameIn}\0${layout.builders.join(',')}`, valid: isFileDefinitions };
+    definitionsKinds.set(layout, kind);
+  }
+  return kind;
+}
+
 /**
  * The definitions in the layout's definition files: one entry per definition a builder makes,
  * or one without a name for a file that has none (its exports still collide).
@@ -40,8 +69,9 @@ export function existingDefinitions(tree: Tree, layout: DefinitionLayout): Exist
   const files = tree.listFiles(layout.dir).filter((f) => isDefinitionFile(f, layout));
   const cache = DefinitionsCache.of(tree);
   const found = files.flatMap((file) => {
-    const text = tree.read(file) ?? '';
-    const { names, exports } = cache.lookup(layout, text, () => fileDefinitions(file, text, layout));
+    const { names, exports } = cache.ofFile(tree, file, definitionsKind(layout), (text) =>
+      fileDefinitions(file, text, layout),
+    ) ?? { names: [{ name: null }], exports: [] };
     return names.map((n) => ({
       file,
       name: n.name ?? undefined,

@@ -37,14 +37,21 @@ const FRAMEWORK_MODULE = /^@cyanheads\/mcp-ts-core(\/|$)/;
  * (`import { tool as defineTool }`), or through a namespace import (`core.tool`).
  */
 export function frameworkBindings(sf: TsMorph.SourceFile, names: readonly string[]): Set<string> {
+  // On the compiler's nodes: an entry point importing a thousand definitions has as many imports.
+  const { ts } = tsMorph();
   const spelled = new Set(names);
-  for (const d of sf.getImportDeclarations()) {
-    if (!FRAMEWORK_MODULE.test(d.getModuleSpecifierValue())) continue;
-    for (const n of d.getNamedImports()) {
-      if (names.includes(n.getName()) && n.getAliasNode()) spelled.add(n.getAliasNode()!.getText());
+  for (const st of sf.compilerNode.statements) {
+    if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier)) continue;
+    if (!FRAMEWORK_MODULE.test(st.moduleSpecifier.text)) continue;
+    const bindings = st.importClause?.namedBindings;
+    if (bindings && ts.isNamedImports(bindings)) {
+      for (const el of bindings.elements) {
+        const imported = el.propertyName?.text ?? el.name.text;
+        if (names.includes(imported) && el.propertyName) spelled.add(el.name.text);
+      }
+    } else if (bindings && ts.isNamespaceImport(bindings)) {
+      for (const name of names) spelled.add(`${bindings.name.text}.${name}`);
     }
-    const ns = d.getNamespaceImport()?.getText();
-    if (ns) for (const name of names) spelled.add(`${ns}.${name}`);
   }
   return spelled;
 }
@@ -52,9 +59,7 @@ export function frameworkBindings(sf: TsMorph.SourceFile, names: readonly string
 export function findAppCall(sf: TsMorph.SourceFile, relPath: string): AppCall | undefined {
   const { SyntaxKind } = tsMorph();
   const callees = frameworkBindings(sf, APP_FACTORIES);
-  const calls = sf
-    .getDescendantsOfKind(SyntaxKind.CallExpression)
-    .filter((c) => callees.has(c.getExpression().getText().replace(/\s+/g, '')));
+  const calls = compilerCalls(sf, callees).map((c) => wrapped(sf, c));
   if (calls.length === 0) return undefined;
   if (calls.length > 1) {
     throw unsupported(
@@ -69,6 +74,32 @@ export function findAppCall(sf: TsMorph.SourceFile, relPath: string): AppCall | 
     throw unsupported(relPath, call, `${call.getExpression().getText()}(…) is not given an object literal of options`);
   }
   return { call, options: arg as TsMorph.ObjectLiteralExpression };
+}
+
+/**
+ * The calls of `callees` in the file, in source order, found on the compiler's nodes: wrapping
+ * every node of an entry point that imports a thousand definitions just to look at its calls
+ * was most of the search.
+ */
+function compilerCalls(sf: TsMorph.SourceFile, callees: Set<string>): TsMorph.ts.CallExpression[] {
+  const { ts } = tsMorph();
+  const file = sf.compilerNode;
+  const found: TsMorph.ts.CallExpression[] = [];
+  const visit = (node: TsMorph.ts.Node): void => {
+    if (ts.isCallExpression(node) && callees.has(node.expression.getText(file).replace(/\s+/g, ''))) found.push(node);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+/** ts-morph's node for a compiler call node of `sf`: wrappers are made along its path only. */
+function wrapped(sf: TsMorph.SourceFile, node: TsMorph.ts.CallExpression): TsMorph.CallExpression {
+  const { SyntaxKind } = tsMorph();
+  let at: TsMorph.Node | undefined = sf.getDescendantAtPos(node.getStart(sf.compilerNode));
+  while (at && at.compilerNode !== node) at = at.getParent();
+  if (!at) throw new Error(`no ts-morph node for the call at ${node.pos}`);
+  return at.asKindOrThrow(SyntaxKind.CallExpression);
 }
 
 /** The files an app factory call may live in: the server's and the Worker's entry points. */

@@ -16,17 +16,13 @@
 import { type ErrorDetail, ScaffoldError } from '../engine/errors.js';
 import type { Tree } from '../engine/tree.js';
 import { namedImport } from '../ts/imports.js';
-import type { Trace as GraphTrace } from '../ts/module-graph.js';
-import { short, startLine, type TsMorph, tsMorph } from '../ts/ts-morph.js';
+import type { Trace as GraphTrace, ModuleShape } from '../ts/module-graph.js';
+import { parseSource, short, startLine, type TsMorph, tsMorph } from '../ts/ts-morph.js';
 import { unwrap } from '../ts/unwrap.js';
-import {
-  builderCall,
-  type Declaration,
-  type DefinitionNames,
-  definitionNames,
-  exportedDeclarations,
-} from './definitions.js';
+import { builderCall, type DefinitionNames, definitionNames } from './definitions.js';
+import { DefinitionsCache, type FactKind } from './definitions-cache.js';
 import { entryPointCandidates, findAppCall } from './entry-point.js';
+import { type DeclFacts, type FileFacts, factsKind, readFacts, shapeOf } from './file-facts.js';
 import { type DefinitionLayout, isDefinitionFile } from './layout.js';
 import { registrationTargets } from './register.js';
 import { isInitName, setupFunctionOf } from './setup.js';
@@ -87,6 +83,14 @@ export interface Inventory {
   warnings: string[];
 }
 
+/** Each inventory's reader of placeholders, for placeholdersOf. */
+const placeholderReaders = new WeakMap<Inventory, (file: string) => { line: number; text: string }[]>();
+
+/** The placeholder strings of a file the inventory read (from its facts: the file is not read again). */
+export function placeholdersOf(inv: Inventory, file: string): { line: number; text: string }[] {
+  return placeholderReaders.get(inv)?.(file) ?? [];
+}
+
 type Node = TsMorph.Node;
 
 /** A definition kind's layout, or null for services. */
@@ -94,7 +98,7 @@ type Lister = DefinitionLayout | null;
 
 /** Where a name leads: a declaration, nowhere (dangling), out of the project, or somewhere we cannot follow. */
 type Trace =
-  | { type: 'found'; file: string; decl: Declaration }
+  | { type: 'found'; file: string; decl: DeclFacts }
   | { type: 'dangling'; reason: DanglingReason; message: string }
   | { type: 'external'; specifier: string }
   | { type: 'unsupported'; file: string; line: number; message: string };
@@ -102,7 +106,7 @@ type Trace =
 const MAX_DEPTH = 16;
 const SERVICE_FILE = /^src\/services\/([^/]+)\/\1-service\.ts$/;
 
-const keyOf = (file: string, decl: Node) => `${file}@${decl.getStart()}`;
+const keyOf = (file: string, start: number) => `${file}@${start}`;
 const isProjectSpecifier = (s: string) => s.startsWith('./') || s.startsWith('../') || s.startsWith('@/');
 const kindOf = (lister: Lister): InventoryKind => lister?.kind ?? SERVICE_KIND;
 const isUnsupportedLayout = (e: unknown): e is ScaffoldError =>
@@ -110,15 +114,72 @@ const isUnsupportedLayout = (e: unknown): e is ScaffoldError =>
 
 /**
  * A SiteResolver that turns an array reference whose import no longer resolves (`tools:
- * allToolDefinitions` from a deleted barrel) into a dangling registration instead of a failure.
+ * allToolDefinitions` from a deleted barrel) into a dangling registration instead of a failure,
+ * and reads definition and service files through their facts: cached between runs, so a warm
+ * run parses none of them.
  */
 class InventoryResolver extends SiteResolver {
   kind: InventoryKind = '';
   readonly danglingArrays: DanglingRegistration[] = [];
   readonly tracer = new Tracer(this);
+  readonly cache: DefinitionsCache;
+  private readonly factsKind: FactKind<FileFacts>;
+  private readonly facts = new Map<string, FileFacts | undefined>();
+  private readonly shapes = new Map<string, ModuleShape | undefined>();
+  private readonly kept = new Map<string, boolean>();
 
-  constructor(tree: Tree) {
+  constructor(
+    tree: Tree,
+    private readonly layouts: readonly DefinitionLayout[],
+  ) {
     super(tree, { all: true });
+    this.cache = DefinitionsCache.of(tree);
+    this.factsKind = factsKind(layouts);
+  }
+
+  /** A definition or service file: its facts are worth keeping between runs. */
+  private isKept(file: string): boolean {
+    let kept = this.kept.get(file);
+    if (kept === undefined) {
+      kept = SERVICE_FILE.test(file) || this.layouts.some((l) => isDefinitionFile(file, l));
+      this.kept.set(file, kept);
+    }
+    return kept;
+  }
+
+  /** The file's facts; undefined when there is no such file. */
+  factsOf(file: string): FileFacts | undefined {
+    if (this.facts.has(file)) return this.facts.get(file);
+    const parse = (text: string) => readFacts(parseSource(file, text), text, this.layouts);
+    const text = this.isKept(file) ? undefined : this.tree.read(file);
+    const facts = this.isKept(file)
+      ? this.cache.ofFile(this.tree, file, this.factsKind, parse)
+      : text === undefined
+        ? undefined
+        : readFacts(this.source(file), text, this.layouts);
+    this.facts.set(file, facts);
+    return facts;
+  }
+
+  /** The declaration `name` is bound to at the top of `file`, if a variable or function. */
+  declOf(file: string, name: string): DeclFacts | undefined {
+    const facts = this.factsOf(file);
+    const i = facts?.byName.find(([n]) => n === name)?.[1];
+    return i === undefined ? undefined : facts!.decls[i];
+  }
+
+  /** The module shape the graph reads for `file`. */
+  graphShape(file: string): ModuleShape | undefined {
+    return this.shapeOf(file);
+  }
+
+  protected override shapeOf(file: string): ModuleShape | undefined {
+    if (!this.isKept(file)) return super.shapeOf(file);
+    if (!this.shapes.has(file)) {
+      const facts = this.factsOf(file);
+      this.shapes.set(file, facts && shapeOf(facts));
+    }
+    return this.shapes.get(file);
   }
 
   override resolve(expr: Node, file: string, trail: string[], depth = 0): ArraySite[] {
@@ -173,7 +234,7 @@ function missingImport(file: string, name: string): Extract<Trace, { type: 'dang
 
 /** Follows names through the module graph to declarations, and past aliases to definitions. */
 class Tracer {
-  constructor(private readonly resolver: SiteResolver) {}
+  constructor(private readonly resolver: InventoryResolver) {}
 
   /** The binding `name` in `file` (imported or declared at top level); `line` is where it is used. */
   binding(file: string, name: string, line: number): Trace {
@@ -189,8 +250,7 @@ class Tracer {
   private read(trace: GraphTrace, line: number): Trace {
     switch (trace.type) {
       case 'found': {
-        const sf = this.resolver.source(trace.file);
-        const decl = sf.getVariableDeclaration(trace.name) ?? sf.getFunction(trace.name);
+        const decl = this.resolver.declOf(trace.file, trace.name);
         if (decl) return { type: 'found', file: trace.file, decl };
         return {
           type: 'unsupported',
@@ -238,27 +298,27 @@ class Tracer {
    * A declaration that is neither an alias nor a builder call is the definition only where it
    * sits in a definition file (a wrapped builder, say); anywhere else it cannot be told apart.
    */
-  definition(trace: Trace, lister: Lister, builders: readonly string[], depth = 0): Trace {
+  definition(trace: Trace, lister: Lister, depth = 0): Trace {
     if (trace.type !== 'found') return trace;
-    const { Node } = tsMorph();
     const { file, decl } = trace;
-    if (Node.isVariableDeclaration(decl)) {
-      const init = unwrap(decl.getInitializer());
-      if (init && Node.isIdentifier(init)) {
-        if (depth > MAX_DEPTH) return { type: 'unsupported', file, line: startLine(init), message: 'too many aliases' };
-        const next = this.binding(file, init.getText(), startLine(init));
-        return this.definition(next, lister, builders, depth + 1);
+    if (!decl.fn) {
+      const alias = decl.alias;
+      if (alias) {
+        if (depth > MAX_DEPTH) return { type: 'unsupported', file, line: alias.line, message: 'too many aliases' };
+        const next = this.binding(file, alias.name, alias.line);
+        return this.definition(next, lister, depth + 1);
       }
       // Any kind's builder: a prompt listed among the resources is still a definition (warned later).
-      if (init && (builderCall(decl, builders) || isListerFile(file, lister))) return trace;
+      // Services have no builder.
+      if (decl.hasInit && ((lister !== null && decl.builder) || isListerFile(file, lister))) return trace;
     } else if (lister === null || isListerFile(file, lister)) {
       return trace;
     }
     return {
       type: 'unsupported',
       file,
-      line: startLine(decl),
-      message: `\`${decl.getName() ?? '?'}\` is not a ${kindOf(lister)} definition this can read (${short(decl)})`,
+      line: decl.line,
+      message: `\`${decl.name ?? '?'}\` is not a ${kindOf(lister)} definition this can read (${decl.short})`,
     };
   }
 }
@@ -284,15 +344,12 @@ class InventoryReader {
   readonly definitions: InventoryDefinition[] = [];
   /** Declaration key → its definition, for matching registrations. */
   private readonly byDecl = new Map<string, InventoryDefinition>();
-  /** Every kind's builders: a definition of another kind is still a definition. */
-  private readonly builders: string[];
 
   constructor(
     readonly tree: Tree,
     readonly layouts: readonly DefinitionLayout[],
   ) {
-    this.resolver = new InventoryResolver(tree);
-    this.builders = layouts.flatMap((l) => l.builders);
+    this.resolver = new InventoryResolver(tree, layouts);
   }
 
   private get tracer(): Tracer {
@@ -307,8 +364,9 @@ class InventoryReader {
   readDefinitions(layout: DefinitionLayout): void {
     const files = this.tree.listFiles(layout.dir).filter((f) => isDefinitionFile(f, layout));
     for (const file of files) {
-      const exported = exportedDeclarations(this.resolver.source(file));
-      const made = exported.filter((e) => builderCall(e.decl, layout.builders));
+      const facts = this.resolver.factsOf(file);
+      const exported = (facts?.exported ?? []).map((e) => ({ exportName: e.exportName, decl: facts!.decls[e.decl]! }));
+      const made = exported.filter((e) => e.decl.names[layout.kind]);
       if (made.length === 0) {
         this.warnings.push(
           exported.length === 0
@@ -318,10 +376,11 @@ class InventoryReader {
       }
       const entries = made.length > 0 ? made : exported.length > 0 ? exported : [undefined];
       for (const entry of entries) {
-        const names = definitionNames(entry && builderCall(entry.decl, layout.builders), layout);
+        const names = namesFor(entry?.decl, layout);
         const def = newDefinition(layout.kind, names, file, entry?.exportName ?? null);
         this.definitions.push(def);
-        if (entry && !this.byDecl.has(keyOf(file, entry.decl))) this.byDecl.set(keyOf(file, entry.decl), def);
+        if (entry && !this.byDecl.has(keyOf(file, entry.decl.start)))
+          this.byDecl.set(keyOf(file, entry.decl.start), def);
       }
     }
   }
@@ -329,14 +388,15 @@ class InventoryReader {
   /** Services: `src/services/<domain>/<domain>-service.ts` exporting an `init…` function. */
   readServices(): void {
     for (const file of this.tree.listFiles('src/services').filter((f) => SERVICE_FILE.test(f))) {
-      const inits = exportedDeclarations(this.resolver.source(file)).filter((e) => isInitName(e.exportName));
+      const facts = this.resolver.factsOf(file);
+      const inits = (facts?.exported ?? []).filter((e) => isInitName(e.exportName));
       if (inits.length === 0) {
         this.warnings.push(`${file} exports no init…() function; not listed as a service.`);
         continue;
       }
       const def = newDefinition(SERVICE_KIND, { name: SERVICE_FILE.exec(file)![1]! }, file, inits[0]!.exportName);
       this.definitions.push(def);
-      for (const init of inits) this.byDecl.set(keyOf(file, init.decl), def);
+      for (const init of inits) this.byDecl.set(keyOf(file, facts!.decls[init.decl]!.start), def);
     }
   }
 
@@ -359,7 +419,8 @@ class InventoryReader {
         this.problem(resolved.file, resolved.line, resolved.message);
         return;
       case 'found': {
-        const def = this.byDecl.get(keyOf(resolved.file, resolved.decl)) ?? this.definedElsewhere(lister, resolved);
+        const def =
+          this.byDecl.get(keyOf(resolved.file, resolved.decl.start)) ?? this.definedElsewhere(lister, resolved);
         if (def) this.registerAt(def, kind, at);
       }
     }
@@ -371,13 +432,12 @@ class InventoryReader {
     { file, decl }: Extract<Trace, { type: 'found' }>,
   ): InventoryDefinition | undefined {
     if (lister === null) return undefined; // an init…() that is not a service's: none of ours
-    const names = definitionNames(builderCall(decl, lister.builders), lister);
-    const def = newDefinition(lister.kind, names, file, decl.getName() ?? null);
+    const def = newDefinition(lister.kind, namesFor(decl, lister), file, decl.name ?? null);
     this.warnings.push(
-      `${file}:${startLine(decl)}: the ${lister.kind} \`${def.exportName}\` is defined outside a ${lister.suffixes.join('/')} file.`,
+      `${file}:${decl.line}: the ${lister.kind} \`${def.exportName}\` is defined outside a ${lister.suffixes.join('/')} file.`,
     );
     this.definitions.push(def);
-    this.byDecl.set(keyOf(file, decl), def);
+    this.byDecl.set(keyOf(file, decl.start), def);
     return def;
   }
 
@@ -419,8 +479,8 @@ class InventoryReader {
   }
 
   private readArray(layout: DefinitionLayout, file: string, array: TsMorph.ArrayLiteralExpression, seen: Set<string>) {
-    if (seen.has(keyOf(file, array))) return;
-    seen.add(keyOf(file, array));
+    if (seen.has(keyOf(file, array.getStart()))) return;
+    seen.add(keyOf(file, array.getStart()));
     for (const el of array.getElements()) this.readEntry(layout, file, el, seen);
   }
 
@@ -430,8 +490,10 @@ class InventoryReader {
     const line = startLine(el);
     if (Node.isIdentifier(el)) {
       const name = el.getText();
-      const specifier = namedImport(sf, name)?.specifier ?? null;
-      const trace = this.tracer.definition(this.tracer.binding(file, name, line), layout, this.builders);
+      // The module shape's import map: made once per parse on the compiler's nodes.
+      const imported = this.resolver.graphShape(file)?.imports.get(name);
+      const specifier = imported?.kind === 'named' ? imported.specifier : null;
+      const trace = this.tracer.definition(this.tracer.binding(file, name, line), layout);
       this.record(layout, { file, node: el, name, specifier }, trace);
     } else if (Node.isPropertyAccessExpression(el) && Node.isIdentifier(el.getExpression())) {
       // `defs.fooTool` with `import * as defs from '../core/definitions/index.js'`.
@@ -444,7 +506,7 @@ class InventoryReader {
       const specifier = decl.getModuleSpecifierValue();
       const trace = this.tracer.imported(file, specifier, el.getName(), el.getText(), startLine(decl));
       const site = { file, node: el, name: el.getText(), specifier };
-      this.record(layout, site, this.tracer.definition(trace, layout, this.builders));
+      this.record(layout, site, this.tracer.definition(trace, layout));
     } else if (Node.isSpreadElement(el)) {
       // Spread groups are sites of their own (resolver); a conditional spread holds entries here.
       if (isConditional(el)) this.readConditionalSpread(layout, file, el, seen);
@@ -491,7 +553,7 @@ class InventoryReader {
         const name = callee.getText();
         const imported = namedImport(this.resolver.source(file), name);
         if (!imported || !isProjectSpecifier(imported.specifier)) continue;
-        const trace = this.tracer.definition(this.tracer.binding(file, name, startLine(call)), null, []);
+        const trace = this.tracer.definition(this.tracer.binding(file, name, startLine(call)), null);
         // A call of some other project function is no service registration; a broken init… import is.
         if (trace.type === 'dangling' && !isInitName(name)) continue;
         if (trace.type === 'unsupported') continue;
@@ -542,7 +604,9 @@ class InventoryReader {
     definitions.sort((a, b) => order(a.kind) - order(b.kind) || cmp(a.file, b.file));
     dangling.sort((a, b) => order(a.kind) - order(b.kind) || cmp(a.path, b.path) || a.line - b.line);
     for (const d of definitions) d.registeredAt.sort((a, b) => cmp(a.path, b.path) || a.line - b.line);
-    return { definitions, dangling, warnings };
+    const inv = { definitions, dangling, warnings };
+    placeholderReaders.set(inv, (file) => this.resolver.factsOf(file)?.placeholders ?? []);
+    return inv;
   }
 }
 
@@ -556,8 +620,14 @@ export function inventory(tree: Tree, layouts: readonly DefinitionLayout[], opti
   if (options.services) reader.readServices();
   for (const layout of layouts) reader.readRegistrations(layout);
   if (options.services) reader.readSetupCalls();
+  reader.resolver.cache.save();
   reader.assertFollowed();
   return reader.result();
+}
+
+/** The MCP names of a definition the layout's builder makes; nulls where it is not one. */
+function namesFor(decl: DeclFacts | undefined, layout: DefinitionLayout): DefinitionNames {
+  return decl?.names[layout.kind] ?? definitionNames(undefined, layout);
 }
 
 /** A definition entry, keys in the order the JSON reads best; `uri` only where the kind has one. */

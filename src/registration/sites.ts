@@ -10,7 +10,7 @@ import { ScaffoldError } from '../engine/errors.js';
 import type { Tree } from '../engine/tree.js';
 import { isConditionalSpread } from '../ts/array-edits.js';
 import { namedImport } from '../ts/imports.js';
-import { ModuleGraph, moduleShape, type Trace } from '../ts/module-graph.js';
+import { ModuleGraph, type ModuleShape, moduleShape, type Trace } from '../ts/module-graph.js';
 import { resolveModuleFile } from '../ts/modules.js';
 import { parseSource, short, type TsMorph, tsMorph } from '../ts/ts-morph.js';
 import { unwrap } from '../ts/unwrap.js';
@@ -41,10 +41,14 @@ export class SiteResolver {
   groupUsed = false;
   /** The project's modules, for following names through imports and re-exports. */
   readonly graph = new ModuleGraph({
-    shape: (file) =>
-      this.tree.read(file) === undefined ? undefined : moduleShape(tsMorph().ts, this.source(file).compilerNode),
+    shape: (file) => this.shapeOf(file),
     resolve: (from, specifier) => resolveModuleFile(this.tree, from, specifier),
   });
+
+  /** What the file imports, declares and exports; undefined when there is no such file. */
+  protected shapeOf(file: string): ModuleShape | undefined {
+    return this.tree.read(file) === undefined ? undefined : moduleShape(tsMorph().ts, this.source(file).compilerNode);
+  }
 
   constructor(
     readonly tree: Tree,

@@ -37,7 +37,7 @@ export function existingTests(tree: Tree, layout: DefinitionLayout, file: string
     `tests/${layout.testsDir}/${base}`,
     `tests/${path.posix.dirname(file).replace(/^src\//, '')}/${base}`,
   ];
-  return [...new Set(candidates)].filter((f) => tree.read(f) !== undefined);
+  return [...new Set(candidates)].filter((f) => tree.isFile(f));
 }
 
 function matches(def: InventoryDefinition, wanted: string): boolean {
@@ -101,4 +101,23 @@ export function testOf(tree: Tree, layouts: readonly DefinitionLayout[], def: In
   if (layout) return existingTests(tree, layout, def.file)[0] ?? null;
   if (def.kind !== SERVICE_KIND || def.name === null) return null;
   return tree.listFiles(serviceDirs(def.name).tests).find((f) => f.endsWith('.test.ts')) ?? null;
+}
+
+/**
+ * testOf for many definitions: the test folders are listed once, not once per definition (a
+ * thousand definitions made as many walks of tests/). The tree is not changed meanwhile.
+ */
+export function testsOf(tree: Tree, layouts: readonly DefinitionLayout[]): (def: InventoryDefinition) => string | null {
+  const listed = new Map<string, string[]>();
+  // The tree, with each folder's listing remembered; everything else it answers as before.
+  const view = Object.create(tree) as Tree;
+  view.listFiles = (dir: string) => {
+    let files = listed.get(dir);
+    if (!files) {
+      files = tree.listFiles(dir);
+      listed.set(dir, files);
+    }
+    return files;
+  };
+  return (def) => testOf(view, layouts, def);
 }

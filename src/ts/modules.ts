@@ -18,7 +18,7 @@ export function resolveModuleFile(tree: Tree, fromFile: string, specifier: strin
     : /\.[mc]?tsx?$/.test(base)
       ? [base]
       : [`${base}.ts`, `${base}/index.ts`];
-  return candidates.find((c) => !c.startsWith('../') && tree.read(c) !== undefined);
+  return candidates.find((c) => !c.startsWith('../') && tree.isFile(c));
 }
 
 /** `src/a/b.ts` as seen from `src/index.ts`: `./a/b.js`, or `@/a/b.js` in alias style. */

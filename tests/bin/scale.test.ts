@@ -1,7 +1,8 @@
 /**
  * The fast paths on the bench's scale fixture (scripts/scale-fixture.mjs), both layouts: `add tool`
- * and `list` with the definitions cache cold, warm and corrupt give byte for byte what they give
- * with it turned off. Timings live in the bench, never here.
+ * and `list` with the definitions cache cold, warm (files checked by content, and files trusted by
+ * their stat) and corrupt give byte for byte what they give with it turned off. Timings live in
+ * the bench, never here.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli, treeDigest } from './support.js';
 
 const SCRIPT = path.resolve(import.meta.dirname, '../../scripts/scale-fixture.mjs');
-const TOOLS = 60;
+const TOOLS = 1000;
 
 function scaleFixture(layout: string): string {
   const dir = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-scale-')), 'server');
@@ -40,10 +41,36 @@ describe.each(['inline', 'barrel'])(`%s layout, ${TOOLS} tools`, (layout) => {
     expect(plain.out[2]).toContain(`${TOOLS + 1} definitions: ${TOOLS + 1} registered`);
     const env = { MCP_SCAFFOLD_CACHE_DIR: cacheDir };
     expect(addThenList(fixture, env)).toEqual(plain); // cold: parses, writes the cache
-    const [file] = readdirSync(cacheDir);
-    expect(file).toBe('definitions.json');
+    const files = readdirSync(cacheDir);
+    expect(files.some((f) => /^facts-\w+\.json$/.test(f)) && files.some((f) => /^files-\w+\.json$/.test(f))).toBe(true);
     expect(addThenList(fixture, env)).toEqual(plain); // warm
-    writeFileSync(path.join(cacheDir, file!), '\u0000not json');
+    for (const f of files) writeFileSync(path.join(cacheDir, f), '\u0000not json');
     expect(addThenList(fixture, env)).toEqual(plain); // corrupt
-  }, 300_000); // 12 runs of the CLI, on a loaded 2-core machine
+  }, 900_000); // 12 runs of the CLI over a thousand files, on a loaded 2-core machine
+
+  it('gives the same with every file old enough to be trusted by its stat', () => {
+    const fixture = scaleFixture(layout);
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-cache-'));
+    const env = { MCP_SCAFFOLD_CACHE_DIR: cacheDir };
+    const lists = (e: NodeJS.ProcessEnv) =>
+      [runCli(['list'], { cwd: fixture, env: e }), runCli(['list', '--json'], { cwd: fixture, env: e })].map((r) => {
+        expect(r.status, r.stderr).toBe(0);
+        return r.stdout;
+      });
+    // Records taken this long after the files were written are not racy.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 3500);
+    const plain = lists({ ...env, MCP_SCAFFOLD_CACHE: '0' });
+    expect(lists(env)).toEqual(plain); // cold: records every file by stat
+    expect(lists(env)).toEqual(plain); // warm: reads no definition file
+    // add in the same folder, trusted by stat, against add in a copy with the cache off.
+    const copy = `${fixture}-plain`;
+    cpSync(fixture, copy, { recursive: true });
+    const addIn = (cwd: string, e: NodeJS.ProcessEnv) => {
+      const r = runCli(['add', 'tool', 'demo_find_things', '--no-devcheck', '--yes'], { cwd, env: e });
+      expect(r.status, r.stderr).toBe(0);
+      return [r.stdout, r.stderr.replaceAll(copy, fixture)];
+    };
+    expect(addIn(fixture, env)).toEqual(addIn(copy, { ...env, MCP_SCAFFOLD_CACHE: '0' }));
+    expect(treeDigest(fixture)).toBe(treeDigest(copy));
+  }, 900_000);
 });

@@ -58,7 +58,16 @@ afterEach(() => {
 });
 
 const onDisk = () => everyKind(new Tree(new DiskHost(root)));
-const cacheFile = () => path.join(cache, readdirSync(cache)[0]!);
+/** The cache's files of facts (one per layout read here), and its stat index of the project. */
+const factFiles = () =>
+  readdirSync(cache)
+    .filter((f) => f.startsWith('facts-'))
+    .map((f) => path.join(cache, f));
+type Records = { format: number; version: string; records: Record<string, { value: unknown; at: number }> };
+/** Rewrites every file of facts with `edit`. */
+function rewrite(edit: (data: Records) => unknown): void {
+  for (const file of factFiles()) writeFileSync(file, JSON.stringify(edit(JSON.parse(readFileSync(file, 'utf8')))));
+}
 /** A second run: the cache as the last one left it on disk. */
 const nextRun = () => {
   DefinitionsCache.forget();
@@ -69,17 +78,19 @@ describe('the definitions cache', () => {
   it('gives what the plain path gives, written cold and read back warm', () => {
     expect(plain.flat().length).toBeGreaterThan(EXISTING.length);
     expect(onDisk()).toEqual(plain);
-    expect(readdirSync(cache)).toHaveLength(1);
-    expect(statSync(cacheFile()).mode & 0o777).toBe(0o600);
+    expect(factFiles()).toHaveLength(LAYOUTS.length);
+    expect(readdirSync(cache).filter((f) => f.startsWith('files-'))).toHaveLength(1);
+    for (const f of readdirSync(cache)) expect(statSync(path.join(cache, f)).mode & 0o777).toBe(0o600);
     expect(nextRun()).toEqual(plain);
   });
 
   it('answers a warm run from the cache file, without parsing', () => {
     onDisk();
-    const data = JSON.parse(readFileSync(cacheFile(), 'utf8'));
-    for (const entry of Object.values(data.entries) as { names: { name: string | null }[] }[])
-      entry.names = entry.names.map(() => ({ name: 'from_cache' }));
-    writeFileSync(cacheFile(), JSON.stringify(data));
+    rewrite((data) => {
+      for (const entry of Object.values(data.records) as { value: { names: { name: string | null }[] } }[])
+        entry.value.names = entry.value.names.map(() => ({ name: 'from_cache' }));
+      return data;
+    });
     const names = (defs: ReturnType<typeof onDisk>) => new Set(defs.flat().map((d) => d.name));
     expect(names(nextRun())).toEqual(new Set(['from_cache']));
     // Entries are keyed by text, not by project: the same files elsewhere are answered too.
@@ -100,24 +111,20 @@ describe('the definitions cache', () => {
 
   it('ignores a corrupt cache file and writes a sound one', () => {
     onDisk();
-    writeFileSync(cacheFile(), '{"format":1,"entries":{"x":');
+    for (const f of readdirSync(cache)) writeFileSync(path.join(cache, f), '{"format":1,"records":{"x":');
     expect(nextRun()).toEqual(plain);
-    expect(JSON.parse(readFileSync(cacheFile(), 'utf8')).entries).toBeTypeOf('object');
+    for (const f of factFiles()) expect(JSON.parse(readFileSync(f, 'utf8')).records).toBeTypeOf('object');
     expect(nextRun()).toEqual(plain);
   });
 
   it("ignores a cache of another version, and entries that are not this format's", () => {
     onDisk();
-    const data = JSON.parse(readFileSync(cacheFile(), 'utf8'));
-    const lying = (entries: Record<string, unknown>, value: unknown) =>
-      Object.fromEntries(Object.keys(entries).map((k) => [k, value]));
+    const lying = (records: Records['records'], value: unknown) =>
+      Object.fromEntries(Object.keys(records).map((k) => [k, { value, at: Date.now() }]));
     const wrongNames = { names: [{ name: 'not_this' }], exports: ['notThis'] };
-    writeFileSync(
-      cacheFile(),
-      JSON.stringify({ ...data, version: '0.0.0-old', entries: lying(data.entries, wrongNames) }),
-    );
+    rewrite((data) => ({ ...data, version: '0.0.0-old', records: lying(data.records, wrongNames) }));
     expect(nextRun()).toEqual(plain);
-    writeFileSync(cacheFile(), JSON.stringify({ ...data, entries: lying(data.entries, { names: 'x', exports: [1] }) }));
+    rewrite((data) => ({ ...data, records: lying(data.records, { names: 'x', exports: [1] }) }));
     expect(nextRun()).toEqual(plain);
   });
 

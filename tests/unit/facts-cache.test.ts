@@ -1,0 +1,248 @@
+/**
+ * The cache of what definition files hold, as `list` and `add` read it through files on disk:
+ * the inventory from cached facts equals the one read in memory (where nothing is cached), and a
+ * file's record by stat answers only while the stat says the file is the one recorded. Records
+ * are forged where a test needs one older or racier than a test can wait for.
+ */
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DiskHost, MemoryHost } from '../../src/engine/host.js';
+import { Tree } from '../../src/engine/tree.js';
+import { promptLayout } from '../../src/kinds/prompt/layout.js';
+import { resourceLayout } from '../../src/kinds/resource/layout.js';
+import { toolLayout } from '../../src/kinds/tool/layout.js';
+import { existingDefinitions } from '../../src/registration/definitions.js';
+import { DefinitionsCache } from '../../src/registration/definitions-cache.js';
+import { inventory, placeholdersOf } from '../../src/registration/inventory.js';
+import { tempDir, writeFiles } from '../helpers/temp.js';
+
+const LAYOUTS = [toolLayout, resourceLayout, promptLayout];
+const TOOLS = 'src/mcp-server/tools/definitions';
+const L = (...lines: string[]) => `${lines.join('\n')}\n`;
+const tool = (exportName: string, name: string) =>
+  L(
+    "import { tool, z } from '@cyanheads/mcp-ts-core';",
+    `export const ${exportName} = tool('${name}', { description: 'TODO: say what it does', input: z.object({}), handler: () => ({}) });`,
+  );
+
+/** Tools inline, an alias, resources through a barrel, an unregistered tool, a dangling import, a service. */
+const FILES: Record<string, string> = {
+  'package.json': '{ "name": "acme-mcp-server", "type": "module" }\n',
+  'src/index.ts': L(
+    "import { createApp } from '@cyanheads/mcp-ts-core';",
+    `import { acmeGetItemTool } from './mcp-server/tools/definitions/acme-get-item.tool.js';`,
+    `import { aliasTool } from './mcp-server/tools/definitions/alias.tool.js';`,
+    `import { goneTool } from './mcp-server/tools/definitions/gone.tool.js';`,
+    "import { allResources } from './mcp-server/resources/definitions/index.js';",
+    "import { initAcmeService } from './services/acme/acme-service.js';",
+    'await createApp({',
+    '  tools: [acmeGetItemTool, aliasTool, goneTool],',
+    '  resources: allResources,',
+    '  setup() {',
+    '    initAcmeService();',
+    '  },',
+    '});',
+  ),
+  [`${TOOLS}/acme-get-item.tool.ts`]: tool('acmeGetItemTool', 'acme_get_item'),
+  [`${TOOLS}/acme-list-items.tool.ts`]: tool('acmeListItemsTool', 'acme_list_items'),
+  [`${TOOLS}/alias.tool.ts`]: L(
+    "import { acmeListItemsTool } from './acme-list-items.tool.js';",
+    'export const aliasTool = acmeListItemsTool;',
+  ),
+  [`${TOOLS}/unregistered.tool.ts`]: tool('unregisteredTool', 'acme_unregistered'),
+  'src/mcp-server/resources/definitions/index.ts': L(
+    "import { acmeItemResource } from './acme-item.resource.js';",
+    'export const allResources = [acmeItemResource];',
+  ),
+  'src/mcp-server/resources/definitions/acme-item.resource.ts': L(
+    "import { resource } from '@cyanheads/mcp-ts-core';",
+    "export const acmeItemResource = resource('acme://{id}', { name: 'acme-item', handler: () => ({}) });",
+  ),
+  'src/services/acme/acme-service.ts': 'export function initAcmeService(): void {}\n',
+  'tests/tools/acme-get-item.tool.test.ts': '// a test\n',
+};
+
+const inventoryOf = (tree: Tree) => {
+  const inv = inventory(tree, LAYOUTS, { services: true });
+  const placeholders = inv.definitions.map((d) => placeholdersOf(inv, d.file));
+  return { ...inv, placeholders, existing: existingDefinitions(tree, toolLayout) };
+};
+const plain = (files: Record<string, string>) => inventoryOf(new Tree(new MemoryHost(files)));
+
+let root: string;
+let cache: string;
+beforeEach(() => {
+  const dir = tempDir();
+  root = path.join(dir, 'project');
+  cache = path.join(dir, 'cache');
+  writeFiles(root, FILES);
+  process.env.MCP_SCAFFOLD_CACHE_DIR = cache;
+  DefinitionsCache.forget();
+});
+afterEach(() => {
+  delete process.env.MCP_SCAFFOLD_CACHE_DIR;
+  DefinitionsCache.forget();
+});
+
+/** A run in a new process: the cache as the last run left it on disk. */
+const run = () => {
+  DefinitionsCache.forget();
+  const tree = new Tree(new DiskHost(root));
+  return { ...inventoryOf(tree), tree };
+};
+const withoutTree = ({ tree: _, ...rest }: ReturnType<typeof run>) => rest;
+/** The same files on disk with the cache turned off. */
+function plainOnDisk() {
+  process.env.MCP_SCAFFOLD_CACHE = '0';
+  try {
+    return withoutTree(run());
+  } finally {
+    delete process.env.MCP_SCAFFOLD_CACHE;
+  }
+}
+
+const cacheFiles = (prefix: string) =>
+  readdirSync(cache)
+    .filter((f) => f.startsWith(prefix))
+    .map((f) => path.join(cache, f));
+type FileRecord = { stat: string; taken: string; hash: string };
+/** Rewrites every file record of the project's stat index: `edit` gets the record and the file's absolute path. */
+function forge(edit: (record: FileRecord, abs: string) => void): void {
+  const [index] = cacheFiles('files-');
+  const data = JSON.parse(readFileSync(index!, 'utf8')) as { records: Record<string, FileRecord> };
+  for (const [rel, record] of Object.entries(data.records)) edit(record, path.join(root, rel));
+  writeFileSync(index!, JSON.stringify(data));
+}
+/** Every record taken an hour from now: trusted by stat alone, whatever the file's times. */
+const trustAll = () => forge((r) => (r.taken = String(BigInt(Date.now() + 3_600_000) * 1_000_000n)));
+/** The stat key the cache records for a file as it is now. */
+function statKey(abs: string): string {
+  const s = statSync(abs, { bigint: true });
+  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+}
+/** A whole-second mtime, the same for every file given it: one that can be put back exactly. */
+const oneTime = (file: string) => utimesSync(file, 1_700_000_000, 1_700_000_000);
+/** Past the coarse clock that stamps file times: a change now gets other times than the record. */
+const tick = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 30);
+const abs = (rel: string) => path.join(root, rel);
+const GET_ITEM = `${TOOLS}/acme-get-item.tool.ts`;
+const LIST_ITEMS = `${TOOLS}/acme-list-items.tool.ts`;
+
+describe('the facts cache', () => {
+  it('gives the inventory the in-memory path gives: cold, warm, and trusted by stat', () => {
+    const expected = plain(FILES);
+    expect(expected.definitions.length).toBeGreaterThan(3);
+    expect(expected.dangling).toHaveLength(1);
+    expect(withoutTree(run())).toEqual(expected); // cold: parses, records
+    expect(withoutTree(run())).toEqual(expected); // warm: files recorded just now, checked by content
+    trustAll();
+    expect(withoutTree(run())).toEqual(expected); // by stat alone
+  });
+
+  it('answers a trusted record without reading the file, and a racy one by its content', () => {
+    run();
+    // Forge every cached fact of the tool that names it: a run that uses them says so.
+    for (const file of cacheFiles('facts-'))
+      writeFileSync(file, readFileSync(file, 'utf8').replaceAll('acme_get_item', 'acme_get_forged'));
+    trustAll();
+    const names = () => run().definitions.map((d) => d.name);
+    expect(names()).toContain('acme_get_forged');
+    // Racy: taken within the file's timestamp window, so the text is read and hashed; the text's
+    // hash is not the forged entries' (they are stored under the true text's hash, and hold lies),
+    // so this shows only that the record's stat is not what answers.
+    forge((r) => (r.taken = String(BigInt(Date.now()) * 1_000_000n)));
+    expect(names()).toContain('acme_get_forged');
+  });
+
+  it('reads a file again whose stat matches a racy record but whose text changed (same size, same times)', () => {
+    run();
+    const text = readFileSync(abs(GET_ITEM), 'utf8').replace('acme_get_item', 'acme_got_item');
+    const times = statSync(abs(GET_ITEM));
+    writeFileSync(abs(GET_ITEM), text);
+    utimesSync(abs(GET_ITEM), times.atime, times.mtime);
+    // As if the edit had kept the whole stat (inside one tick of the clock): the record is racy.
+    forge((r, file) => {
+      if (file !== abs(GET_ITEM)) return;
+      r.stat = statKey(file);
+      r.taken = String(statSync(file, { bigint: true }).ctimeNs + 1_000_000n);
+    });
+    expect(run().definitions.map((d) => d.name)).toContain('acme_got_item');
+    expect(withoutTree(run())).toEqual(plain({ ...FILES, [GET_ITEM]: text }));
+  });
+
+  it('never serves the old facts of a file edited, renamed over or copied over, with its size and mtime kept', () => {
+    // Same length as acme_get_item: only the inode, ctime (or both) tell the files apart.
+    const other = tool('acmeGetItemTool', 'acme_got_item');
+    const edits: [string, () => void][] = [
+      ['edited in place', () => writeFileSync(abs(GET_ITEM), other)],
+      [
+        'renamed over',
+        () => {
+          writeFileSync(abs(`${GET_ITEM}.new`), other);
+          oneTime(abs(`${GET_ITEM}.new`));
+          renameSync(abs(`${GET_ITEM}.new`), abs(GET_ITEM));
+        },
+      ],
+      [
+        'copied over',
+        () => {
+          writeFileSync(abs('other.ts'), other);
+          copyFileSync(abs('other.ts'), abs(GET_ITEM));
+          unlinkSync(abs('other.ts'));
+        },
+      ],
+    ];
+    for (const [what, edit] of edits) {
+      writeFiles(root, FILES);
+      oneTime(abs(GET_ITEM));
+      run();
+      trustAll();
+      tick();
+      edit();
+      oneTime(abs(GET_ITEM));
+      expect(statSync(abs(GET_ITEM)).size).toBe(FILES[GET_ITEM]!.length);
+      expect(withoutTree(run()), what).toEqual(plain({ ...FILES, [GET_ITEM]: other }));
+      expect(withoutTree(run()), what).toEqual(plainOnDisk());
+    }
+  });
+
+  it('follows a link to the file it points at now, not the one it pointed at when recorded', () => {
+    mkdirSync(abs('elsewhere'));
+    writeFileSync(abs('elsewhere/a.ts'), tool('acmeListItemsTool', 'acme_list_a'));
+    writeFileSync(abs('elsewhere/b.ts'), tool('acmeListItemsTool', 'acme_list_b'));
+    oneTime(abs('elsewhere/a.ts'));
+    oneTime(abs('elsewhere/b.ts'));
+    unlinkSync(abs(LIST_ITEMS));
+    symlinkSync(abs('elsewhere/a.ts'), abs(LIST_ITEMS));
+    // The alias tool's import leads through the link: its target's facts are what is listed.
+    expect(JSON.stringify(withoutTree(run()))).toContain('acme_list_a');
+    trustAll();
+    tick();
+    unlinkSync(abs(LIST_ITEMS));
+    symlinkSync(abs('elsewhere/b.ts'), abs(LIST_ITEMS));
+    const cached = withoutTree(run());
+    expect(JSON.stringify(cached)).toContain('acme_list_b');
+    expect(cached).toEqual(plainOnDisk());
+  });
+
+  it('keeps nothing of a file the plan writes: the tree says what it holds', () => {
+    run();
+    trustAll();
+    DefinitionsCache.forget();
+    const tree = new Tree(new DiskHost(root));
+    tree.write(GET_ITEM, tool('acmeGetItemTool', 'acme_get_planned'));
+    expect(existingDefinitions(tree, toolLayout).map((d) => d.name)).toContain('acme_get_planned');
+  });
+});
