@@ -78,3 +78,14 @@ describe('SIGTERM during the flush', () => {
     expect(readFileSync(path.join(dir, 'src/index.ts'), 'utf8')).toContain('demoFindItemsTool');
   });
 });
+
+describe('SIGTERM while init makes a new folder', () => {
+  it.each(['write:1', 'commit'])('at %s: the folder is made whole before the process ends', async (step) => {
+    const init = cases.find((c) => c.newFolder)!;
+    const { dir, args } = await fixture(init);
+    const r = await spawnCli(args, { MCP_SCAFFOLD_TEST_FAULT: `sigterm@${step}` });
+    expect(r.signal).toBe('SIGTERM');
+    expect(r.stderr).toContain('Stopped by SIGTERM once the files were written or put back in full.');
+    expect(treeDigest(dir)).toBe(init.digest);
+  });
+});
