@@ -136,14 +136,18 @@ function targetAppeared(root: string, cause: unknown): PlanOutdatedError {
 export async function flushNewFolder(root: string, changes: readonly FileChange[]): Promise<void> {
   const parent = path.dirname(root);
   const createdParents = missingDirs(parent);
-  mkdirSync(parent, { recursive: true });
   const tmp = path.join(parent, tempFolderName(root));
   const fds: number[] = [];
   let placed = false;
   try {
+    mkdirSync(parent, { recursive: true });
+    // One with this pid is from a dead run whose pid came round again: no other run would use it.
+    rmSync(tmp, { recursive: true, force: true });
     mkdirSync(tmp);
     const dirs = writeAll(tmp, changes, fds);
     await syncAll(fds, dirs);
+    // Closed before the rename: some systems refuse to move a folder holding open files.
+    for (const fd of fds.splice(0)) closeSync(fd);
     strikeAt('commit', 'rename', root);
     try {
       renameSync(tmp, root);

@@ -1,13 +1,16 @@
 /**
- * What a fresh `init` loads: not ts-morph (nor the TypeScript it bundles), since what init writes
- * it knows without parsing. The module trace is checked to see ts-morph where a run does parse:
- * `add tool` on the new server, and `init --force` over a folder holding a tool of its own.
+ * init's fast paths against its plain ones, in real runs. What a fresh `init` loads: not ts-morph
+ * (nor the TypeScript it bundles), since what init writes it knows without parsing; the module
+ * trace is checked to see ts-morph where a run does parse (`add tool` on the new server, `init
+ * --force` over a folder holding a tool of its own). And what it writes: a new folder (made in a
+ * temp folder and renamed into place) holds the same bytes as an empty folder there already
+ * (written through the journal), and the run says the same.
  */
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseJsonOut, runCli, tempFolders } from './support.js';
+import { parseJsonOut, runCli, tempFolders, treeDigest } from './support.js';
 
 const temp = tempFolders('mcp-scaffold-init-loads-');
 const HOOK = path.resolve(import.meta.dirname, '../helpers/trace-modules.cjs');
@@ -56,5 +59,22 @@ describe('ts-morph is loaded only where something is parsed', () => {
     const init = traced([...INIT, '--force'], parent);
     expect(init.out.project.suggestedTool).toBe('demo_search_items');
     expect(init.modules.some((m) => TS_MORPH.test(m))).toBe(true);
+  });
+});
+
+describe('a new folder and an empty one get the same server', () => {
+  it.each([[[]], [['--no-examples', '--pm', 'pnpm', '--license', 'MIT']]])('init %j', (extra) => {
+    const [made, there] = [temp(), temp()];
+    mkdirSync(path.join(there, 'demo'));
+    const env = { MCP_SCAFFOLD_CACHE_DIR: temp(), npm_config_offline: 'true' };
+    const args = ['init', 'demo', '--json', '--yes', '--no-install', '--no-git', ...extra];
+    const runs = [made, there].map((cwd) => runCli(args, { cwd, env }));
+    for (const r of runs) expect(r.status, r.stderr).toBe(0);
+    expect(treeDigest(path.join(made, 'demo'))).toBe(treeDigest(path.join(there, 'demo')));
+    expect(readdirSync(made)).toEqual(['demo']);
+    const [a, b] = runs.map((r) =>
+      JSON.stringify(parseJsonOut(r)).replaceAll(made, '<cwd>').replaceAll(there, '<cwd>'),
+    );
+    expect(a).toBe(b);
   });
 });
