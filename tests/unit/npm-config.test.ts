@@ -32,7 +32,10 @@ function bothWays(env: NodeJS.ProcessEnv) {
 describe('npm settings handed on by the npm that started the run', () => {
   it.each<[string, NodeJS.ProcessEnv]>([
     ["npm's own settings", {}],
-    ['a registry and offline in the environment', { npm_config_registry: 'http://127.0.0.1:9/', NPM_CONFIG_OFFLINE: 'true' }],
+    [
+      'a registry and offline in the environment',
+      { npm_config_registry: 'http://127.0.0.1:9/', NPM_CONFIG_OFFLINE: 'true' },
+    ],
   ])('%s: the same as npm config get says', (_what, extra) => {
     const { handed, said } = bothWays(withoutNpm(extra));
     expect(handed).toEqual(said);
