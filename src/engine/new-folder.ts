@@ -18,6 +18,7 @@ import { containedPaths } from './containment.js';
 import { missingDirs, removeEmptyDirs } from './dirs.js';
 import { fsyncDir, strikeAt, writeNewFile } from './durable.js';
 import { PlanOutdatedError, ScaffoldError } from './errors.js';
+import { isAlive } from './lock.js';
 import type { FileChange } from './tree.js';
 
 const fsyncAsync = promisify(fsync);
@@ -29,15 +30,6 @@ const hostTag = () => createHash('sha256').update(hostname()).digest('hex').slic
 
 export function tempFolderName(target: string, pid = process.pid): string {
   return `.mcp-scaffold-new-${hostTag()}-${pid}.${path.basename(target)}`;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Temp folders of runs on this machine, now dead, that were making `root`. */
