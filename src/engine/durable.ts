@@ -39,10 +39,10 @@ function injectFault(kind: FaultKind | undefined, op: string, file: string): voi
 }
 
 /**
- * Writes `bytes` to a new file (refusing to reuse one) with `mode`, and fsyncs it. A fault at
- * `step` strikes after half the bytes are written, as a full disk or a kill would.
+ * Writes `bytes` to a new file (refusing to reuse one) with `mode`, and returns it open, not yet
+ * fsynced. A fault at `step` strikes after half the bytes are written, as a full disk or a kill would.
  */
-export function writeNewFileSynced(file: string, bytes: Uint8Array, mode: number | undefined, step?: string): void {
+export function writeNewFile(file: string, bytes: Uint8Array, step?: string, mode?: number): number {
   const fault = step ? faultAt(step) : undefined;
   if (fault === 'eacces') injectFault(fault, 'open', file);
   const fd = openSync(file, 'wx', mode ?? 0o666);
@@ -53,6 +53,17 @@ export function writeNewFileSynced(file: string, bytes: Uint8Array, mode: number
     writeFully(fd, bytes.subarray(0, cut));
     if (fault) injectFault(fault, 'write', file);
     writeFully(fd, bytes.subarray(cut));
+  } catch (e) {
+    closeSync(fd);
+    throw e;
+  }
+  return fd;
+}
+
+/** writeNewFile, then fsynced and closed. */
+export function writeNewFileSynced(file: string, bytes: Uint8Array, mode: number | undefined, step?: string): void {
+  const fd = writeNewFile(file, bytes, step, mode);
+  try {
     fsyncSync(fd);
   } finally {
     closeSync(fd);

@@ -75,3 +75,9 @@ export class ScaffoldError extends Error {
 export function cancelled(): ScaffoldError {
   return new ScaffoldError('CANCELLED', 'Cancelled: nothing was written.');
 }
+
+/**
+ * A planned file changed on disk before the flush took the lock (another run wrote it): the plan is
+ * stale, nothing was written, and planning again from the disk as it now is may succeed.
+ */
+export class PlanOutdatedError extends ScaffoldError {}

@@ -10,8 +10,9 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { containedPaths } from './containment.js';
+import { missingDirs, removeEmptyDirs } from './dirs.js';
 import { fsyncDir, renameWithFault, strikeAt, writeNewFileSynced } from './durable.js';
-import { EXIT, ScaffoldError } from './errors.js';
+import { EXIT, PlanOutdatedError, ScaffoldError } from './errors.js';
 import {
   JOURNAL_FILE,
   type Journal,
@@ -25,6 +26,7 @@ import {
   writeJournal,
 } from './journal.js';
 import { acquireLock, LOCK_FILE, type Lock } from './lock.js';
+import { flushNewFolder, removeStaleTempFolders } from './new-folder.js';
 import { withSignalsHeld } from './signals.js';
 import type { FileChange } from './tree.js';
 
@@ -53,16 +55,12 @@ function readTarget(change: FileChange, abs: string): Target {
   return { change, abs, old, mode, bytes: Buffer.from(change.after, 'utf8') };
 }
 
+export { PlanOutdatedError } from './errors.js';
+
 /**
  * Refuses the whole flush, before any write, when a file changed on disk since it was planned
  * (an editor saved it, another run wrote it): writing would silently drop that change.
  */
-/**
- * A planned file changed on disk before the flush took the lock (another run wrote it): the plan is
- * stale, nothing was written, and planning again from the disk as it now is may succeed.
- */
-export class PlanOutdatedError extends ScaffoldError {}
-
 function assertUnchangedSincePlanned(targets: readonly Target[]): void {
   const moved = targets.filter((t) => t.old?.toString('utf8') !== t.change.before);
   if (moved.length === 0) return;
@@ -77,16 +75,6 @@ function assertUnchangedSincePlanned(targets: readonly Target[]): void {
       })),
     },
   );
-}
-
-/** The folders, outermost first, that would be created to make `dir` exist. */
-function missingDirs(dir: string): string[] {
-  const missing: string[] = [];
-  for (let cur = dir; !existsSync(cur); cur = path.dirname(cur)) {
-    missing.unshift(cur);
-    if (path.dirname(cur) === cur) break;
-  }
-  return missing;
 }
 
 function planJournal(realRoot: string, targets: readonly Target[]): Journal {
@@ -231,6 +219,7 @@ function recoverUnderLock(root: string): string[] {
  * say. A dry run writes nothing: it only says that the next run will.
  */
 export async function recoverInterruptedFlush(root: string, opts: { dryRun?: boolean } = {}): Promise<string[]> {
+  if (!existsSync(root)) return removeStaleTempFolders(root, opts);
   if (!existsSync(path.join(root, JOURNAL_FILE))) {
     if (!opts.dryRun && existsSync(path.join(root, LOCK_FILE))) await removeStaleLock(root);
     return [];
@@ -260,22 +249,18 @@ async function removeStaleLock(root: string): Promise<void> {
   }
 }
 
-function removeEmptyDirs(dirs: readonly string[]): void {
-  for (const dir of [...dirs].reverse()) {
-    try {
-      rmdirSync(dir);
-    } catch {
-      // Not empty, or gone: leave it.
-    }
-  }
-}
-
 /**
  * Writes `changes` under `root` (made when missing, as for `init`, and removed again if nothing
- * could be written); the warnings to say (an earlier interrupted run that was undone).
+ * could be written); the warnings to say (an earlier interrupted run that was undone). A root
+ * that does not exist yet is made whole in one step (new-folder.ts).
  */
 export async function flush(root: string, changes: readonly FileChange[]): Promise<string[]> {
   if (changes.length === 0) return [];
+  if (!existsSync(root) && changes.every((c) => c.action === 'create')) {
+    const warnings = removeStaleTempFolders(root);
+    await withSignalsHeld(() => flushNewFolder(root, changes));
+    return warnings;
+  }
   const createdRoot = missingDirs(root);
   mkdirSync(root, { recursive: true });
   let lock: Lock;

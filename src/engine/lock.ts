@@ -26,7 +26,8 @@ export interface Lock {
 /** A lock file still unreadable after this long was left by a run that died while making it. */
 const UNREADABLE_GRACE_MS = 10_000;
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid runs on this machine. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

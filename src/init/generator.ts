@@ -16,6 +16,7 @@ import { toolLayout } from '../kinds/tool/layout.js';
 import { lineWidthOf } from '../project/formatter.js';
 import { PACKAGE_MANAGERS, type PackageManager, packageManagerInfo } from '../project/package-manager.js';
 import { existingDefinitions } from '../registration/definitions.js';
+import { isDefinitionFile } from '../registration/layout.js';
 import { camelCase, parseName, safeIdentifier } from '../text/names.js';
 import { render, templatesOf } from '../text/templates.js';
 import { chooseFramework, defaultFramework, type FrameworkChoice } from './framework-choice.js';
@@ -173,6 +174,14 @@ function definitionNames(prefix: string) {
   };
 }
 
+type DefinitionNames = ReturnType<typeof definitionNames>;
+
+const fileBasesOf = (defs: DefinitionNames) => ({
+  tool: defs.tool.fileBase,
+  resource: defs.resource.fileBase,
+  prompt: defs.prompt.fileBase,
+});
+
 interface Context {
   tree: Tree;
   opts: z.output<typeof initOptions>;
@@ -237,7 +246,7 @@ function manifestData(ctx: Context): ManifestData {
 }
 
 /** What the templates see. */
-function templateData(ctx: Context, defs: ReturnType<typeof definitionNames>) {
+function templateData(ctx: Context, defs: DefinitionNames) {
   const pm = packageManagerInfo(ctx.opts.pm);
   const { identity, framework } = ctx;
   return {
@@ -270,11 +279,11 @@ function templateData(ctx: Context, defs: ReturnType<typeof definitionNames>) {
 }
 
 /** Every file init would write, by output path: the templates, then the files built in code. */
-function plannedFiles(ctx: Context, defs: ReturnType<typeof definitionNames>): Map<string, string> {
+function plannedFiles(ctx: Context, defs: DefinitionNames): Map<string, string> {
   const { tree, upgrade } = ctx;
   const lineWidth = lineWidthOf(tree);
   const data = templateData(ctx, defs);
-  const fileBases = { tool: defs.tool.fileBase, resource: defs.resource.fileBase, prompt: defs.prompt.fileBase };
+  const fileBases = fileBasesOf(defs);
   const planned = new Map<string, string>();
   for (const file of templateFiles()) {
     const output = outputPath(file, fileBases);
@@ -353,9 +362,35 @@ function upgradeNotes(ctx: Context, planned: Map<string, string>, skipped: strin
   }
 }
 
+/** The starter tool init renders, by its output path: its text and the MCP name it was rendered with. */
+export type StarterTools = Map<string, { content: string; name: string }>;
+
+const STARTER_TOOL_TEMPLATE = 'src/mcp-server/tools/definitions/__tool__.tool.ts.hbs';
+
+/** The starter tool among the files init plans for a server with this prefix (none with --no-examples). */
+export function starterTools(planned: Map<string, string>, prefix: string): StarterTools {
+  const defs = definitionNames(prefix);
+  const fileBases = fileBasesOf(defs);
+  const file = outputPath(STARTER_TOOL_TEMPLATE, fileBases);
+  const content = planned.get(file);
+  return new Map(content === undefined ? [] : [[file, { content, name: defs.tool.name }]]);
+}
+
+/**
+ * The MCP names of the tools in the tree. When every tool file is a starter init itself wrote
+ * (a fresh server), the names are the ones it rendered with, and nothing is parsed: reading them
+ * off the syntax tree would load ts-morph for what init already knows. Any other tool file (an
+ * existing server, `--force` over a folder holding tools) is read as `add` reads it.
+ */
+export function toolNames(tree: Tree, starters: StarterTools): string[] {
+  const files = tree.listFiles(toolLayout.dir).filter((f) => isDefinitionFile(f, toolLayout));
+  if (files.every((f) => starters.get(f)?.content === tree.read(f))) return files.map((f) => starters.get(f)!.name);
+  return existingDefinitions(tree, toolLayout).flatMap((d) => (d.name ? [d.name] : []));
+}
+
 /** A tool name for the next steps that the server does not have yet. */
-function freeToolName(tree: Tree, prefix: string): string {
-  const taken = new Set(existingDefinitions(tree, toolLayout).flatMap((d) => (d.name ? [d.name] : [])));
+function freeToolName(tree: Tree, prefix: string, starters: StarterTools): string {
+  const taken = new Set(toolNames(tree, starters));
   const candidates = ['find_items', 'search_items', 'get_item', 'list_items'].map((v) => `${prefix}_${v}`);
   return candidates.find((n) => !taken.has(n)) ?? `${prefix}_new_tool`;
 }
@@ -371,7 +406,7 @@ function planOf(ctx: Context): InitPlan {
   };
 }
 
-function projectOf(ctx: Context): InitProject {
+function projectOf(ctx: Context, starters: StarterTools): InitProject {
   const { identity, framework } = ctx;
   return {
     root: ctx.tree.root,
@@ -386,7 +421,7 @@ function projectOf(ctx: Context): InitProject {
     frameworkVersion: framework.version,
     license: ctx.license,
     installed: ctx.upgrade && installedSkillFiles(ctx.tree.root) !== undefined,
-    suggestedTool: freeToolName(ctx.tree, identity.prefix),
+    suggestedTool: freeToolName(ctx.tree, identity.prefix, starters),
   };
 }
 
@@ -427,6 +462,6 @@ export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
     plan: planOf(ctx),
     skipped,
     refreshed,
-    project: projectOf(ctx),
+    project: projectOf(ctx, starterTools(planned, identity.prefix)),
   };
 }

@@ -83,6 +83,28 @@ describe('concurrent add tool runs on one server', () => {
   );
 });
 
+describe('concurrent init runs making one new folder', () => {
+  it('4 at once: one makes the server, the others find it there, nothing half-written or left beside it', async () => {
+    const parent = temp();
+    const args = ['init', 'demo', '--json', '--no-install', '--no-git', '--framework-version', '0.12.3'];
+    const runs = await Promise.all(Array.from({ length: 4 }, () => spawnCli([...args, '--cwd', parent])));
+    // A run that came after the folder was made sees a server (the upgrade flow: nothing to add);
+    // one that planned before refuses it as in the way once its own rename finds it there.
+    const outcomes = runs.map((r) => {
+      const out = JSON.parse(r.stdout) as { ok: boolean; changes?: unknown[]; error?: { code: string } };
+      return out.ok ? (out.changes!.length > 0 ? 'made' : 'found') : out.error!.code;
+    });
+    expect(outcomes.filter((o) => o === 'made')).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== 'made').every((o) => o === 'found' || o === 'CONFLICT')).toBe(true);
+    process.stderr.write(`[contention] concurrent inits: ${outcomes.join(', ')}\n`);
+    expect(readdirSync(parent)).toEqual(['demo']);
+    // The folder is what one clean run makes.
+    const alone = temp();
+    expect((await spawnCli([...args, '--cwd', alone])).status).toBe(0);
+    expect(treeDigest(path.join(parent, 'demo'))).toBe(treeDigest(path.join(alone, 'demo')));
+  }, 120_000);
+});
+
 /** A 2 MB tmpfs mounted on a new folder, or why it cannot be. */
 function smallDisk(): { dir: string } | { reason: string } {
   const dir = temp();

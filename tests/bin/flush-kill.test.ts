@@ -1,6 +1,7 @@
 /**
  * The flush against a failing machine, with real processes: a run killed (SIGKILL) at each step
- * of its flush, for every write of `add tool`, `add service`, `add tool --service` and `init`, is
+ * of its flush, for every write of `add tool`, `add service`, `add tool --service` and `init` (into
+ * a new folder: its temp folder; into an empty one: its journal), is
  * undone by the next run, which says so and then leaves the project exactly as a clean run does;
  * SIGTERM during the flush waits for the last rename.
  */
@@ -38,7 +39,7 @@ const clean = await Promise.all(
 const cases = FLUSH_CASES.map((c, i) => ({ ...c, ...clean[i]! }));
 
 describe.each(cases)('$name killed at each step of its flush ($count files)', (flushCase) => {
-  it.concurrent.each(flushSteps(flushCase.count))(
+  it.concurrent.each(flushSteps(flushCase.count, flushCase.newFolder))(
     'at %s: the next run undoes it, says so, and ends as a clean run does',
     async (step) => {
       const { dir, args } = await fixture(flushCase);
@@ -48,8 +49,13 @@ describe.each(cases)('$name killed at each step of its flush ($count files)', (f
       expect(next.status, next.stderr).toBe(0);
       const out = JSON.parse(next.stdout) as { ok: boolean; warnings: string[] };
       expect(out.ok).toBe(true);
-      // Before the journal is whole there is nothing to undo (only a lock and a temp to clear).
-      if (step !== 'journal') {
+      if (flushCase.newFolder) {
+        // No folder was made: only the temp folder beside it, which this run removed.
+        expect(out.warnings.join('\n')).toMatch(
+          /An earlier run \(pid \d+\) was interrupted while creating demo; what it had written was removed/,
+        );
+      } else if (step !== 'journal') {
+        // Before the journal is whole there is nothing to undo (only a lock and a temp to clear).
         expect(out.warnings.join('\n')).toMatch(
           new RegExp(`was interrupted while writing ${flushCase.count} file\\(s\\); its changes were undone`),
         );
@@ -70,5 +76,16 @@ describe('SIGTERM during the flush', () => {
     expect(treeDigest(dir)).toBe(addTool.digest);
     expect(existsSync(path.join(dir, '.mcp-scaffold.journal'))).toBe(false);
     expect(readFileSync(path.join(dir, 'src/index.ts'), 'utf8')).toContain('demoFindItemsTool');
+  });
+});
+
+describe('SIGTERM while init makes a new folder', () => {
+  it.each(['write:1', 'commit'])('at %s: the folder is made whole before the process ends', async (step) => {
+    const init = cases.find((c) => c.newFolder)!;
+    const { dir, args } = await fixture(init);
+    const r = await spawnCli(args, { MCP_SCAFFOLD_TEST_FAULT: `sigterm@${step}` });
+    expect(r.signal).toBe('SIGTERM');
+    expect(r.stderr).toContain('Stopped by SIGTERM once the files were written or put back in full.');
+    expect(treeDigest(dir)).toBe(init.digest);
   });
 });

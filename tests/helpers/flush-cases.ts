@@ -12,6 +12,8 @@ export interface FlushCase {
   name: string;
   /** A fresh fixture: `dir` is what must stay byte-identical, `args` the command to run there. */
   make(run: (args: string[]) => Promise<unknown>): Promise<{ dir: string; args: string[] }>;
+  /** It makes a folder that did not exist: written into a temp folder and renamed into place. */
+  newFolder?: boolean;
 }
 
 const ADD = ['--json', '--no-devcheck'];
@@ -41,16 +43,28 @@ export const FLUSH_CASES: FlushCase[] = [
   },
   {
     name: 'init',
+    newFolder: true,
     make: async () => {
       const parent = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-init-fault-'));
-      mkdirSync(parent, { recursive: true });
+      return { dir: parent, args: ['init', 'demo', '--json', '--no-install', '--no-git', '--cwd', parent] };
+    },
+  },
+  {
+    name: 'init into an empty folder',
+    make: async () => {
+      const parent = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-init-fault-'));
+      mkdirSync(path.join(parent, 'demo'));
       return { dir: parent, args: ['init', 'demo', '--json', '--no-install', '--no-git', '--cwd', parent] };
     },
   },
 ];
 
-/** Every step a flush of `count` changes goes through (see src/engine/durable.ts). */
-export function flushSteps(count: number): string[] {
+/**
+ * Every step a flush of `count` changes goes through (see src/engine/durable.ts): with a journal,
+ * or, for a new folder, its writes into the temp folder and the rename that puts it in place.
+ */
+export function flushSteps(count: number, newFolder = false): string[] {
+  if (newFolder) return [...Array.from({ length: count }, (_, i) => `write:${i}`), 'commit'];
   return [
     'journal',
     ...Array.from({ length: count }, (_, i) => `write:${i}`),

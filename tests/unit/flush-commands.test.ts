@@ -1,6 +1,6 @@
 /**
  * The fault suite over the real commands, run in-process: for every write of `add tool`,
- * `add service`, `add tool --service` and `init`, permission denied or a full disk (after half
+ * `add service`, `add tool --service` and `init` (into a new folder and an empty one), permission denied or a full disk (after half
  * the bytes) at that write leaves the folder byte-identical, and the JSON error says what
  * happened. (Kills are in tests/bin/flush-kill.test.ts: they need a process to kill.)
  */
@@ -50,7 +50,7 @@ describe.each(FLUSH_CASES.map((c, i) => ({ ...c, count: counts[i]! })))('$name (
   });
 
   describe.each<FaultKind>(['eacces', 'enospc'])('%s', (kind) => {
-    it.each(flushSteps(flushCase.count))(
+    it.each(flushSteps(flushCase.count, flushCase.newFolder))(
       'at %s: exit 1, WRITE_FAILED with the disk error, nothing changed',
       async (step) => {
         const { dir, args } = await flushCase.make(cli);
@@ -60,9 +60,11 @@ describe.each(FLUSH_CASES.map((c, i) => ({ ...c, count: counts[i]! })))('$name (
         expect(code).toBe(1);
         expect(json.error.code).toBe('WRITE_FAILED');
         expect(json.error.message).toBe(
-          step === 'journal'
-            ? `Writing ${flushCase.count} file(s) failed before any was changed; nothing was written.`
-            : `Writing ${flushCase.count} file(s) failed part way; every change was rolled back.`,
+          flushCase.newFolder
+            ? `Writing ${flushCase.count} file(s) failed before any was in place; nothing was written.`
+            : step === 'journal'
+              ? `Writing ${flushCase.count} file(s) failed before any was changed; nothing was written.`
+              : `Writing ${flushCase.count} file(s) failed part way; every change was rolled back.`,
         );
         expect(json.error.details[0].message).toContain(kind.toUpperCase());
         expect(treeDigest(dir)).toBe(before);

@@ -13,6 +13,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -23,10 +24,11 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FaultKind, flushFaults } from '../../src/engine/durable.js';
 import { ScaffoldError } from '../../src/engine/errors.js';
-import { flush, recoverInterruptedFlush } from '../../src/engine/flush.js';
+import { flush, PlanOutdatedError, recoverInterruptedFlush } from '../../src/engine/flush.js';
 import { DiskHost } from '../../src/engine/host.js';
 import { JOURNAL_FILE } from '../../src/engine/journal.js';
 import { acquireLock, LOCK_FILE } from '../../src/engine/lock.js';
+import { tempFolderName } from '../../src/engine/new-folder.js';
 import { withSignalsHeld } from '../../src/engine/signals.js';
 import { type FileChange, Tree } from '../../src/engine/tree.js';
 import { tempDir } from '../helpers/temp.js';
@@ -77,11 +79,14 @@ async function flushError(root: string, changes: readonly FileChange[]): Promise
   throw new Error('the flush did not fail');
 }
 
-/** A pid no process has (a child that has exited). */
+/** A pid no process has (a child that has exited); the last one given is `deadPid.last`. */
 function deadPid(): number {
-  return spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' })
-    .stdout as unknown as number;
+  deadPid.last = Number(
+    spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout,
+  );
+  return deadPid.last;
 }
+deadPid.last = 0;
 
 afterEach(() => {
   delete flushFaults.at;
@@ -227,16 +232,100 @@ describe('flush', () => {
     expect(state(root)).toEqual(before);
   });
 
-  it('creates the root itself when missing and removes it again on rollback', async () => {
+  it('writes into a folder there already, empty, as it makes a new one: the same files, modes and folders', async () => {
+    const made = path.join(tempDir(), 'demo');
+    const empty = path.join(tempDir(), 'demo');
+    mkdirSync(empty);
+    for (const root of [made, empty]) expect(await flush(root, NEW_SERVER)).toEqual([]);
+    expect(state(made)).toEqual(state(empty));
+    expect(state(made)).toContain('src/mcp-server/tools/definitions/');
+    expect(statSync(made).mode).toBe(statSync(empty).mode);
+  });
+});
+
+/** A new server's files (all of them created), as init plans them. */
+const NEW_SERVER: FileChange[] = [
+  { path: 'package.json', action: 'create', before: undefined, after: '{}\n' },
+  { path: 'src/index.ts', action: 'create', before: undefined, after: INDEX },
+  { path: 'src/mcp-server/tools/definitions/a.tool.ts', action: 'create', before: undefined, after: 'a\n' },
+  { path: 'tests/tools/a.tool.test.ts', action: 'create', before: undefined, after: 'test\n' },
+];
+
+/** Every step the flush of a new folder goes through. */
+const newFolderSteps = (count: number) => [...Array.from({ length: count }, (_, i) => `write:${i}`), 'commit'];
+
+describe('a folder that does not exist yet: made whole in one rename', () => {
+  it('is made with every file, and nothing beside it (its parents made too)', async () => {
     const parent = tempDir();
-    const root = path.join(parent, 'new-server');
-    const changes: FileChange[] = [
-      { path: 'package.json', action: 'create', before: undefined, after: '{}\n' },
-      { path: 'src/index.ts', action: 'create', before: undefined, after: 'x\n' },
-    ];
-    flushFaults.at = (s) => (s === 'rename:1' ? 'enospc' : undefined);
-    expect((await flushError(root, changes)).code).toBe('WRITE_FAILED');
-    expect(readdirSync(parent)).toEqual([]);
+    const root = path.join(parent, 'a/b/demo');
+    expect(await flush(root, NEW_SERVER)).toEqual([]);
+    for (const c of NEW_SERVER) expect(readFileSync(path.join(root, c.path), 'utf8')).toBe(c.after);
+    expect(readdirSync(path.join(parent, 'a/b'))).toEqual(['demo']);
+    expect(state(root).filter((l) => /mcp-scaffold/.test(l))).toEqual([]);
+  });
+
+  describe.each<FaultKind>(['eacces', 'enospc'])('a %s fault', (kind) => {
+    it.each(newFolderSteps(NEW_SERVER.length))('at %s: nothing written, no folder made, and says so', async (step) => {
+      const parent = tempDir();
+      const root = path.join(parent, 'x/demo');
+      flushFaults.at = (s) => (s === step ? kind : undefined);
+      const error = await flushError(root, NEW_SERVER);
+      expect(error.code).toBe('WRITE_FAILED');
+      expect(error.message).toBe('Writing 4 file(s) failed before any was in place; nothing was written.');
+      expect(error.details[0]!.message).toContain(kind === 'eacces' ? 'EACCES' : 'ENOSPC');
+      expect(readdirSync(parent)).toEqual([]);
+    });
+  });
+
+  it.each(newFolderSteps(NEW_SERVER.length))(
+    'a kill at %s leaves no folder, only a temp beside it, which the next run removes and names',
+    async (step) => {
+      const parent = tempDir();
+      const root = path.join(parent, 'demo');
+      const crashed = tempDir();
+      flushFaults.at = (s) => {
+        if (s === step) cpSync(parent, crashed, { recursive: true });
+        return undefined;
+      };
+      await flush(root, NEW_SERVER);
+      // As a killed run leaves it: the temp folder of a pid no process has.
+      const [temp] = readdirSync(crashed);
+      expect(temp).toMatch(new RegExp(`^\\.mcp-scaffold-new-[0-9a-f]{8}-${process.pid}\\.demo$`));
+      const dead = temp!.replace(`-${process.pid}.`, `-${deadPid()}.`);
+      renameSync(path.join(crashed, temp!), path.join(crashed, dead));
+      expect(await recoverInterruptedFlush(path.join(crashed, 'demo'), { dryRun: true })).toHaveLength(1);
+      expect(readdirSync(crashed)).toEqual([dead]);
+      const warnings = await recoverInterruptedFlush(path.join(crashed, 'demo'));
+      expect(warnings).toEqual([
+        `An earlier run (pid ${deadPid.last}) was interrupted while creating demo; what it had written was removed (${dead}).`,
+      ]);
+      expect(readdirSync(crashed)).toEqual([]);
+    },
+  );
+
+  it("a live run's temp folder, or one for another target, is left alone", async () => {
+    const parent = tempDir();
+    mkdirSync(path.join(parent, tempFolderName('demo', process.pid)));
+    mkdirSync(path.join(parent, tempFolderName('other', Number(deadPid()))));
+    expect(await recoverInterruptedFlush(path.join(parent, 'demo'))).toEqual([]);
+    expect(readdirSync(parent)).toHaveLength(2);
+  });
+
+  it('a target another run made meanwhile is not written into: CONFLICT, the plan outdated', async () => {
+    const parent = tempDir();
+    const root = path.join(parent, 'demo');
+    flushFaults.at = (s) => {
+      if (s === 'commit') {
+        mkdirSync(root);
+        writeFileSync(path.join(root, 'theirs.txt'), 'theirs\n');
+      }
+      return undefined;
+    };
+    const error = await flushError(root, NEW_SERVER);
+    expect(error).toBeInstanceOf(PlanOutdatedError);
+    expect(error.code).toBe('CONFLICT');
+    expect(readdirSync(parent)).toEqual(['demo']);
+    expect(state(root)).toEqual([`theirs.txt 644 ${Buffer.from('theirs\n').toString('base64')}`]);
   });
 });
 

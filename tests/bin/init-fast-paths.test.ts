@@ -1,0 +1,80 @@
+/**
+ * init's fast paths against its plain ones, in real runs. What a fresh `init` loads: not ts-morph
+ * (nor the TypeScript it bundles), since what init writes it knows without parsing; the module
+ * trace is checked to see ts-morph where a run does parse (`add tool` on the new server, `init
+ * --force` over a folder holding a tool of its own). And what it writes: a new folder (made in a
+ * temp folder and renamed into place) holds the same bytes as an empty folder there already
+ * (written through the journal), and the run says the same.
+ */
+
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseJsonOut, runCli, tempFolders, treeDigest } from './support.js';
+
+const temp = tempFolders('mcp-scaffold-init-loads-');
+const HOOK = path.resolve(import.meta.dirname, '../helpers/trace-modules.cjs');
+const TS_MORPH = /[\\/]node_modules[\\/](ts-morph|@ts-morph[\\/]common|typescript)[\\/]/;
+
+/** Runs the CLI with a fresh definitions cache; the CommonJS modules it loaded. */
+function traced(args: string[], cwd: string): { out: Record<string, any>; modules: string[] } {
+  const trace = path.join(temp(), 'modules.txt');
+  const run = runCli(args, {
+    cwd,
+    env: {
+      NODE_OPTIONS: `--require ${HOOK}`,
+      MCP_SCAFFOLD_TRACE_MODULES: trace,
+      MCP_SCAFFOLD_CACHE_DIR: temp(),
+    },
+  });
+  expect(run.status, run.stderr).toBe(0);
+  const modules = existsSync(trace) ? readFileSync(trace, 'utf8').split('\n').filter(Boolean) : [];
+  // The trace itself works: every run loads some CommonJS (semver, handlebars' runtime).
+  expect(modules.some((m) => m.includes(`${path.sep}node_modules${path.sep}`))).toBe(true);
+  return { out: parseJsonOut(run), modules };
+}
+
+const INIT = ['init', 'demo', '--json', '--yes', '--no-install', '--no-git', '--framework-version', '0.12.3'];
+
+describe('ts-morph is loaded only where something is parsed', () => {
+  it('a fresh init does not load it; add tool on the server it made does', () => {
+    const parent = temp();
+    const init = traced(INIT, parent);
+    expect(init.out.ok).toBe(true);
+    expect(init.out.project.suggestedTool).toBe('demo_find_items');
+    expect(init.modules.filter((m) => TS_MORPH.test(m))).toEqual([]);
+    const add = traced(['add', 'tool', 'demo_find_items', '--json', '--no-devcheck'], path.join(parent, 'demo'));
+    expect(add.out.ok).toBe(true);
+    expect(add.modules.some((m) => TS_MORPH.test(m))).toBe(true);
+  });
+
+  it('init --force over a folder with a tool of its own parses it, and suggests a name it lacks', () => {
+    const parent = temp();
+    const file = path.join(parent, 'demo/src/mcp-server/tools/definitions/find-items.tool.ts');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(
+      file,
+      "import { tool } from '@cyanheads/mcp-ts-core';\nexport const t = tool('demo_find_items', {} as never);\n",
+    );
+    const init = traced([...INIT, '--force'], parent);
+    expect(init.out.project.suggestedTool).toBe('demo_search_items');
+    expect(init.modules.some((m) => TS_MORPH.test(m))).toBe(true);
+  });
+});
+
+describe('a new folder and an empty one get the same server', () => {
+  it.each([[[]], [['--no-examples', '--pm', 'pnpm', '--license', 'MIT']]])('init %j', (extra) => {
+    const [made, there] = [temp(), temp()];
+    mkdirSync(path.join(there, 'demo'));
+    const env = { MCP_SCAFFOLD_CACHE_DIR: temp(), npm_config_offline: 'true' };
+    const args = ['init', 'demo', '--json', '--yes', '--no-install', '--no-git', ...extra];
+    const runs = [made, there].map((cwd) => runCli(args, { cwd, env }));
+    for (const r of runs) expect(r.status, r.stderr).toBe(0);
+    expect(treeDigest(path.join(made, 'demo'))).toBe(treeDigest(path.join(there, 'demo')));
+    expect(readdirSync(made)).toEqual(['demo']);
+    const [a, b] = runs.map((r) =>
+      JSON.stringify(parseJsonOut(r)).replaceAll(made, '<cwd>').replaceAll(there, '<cwd>'),
+    );
+    expect(a).toBe(b);
+  });
+});
