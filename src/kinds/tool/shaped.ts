@@ -10,7 +10,7 @@ import type { GeneratorResult } from '../../engine/generator.js';
 import type { Tree } from '../../engine/tree.js';
 import { srcImportPath, testImportPath } from '../../project/conventions.js';
 import { lineWidthOf } from '../../project/formatter.js';
-import { type FrameworkFeatures, requireInMemoryStorage } from '../../project/framework-features.js';
+import { type FrameworkFeatures, requireInMemoryStorage, requireVariant } from '../../project/framework-features.js';
 import type { Project } from '../../project/project.js';
 import { tsString } from '../../text/string-literal.js';
 import { templatesOf } from '../../text/templates.js';
@@ -20,6 +20,7 @@ import { parseFields } from '../fields.js';
 import type { ServiceNames } from '../service/generator.js';
 import { ensureServiceMethod, fetchMethod, type ServiceMethod, searchMethod, writeMethod } from '../service/methods.js';
 import { requireServiceAccessors } from '../service-use.js';
+import { writeAppResource } from './app-resource.js';
 import { ENRICHMENT_FIELDS, type HandlerCode, handlerCode, serviceMethod } from './bodies.js';
 import { toolData } from './data.js';
 import { formatChecks, formatLines, recordSchema, sampleOf, type ToolField, zodLine } from './field-code.js';
@@ -27,6 +28,7 @@ import type { ParsedToolOptions } from './generator.js';
 import { chooseShape, type ShapeChoice } from './shape.js';
 import { toolSpec } from './spec.js';
 import { starterInputs, starterOutputs } from './starter-fields.js';
+import { confirmNote, confirmQuestion, type ToolVariant, type VariantChoice, variantCode } from './variant-code.js';
 
 const template = templatesOf(import.meta.url);
 
@@ -115,6 +117,29 @@ function mockLine(expr: string, lineWidth: number): string {
   return one.length <= lineWidth ? one : `const mockContext = () =>\n  ${expr};`;
 }
 
+/**
+ * A variant's tests pass options (the user's answer, a progress mock), so its mockContext takes
+ * them: `(options = {}) => createMockContext({ …, ...options, errors })`.
+ */
+function variantMockLine(exportName: string, hasErrors: boolean, onService: boolean, mockTyped: boolean): string {
+  const tenant = onService ? "tenantId: 'test-tenant', " : '';
+  if (!hasErrors) {
+    return `const mockContext = (options: MockContextOptions = {}) =>\n  createMockContext({ ${tenant}...options });`;
+  }
+  if (mockTyped) {
+    return `const mockContext = (options: Omit<MockContextOptions, 'errors'> = {}) =>\n  createMockContext({ ${tenant}...options, errors: ${exportName}.errors });`;
+  }
+  return `const mockContext = (options: MockContextOptions = {}) =>\n  createMockContext({ ${tenant}...options, errors: ${exportName}.errors ?? [] }) as HandlerCtx;`;
+}
+
+/** The options the tests' main calls pass, so a variant's handler runs to its result. */
+function yesOptions(variant: VariantChoice): string {
+  if (variant?.kind === 'confirm')
+    return variant.api === 'elicit' ? '{ elicit: userAnswers(YES) }' : '{ inputResponses: YES }';
+  if (variant?.kind === 'task') return '{ progress: true }';
+  return '';
+}
+
 function mockExpression(exportName: string, code: HandlerCode, onService: boolean, mockTyped: boolean): string {
   const opts = [...(onService ? ["tenantId: 'test-tenant'"] : [])];
   if (code.errors.length === 0) return `createMockContext(${opts.length ? `{ ${opts.join(', ')} }` : ''})`;
@@ -133,69 +158,120 @@ function what(choice: ShapeChoice, service: ServiceNames | undefined): string {
   return `${does}${service ? `, through the ${service.domain} service` : ''}.`;
 }
 
+/** The variant, checked against the installed framework: how a confirm tool asks, an app's UI URI. */
+function chooseVariant(
+  variant: ToolVariant | undefined,
+  f: FrameworkFeatures,
+  def: NewDefinition,
+  withTest: boolean,
+): VariantChoice {
+  if (variant === undefined) return undefined;
+  const api = requireVariant(f, variant, withTest);
+  if (variant === 'confirm') return { kind: 'confirm', api: api! };
+  if (variant === 'task') return { kind: 'task' };
+  return { kind: 'app', uiUri: `ui://${def.names.kebab}/app.html` };
+}
+
+/** The names the test imports from the framework's testing entry, in Biome's order. */
+function testingNames(onService: boolean, enrich: boolean, variant: VariantChoice): string[] {
+  return [
+    ...(onService ? ['createInMemoryStorage'] : []),
+    'createMockContext',
+    ...(variant?.kind === 'confirm' && variant.api === 'requestInput' ? ['expectInputRequired'] : []),
+    ...(enrich ? ['getEnrichment'] : []),
+    ...(variant ? ['type MockContextOptions'] : []),
+  ];
+}
+
+/**
+ * A search, fetch or write tool; with `variant`, one that confirms first, runs as a task, or is
+ * an app tool with its UI resource, around the same shaped body.
+ */
 export function shapedTool(
   tree: Tree,
   project: Project,
   opts: ParsedToolOptions,
   features: () => FrameworkFeatures,
+  variant?: ToolVariant,
 ): GeneratorResult {
   const typed = typedFields(opts);
-  const def = prepareDefinition(tree, project, toolSpec, opts, (n) => n.snake);
+  const app = variant === 'app';
+  const def = prepareDefinition(tree, project, toolSpec, opts, (n) => n.snake, app ? '.app-tool.ts' : undefined);
   const choice = shapeOf(def, opts);
   const f = features();
+  const chosen = chooseVariant(variant, f, def, opts.test);
+  if (chosen?.kind === 'confirm') def.notes.push(confirmNote(chosen.api));
   if (opts.service !== undefined && opts.test) requireInMemoryStorage(f, "The tool's test");
   const service = opts.service !== undefined ? serviceFor(tree, opts, choice, def) : undefined;
   const onService = service !== undefined;
+  // An app tool's first block is its result as JSON for the UI: no enrichment merged into it.
+  const enrichment = f.enrichment && !app;
   const inputs = typed.inputs.length > 0 ? typed.inputs : starterInputs(choice, onService);
-  const outputs = typed.outputs.length > 0 ? typed.outputs : starterOutputs(choice, f.enrichment);
+  const outputs = typed.outputs.length > 0 ? typed.outputs : starterOutputs(choice, enrichment);
   const code = handlerCode(
     choice,
     inputs,
     outputs,
     service && { getName: service.s.getName, method: service.method },
-    f.enrichment,
+    enrichment,
   );
-  const castMock = code.errors.length > 0 && !f.mock.errors;
+  const vc = variantCode(chosen, confirmQuestion(unprefixed(def.names, def.prefix)), code.key?.name);
+  const errors = [...code.errors, ...vc.errors];
+  const castMock = errors.length > 0 && !f.mock.errors;
   const testImports = [
     { name: def.exportName, path: testImportPath(tree, def.testFile, def.file) },
     ...(service ? [{ name: service.s.initName, path: testImportPath(tree, def.testFile, service.s.file) }] : []),
   ].sort((a, b) => compareImportSources(a.path, b.path));
   const format = formatLines(outputs);
   const lineWidth = lineWidthOf(tree);
-  return writeDefinition(
-    tree,
-    def,
-    opts,
-    {
-      ...toolData(def, opts, choice),
-      what: what(choice, service?.s),
-      service: service && { ...service.s, importPath: srcImportPath(tree, def.file, service.s.file) },
-      schemas: [...inputs, ...outputs].flatMap((x) => recordSchema(x) ?? []),
-      inputLines: inputs.map((x) => zodLine(x)),
-      outputLines: outputs.map((x) => zodLine(x)),
-      enrichmentLines: code.enrichment.map((k) => ENRICHMENT_FIELDS[k]!),
-      errors: code.errors,
-      handlerLines: code.lines,
-      formatLines: format.lines,
-      formatLoops: format.loops,
-      testImports,
-      castMock,
-      mockLine: mockLine(mockExpression(def.exportName, code, onService, f.mock.errors), lineWidth),
-      testingImport: importLine(
-        [
-          ...(service ? ['createInMemoryStorage'] : []),
-          'createMockContext',
-          ...(code.enrichment.length > 0 ? ['getEnrichment'] : []),
-        ],
-        '@cyanheads/mcp-ts-core/testing',
-        lineWidth,
-      ),
-      vitestImports: [...(service ? ['beforeEach'] : []), 'describe', 'expect', 'it'].join(', '),
-      sampleInput: inputObject(`${def.exportName}.input.parse`, lineWidth, inputs),
-      blankInput: inputObject(`${def.exportName}.input.parse`, lineWidth, inputs, code.key, tsString('   ')),
-      resultChecks: resultChecks(code, inputs, outputs),
-      formatChecks: outputs.flatMap(formatChecks),
-    },
-    { definition: template('tool-shaped.ts.hbs'), test: template('tool-shaped.test.ts.hbs') },
-  );
+  const enriches = code.enrichment.length > 0;
+  const data = {
+    ...toolData(def, opts, choice),
+    what: what(choice, service?.s),
+    service: service && { ...service.s, importPath: srcImportPath(tree, def.file, service.s.file) },
+    builder: vc.builder,
+    mainImports: vc.mainImports.join(', '),
+    variantOptions: vc.options,
+    schemas: [...vc.preface, ...[...inputs, ...outputs].flatMap((x) => recordSchema(x) ?? [])],
+    inputLines: inputs.map((x) => zodLine(x)),
+    outputLines: outputs.map((x) => zodLine(x)),
+    enrichmentLines: code.enrichment.map((k) => ENRICHMENT_FIELDS[k]!),
+    errors,
+    emptyQuery: code.errors.length > 0,
+    async: onService || vc.awaits,
+    handlerLines: [...vc.before, ...code.body, ...vc.beforeReturn, ...code.returns],
+    formatLines: format.lines,
+    formatLoops: format.loops,
+    jsonFirst: vc.jsonFirst,
+    testImports,
+    castMock,
+    mockLine: chosen
+      ? variantMockLine(def.exportName, errors.length > 0, onService, f.mock.errors)
+      : mockLine(mockExpression(def.exportName, code, onService, f.mock.errors), lineWidth),
+    testingImport: importLine(testingNames(onService, enriches, chosen), '@cyanheads/mcp-ts-core/testing', lineWidth),
+    vitestImports: [
+      ...(service ? ['beforeEach'] : []),
+      'describe',
+      'expect',
+      'it',
+      ...((chosen?.kind === 'confirm' && chosen.api === 'elicit') || chosen?.kind === 'task' ? ['vi'] : []),
+    ].join(', '),
+    sampleInput: inputObject(`${def.exportName}.input.parse`, lineWidth, inputs),
+    blankInput: inputObject(`${def.exportName}.input.parse`, lineWidth, inputs, code.key, tsString('   ')),
+    resultChecks: resultChecks(code, inputs, outputs),
+    formatChecks: outputs.flatMap(formatChecks),
+    yes: yesOptions(chosen),
+    confirmElicit: chosen?.kind === 'confirm' && chosen.api === 'elicit',
+    confirmInput: chosen?.kind === 'confirm' && chosen.api === 'requestInput',
+    task: chosen?.kind === 'task',
+    uiUri: chosen?.kind === 'app' ? chosen.uiUri : undefined,
+    questionHolds: code.key ? sampleOf(code.key) : tsString('cannot be undone'),
+  };
+  const result = writeDefinition(tree, def, opts, data, {
+    definition: template('tool-shaped.ts.hbs'),
+    test: template('tool-shaped.test.ts.hbs'),
+  });
+  return chosen?.kind === 'app'
+    ? writeAppResource(tree, project, def, opts, data.title, chosen.uiUri, result, true)
+    : result;
 }
