@@ -21,14 +21,21 @@ import type { ServiceNames } from '../service/generator.js';
 import { ensureServiceMethod, fetchMethod, type ServiceMethod, searchMethod, writeMethod } from '../service/methods.js';
 import { requireServiceAccessors } from '../service-use.js';
 import { writeAppResource } from './app-resource.js';
-import { ENRICHMENT_FIELDS, type HandlerCode, handlerCode, serviceMethod } from './bodies.js';
+import { ENRICHMENT_FIELDS, type ErrorEntry, type HandlerCode, handlerCode, serviceMethod } from './bodies.js';
 import { toolData } from './data.js';
 import { formatChecks, formatLines, recordSchema, sampleOf, type ToolField, zodLine } from './field-code.js';
 import type { ParsedToolOptions } from './generator.js';
 import { chooseShape, type ShapeChoice } from './shape.js';
 import { toolSpec } from './spec.js';
 import { starterInputs, starterOutputs } from './starter-fields.js';
-import { confirmNote, confirmQuestion, type ToolVariant, type VariantChoice, variantCode } from './variant-code.js';
+import {
+  confirmNote,
+  confirmQuestion,
+  type ToolVariant,
+  type VariantChoice,
+  variantCode,
+  variantErrors,
+} from './variant-code.js';
 
 const template = templatesOf(import.meta.url);
 
@@ -183,6 +190,84 @@ function testingNames(onService: boolean, enrich: boolean, variant: VariantChoic
   ];
 }
 
+/** What the definition and its test are made from. */
+interface ToolParts {
+  def: NewDefinition;
+  features: FrameworkFeatures;
+  variant: VariantChoice;
+  service: ReturnType<typeof serviceFor> | undefined;
+  inputs: ToolField[];
+  outputs: ToolField[];
+  code: HandlerCode;
+  errors: ErrorEntry[];
+  lineWidth: number;
+}
+
+/** The test's template data. */
+function testData(tree: Tree, p: ToolParts) {
+  const { def, service, inputs, outputs, code, variant, lineWidth } = p;
+  const onService = service !== undefined;
+  const exportName = def.exportName;
+  const testImports = [
+    { name: exportName, path: testImportPath(tree, def.testFile, def.file) },
+    ...(service ? [{ name: service.s.initName, path: testImportPath(tree, def.testFile, service.s.file) }] : []),
+  ].sort((a, b) => compareImportSources(a.path, b.path));
+  const elicit = variant?.kind === 'confirm' && variant.api === 'elicit';
+  return {
+    testImports,
+    castMock: p.errors.length > 0 && !p.features.mock.errors,
+    mockLine: variant
+      ? variantMockLine(exportName, p.errors.length > 0, onService, p.features.mock.errors)
+      : mockLine(mockExpression(exportName, code, onService, p.features.mock.errors), lineWidth),
+    testingImport: importLine(
+      testingNames(onService, code.enrichment.length > 0, variant),
+      '@cyanheads/mcp-ts-core/testing',
+      lineWidth,
+    ),
+    vitestImports: [
+      ...(service ? ['beforeEach'] : []),
+      ...['describe', 'expect', 'it'],
+      ...(elicit || variant?.kind === 'task' ? ['vi'] : []),
+    ].join(', '),
+    sampleInput: inputObject(`${exportName}.input.parse`, lineWidth, inputs),
+    blankInput: inputObject(`${exportName}.input.parse`, lineWidth, inputs, code.key, tsString('   ')),
+    resultChecks: resultChecks(code, inputs, outputs),
+    formatChecks: outputs.flatMap(formatChecks),
+    emptyQuery: code.errors.length > 0,
+    yes: yesOptions(variant),
+    confirmElicit: elicit,
+    confirmInput: variant?.kind === 'confirm' && variant.api === 'requestInput',
+    task: variant?.kind === 'task',
+    uiUri: variant?.kind === 'app' ? variant.uiUri : undefined,
+    questionHolds: code.key ? sampleOf(code.key) : tsString('cannot be undone'),
+  };
+}
+
+/** The definition's template data, around the variant's steps. */
+function definitionData(tree: Tree, opts: ParsedToolOptions, p: ToolParts, choice: ShapeChoice) {
+  const { def, service, inputs, outputs, code } = p;
+  const vc = variantCode(p.variant, confirmQuestion(unprefixed(def.names, def.prefix)), code.key?.name);
+  const format = formatLines(outputs);
+  return {
+    ...toolData(def, opts, choice),
+    what: what(choice, service?.s),
+    service: service && { ...service.s, importPath: srcImportPath(tree, def.file, service.s.file) },
+    builder: vc.builder,
+    mainImports: vc.mainImports.join(', '),
+    variantOptions: vc.options,
+    schemas: [...vc.preface, ...[...inputs, ...outputs].flatMap((x) => recordSchema(x) ?? [])],
+    inputLines: inputs.map((x) => zodLine(x)),
+    outputLines: outputs.map((x) => zodLine(x)),
+    enrichmentLines: code.enrichment.map((k) => ENRICHMENT_FIELDS[k]!),
+    errors: p.errors,
+    async: service !== undefined || vc.awaits,
+    handlerLines: [...vc.before, ...code.body, ...vc.beforeReturn, ...code.returns],
+    formatLines: format.lines,
+    formatLoops: format.loops,
+    jsonFirst: vc.jsonFirst,
+  };
+}
+
 /**
  * A search, fetch or write tool; with `variant`, one that confirms first, runs as a task, or is
  * an app tool with its UI resource, around the same shaped body.
@@ -208,70 +293,18 @@ export function shapedTool(
   const enrichment = f.enrichment && !app;
   const inputs = typed.inputs.length > 0 ? typed.inputs : starterInputs(choice, onService);
   const outputs = typed.outputs.length > 0 ? typed.outputs : starterOutputs(choice, enrichment);
-  const code = handlerCode(
-    choice,
-    inputs,
-    outputs,
-    service && { getName: service.s.getName, method: service.method },
-    enrichment,
-  );
-  const vc = variantCode(chosen, confirmQuestion(unprefixed(def.names, def.prefix)), code.key?.name);
-  const errors = [...code.errors, ...vc.errors];
-  const castMock = errors.length > 0 && !f.mock.errors;
-  const testImports = [
-    { name: def.exportName, path: testImportPath(tree, def.testFile, def.file) },
-    ...(service ? [{ name: service.s.initName, path: testImportPath(tree, def.testFile, service.s.file) }] : []),
-  ].sort((a, b) => compareImportSources(a.path, b.path));
-  const format = formatLines(outputs);
-  const lineWidth = lineWidthOf(tree);
-  const enriches = code.enrichment.length > 0;
-  const data = {
-    ...toolData(def, opts, choice),
-    what: what(choice, service?.s),
-    service: service && { ...service.s, importPath: srcImportPath(tree, def.file, service.s.file) },
-    builder: vc.builder,
-    mainImports: vc.mainImports.join(', '),
-    variantOptions: vc.options,
-    schemas: [...vc.preface, ...[...inputs, ...outputs].flatMap((x) => recordSchema(x) ?? [])],
-    inputLines: inputs.map((x) => zodLine(x)),
-    outputLines: outputs.map((x) => zodLine(x)),
-    enrichmentLines: code.enrichment.map((k) => ENRICHMENT_FIELDS[k]!),
-    errors,
-    emptyQuery: code.errors.length > 0,
-    async: onService || vc.awaits,
-    handlerLines: [...vc.before, ...code.body, ...vc.beforeReturn, ...code.returns],
-    formatLines: format.lines,
-    formatLoops: format.loops,
-    jsonFirst: vc.jsonFirst,
-    testImports,
-    castMock,
-    mockLine: chosen
-      ? variantMockLine(def.exportName, errors.length > 0, onService, f.mock.errors)
-      : mockLine(mockExpression(def.exportName, code, onService, f.mock.errors), lineWidth),
-    testingImport: importLine(testingNames(onService, enriches, chosen), '@cyanheads/mcp-ts-core/testing', lineWidth),
-    vitestImports: [
-      ...(service ? ['beforeEach'] : []),
-      'describe',
-      'expect',
-      'it',
-      ...((chosen?.kind === 'confirm' && chosen.api === 'elicit') || chosen?.kind === 'task' ? ['vi'] : []),
-    ].join(', '),
-    sampleInput: inputObject(`${def.exportName}.input.parse`, lineWidth, inputs),
-    blankInput: inputObject(`${def.exportName}.input.parse`, lineWidth, inputs, code.key, tsString('   ')),
-    resultChecks: resultChecks(code, inputs, outputs),
-    formatChecks: outputs.flatMap(formatChecks),
-    yes: yesOptions(chosen),
-    confirmElicit: chosen?.kind === 'confirm' && chosen.api === 'elicit',
-    confirmInput: chosen?.kind === 'confirm' && chosen.api === 'requestInput',
-    task: chosen?.kind === 'task',
-    uiUri: chosen?.kind === 'app' ? chosen.uiUri : undefined,
-    questionHolds: code.key ? sampleOf(code.key) : tsString('cannot be undone'),
+  const call = service && { getName: service.s.getName, method: service.method };
+  const code = handlerCode(choice, inputs, outputs, call, enrichment);
+  const parts: ToolParts = {
+    ...{ def, features: f, variant: chosen, service, inputs, outputs, code },
+    errors: [...code.errors, ...variantErrors(chosen)],
+    lineWidth: lineWidthOf(tree),
   };
+  const data = { ...definitionData(tree, opts, parts, choice), ...testData(tree, parts) };
   const result = writeDefinition(tree, def, opts, data, {
     definition: template('tool-shaped.ts.hbs'),
     test: template('tool-shaped.test.ts.hbs'),
   });
-  return chosen?.kind === 'app'
-    ? writeAppResource(tree, project, def, opts, data.title, chosen.uiUri, result, true)
-    : result;
+  if (chosen?.kind !== 'app') return result;
+  return writeAppResource(tree, project, def, opts, data.title, chosen.uiUri, result, true);
 }

@@ -138,6 +138,12 @@ const PLAIN: VariantCode = {
   jsonFirst: false,
 };
 
+/** The errors a variant declares: how a confirm tool can fail to get a yes. */
+export function variantErrors(variant: VariantChoice): ErrorEntry[] {
+  if (variant?.kind !== 'confirm') return [];
+  return variant.api === 'elicit' ? [UNAVAILABLE, NOT_CONFIRMED] : [NOT_CONFIRMED];
+}
+
 /**
  * The variant's code. `question` starts the confirm question; `key` is the input it names (the
  * id of the record acted on), when the tool has one.
@@ -152,7 +158,7 @@ export function variantCode(variant: VariantChoice, question: string, key: strin
         ...PLAIN,
         mainImports: elicit ? ['tool', 'z'] : ['inputRequired', 'tool', 'z'],
         preface: [CONFIRMATION],
-        errors: elicit ? [UNAVAILABLE, NOT_CONFIRMED] : [NOT_CONFIRMED],
+        errors: variantErrors(variant),
         before: elicit ? elicitLines(message) : requestInputLines(message),
         awaits: elicit,
       };
