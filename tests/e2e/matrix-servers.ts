@@ -17,11 +17,15 @@
  */
 
 import path from 'node:path';
+import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { expect } from 'vitest';
 import {
   BIN,
   type BiomeDiagnostic,
   biomeCheck,
   buildServer,
+  callToolRaw,
+  connectMcpClient,
   createFrameworkProject,
   describeRun,
   FRAMEWORK,
@@ -181,3 +185,35 @@ export function serverChecks(s: MatrixServer, newFiles: string[]) {
 }
 
 export type ServerChecks = ReturnType<typeof serverChecks>;
+
+/**
+ * A confirm tool made with --service or typed fields, asked by a client with elicitation: it acts
+ * (returning `done`) after a yes, fails with not_confirmed after a decline and after an accepted
+ * no, and asks once per call, naming what it acts on.
+ */
+export async function expectShapedConfirmAnswers(
+  root: string,
+  tool: string,
+  args: Record<string, string>,
+  done: Record<string, unknown>,
+): Promise<void> {
+  let answer: ElicitResult = { action: 'accept', content: { confirm: true } };
+  const session = await connectMcpClient(root, { answer: () => answer });
+  try {
+    const listed = (await session.client.listTools()).tools.find((t) => t.name === tool);
+    expect(listed?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    const yes = await callToolRaw(session.client, tool, args);
+    expect(yes.isError, JSON.stringify(yes)).toBeFalsy();
+    expect(yes.structuredContent).toEqual(done);
+    for (const no of [{ action: 'decline' }, { action: 'accept', content: { confirm: false } }] as ElicitResult[]) {
+      answer = no;
+      const r = await callToolRaw(session.client, tool, args);
+      expect(r.isError, JSON.stringify(r)).toBe(true);
+      expect(r.structuredContent).toMatchObject({ error: { code: -32005, data: { reason: 'not_confirmed' } } });
+    }
+    const key = Object.values(args)[0]!;
+    expect(session.asked).toEqual([0, 1, 2].map(() => expect.stringContaining(key)));
+  } finally {
+    await session.close();
+  }
+}
