@@ -259,8 +259,8 @@ beforeAll(async () => {
     await checks.warm();
   });
   timings.push(`adds and checks: ${Math.round((performance.now() - t) / 1000)} s`);
-  // Six installs, 72 adds and every check: 19–20 min measured on two cores shared with seven other
-  // test runs (an install alone 125–275 s there; 390 s of CPU in all). The cap only catches a hang.
+  // Six installs, 108 adds and every check: 27 min measured on two cores shared with four other
+  // test runs (an install alone 139–222 s there). The cap only catches a hang.
 }, 2_700_000);
 
 afterAll(() => {
