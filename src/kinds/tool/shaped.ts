@@ -128,15 +128,25 @@ function mockLine(expr: string, lineWidth: number): string {
  * A variant's tests pass options (the user's answer, a progress mock), so its mockContext takes
  * them: `(options = {}) => createMockContext({ …, ...options, errors })`.
  */
-function variantMockLine(exportName: string, hasErrors: boolean, onService: boolean, mockTyped: boolean): string {
-  const tenant = onService ? "tenantId: 'test-tenant', " : '';
-  if (!hasErrors) {
-    return `const mockContext = (options: MockContextOptions = {}) =>\n  createMockContext({ ${tenant}...options });`;
-  }
-  if (mockTyped) {
-    return `const mockContext = (options: Omit<MockContextOptions, 'errors'> = {}) =>\n  createMockContext({ ${tenant}...options, errors: ${exportName}.errors });`;
-  }
-  return `const mockContext = (options: MockContextOptions = {}) =>\n  createMockContext({ ${tenant}...options, errors: ${exportName}.errors ?? [] }) as HandlerCtx;`;
+function variantMockLine(
+  exportName: string,
+  hasErrors: boolean,
+  onService: boolean,
+  mockTyped: boolean,
+  lineWidth: number,
+): string {
+  const param = hasErrors && mockTyped ? "Omit<MockContextOptions, 'errors'>" : 'MockContextOptions';
+  const entries = [
+    ...(onService ? ["tenantId: 'test-tenant'"] : []),
+    '...options',
+    ...(hasErrors ? [`errors: ${exportName}.errors${mockTyped ? '' : ' ?? []'}`] : []),
+  ];
+  const cast = hasErrors && !mockTyped ? ' as HandlerCtx' : '';
+  const one = `  createMockContext({ ${entries.join(', ')} })${cast};`;
+  // One entry a line when the call does not fit, as Biome lays it out.
+  const call =
+    one.length <= lineWidth ? one : `  createMockContext({\n${entries.map((e) => `    ${e},\n`).join('')}  })${cast};`;
+  return `const mockContext = (options: ${param} = {}) =>\n${call}`;
 }
 
 /** The options the tests' main calls pass, so a variant's handler runs to its result. */
@@ -217,7 +227,7 @@ function testData(tree: Tree, p: ToolParts) {
     testImports,
     castMock: p.errors.length > 0 && !p.features.mock.errors,
     mockLine: variant
-      ? variantMockLine(exportName, p.errors.length > 0, onService, p.features.mock.errors)
+      ? variantMockLine(exportName, p.errors.length > 0, onService, p.features.mock.errors, lineWidth)
       : mockLine(mockExpression(exportName, code, onService, p.features.mock.errors), lineWidth),
     testingImport: importLine(
       testingNames(onService, code.enrichment.length > 0, variant),

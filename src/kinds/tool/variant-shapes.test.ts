@@ -76,7 +76,7 @@ describe.each([
       expect(file).toContain("import { inputRequired, tool, z } from '@cyanheads/mcp-ts-core';");
       expect(file).not.toContain('ctx.elicit');
       expect(test).toContain('const ctx = mockContext({ inputResponses: YES });');
-      expect(test).toContain('expectInputRequired(() => demoDeleteArticleTool.handler(input, mockContext()))');
+      expect(test).toContain('expectInputRequired(() => demoDeleteArticleTool.handler(input, ctx))');
       expect(test).toContain("message: expect.stringContaining('example-id')");
     }
   });
@@ -165,7 +165,7 @@ describe('--app', () => {
     expect(file).toContain('const record = await getNcbiService().fetchRecord(id, ctx);');
     expect(file).toContain("      { type: 'text', text: JSON.stringify(result) },");
     expect(test).toContain("it('gives the UI its JSON first'");
-    expect(test).toContain("resourceUri: 'ui://demo-show-article/app.html'");
+    expect(test).toContain("const resourceUri = 'ui://demo-show-article/app.html';");
     const ui = tree.read(`${RES}/demo-show-article-ui.app-resource.ts`) ?? '';
     expect(ui).toContain("export const demoShowArticleUiResource = appResource('ui://demo-show-article/app.html', {");
     expect(ui).toContain('Object.entries(data)');
@@ -203,4 +203,20 @@ it('two variants with --service: still OPTION_INVALID', () => {
     ),
   );
   expect(e.code).toBe('OPTION_INVALID');
+});
+
+it('each variant writes lines within the line width as written (no formatter needed for names of ordinary length)', () => {
+  // The test's import of the definition is laid out as every kind's is (the formatter's job).
+  const wide = (text: string) => text.split('\n').filter((l) => l.length > 100 && !l.startsWith('import {'));
+  const cases: [AddToolOptions, FrameworkFeatures, string][] = [
+    [{ name: 'demo_purge_archived_cache', confirm: true, service: 'ncbi' }, FEATURES_0_10, 'tool'],
+    [{ name: 'demo_purge_archived_cache', confirm: true, service: 'ncbi' }, FEATURES_0_12, 'tool'],
+    [{ name: 'demo_rebuild_search_index', task: true, service: 'ncbi' }, FEATURES_0_10, 'tool'],
+    [{ name: 'demo_show_archived_article', app: true, service: 'ncbi' }, FEATURES_0_12, 'app-tool'],
+  ];
+  for (const [options, features, suffix] of cases) {
+    const { file, test } = run(withService(), options, features, suffix);
+    expect(wide(file), options.name).toEqual([]);
+    expect(wide(test), options.name).toEqual([]);
+  }
 });
