@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   biomeSignature,
   describeServer,
+  expectShapedConfirmAnswers,
   inPool,
   type Line,
   type MatrixServer,
@@ -32,6 +33,7 @@ import {
 } from './matrix-servers.js';
 import {
   assertCliBuilt,
+  callToolAsTask,
   callToolRaw,
   connectMcpClient,
   describeRun,
@@ -130,6 +132,41 @@ const STEPS: Step[] = [
     updates: ['src/services/ncbi/ncbi-service.ts'],
   },
   {
+    // --confirm on the service: asks first, then calls the purgeRecord() stub it adds.
+    args: ['tool', 'acme_purge_article', '--confirm', '--service', 'ncbi', '--description', 'Purge one article.'],
+    creates: [`${DEFS}/acme-purge-article.tool.ts`, 'tests/tools/acme-purge-article.tool.test.ts'],
+    updates: ['src/services/ncbi/ncbi-service.ts'],
+  },
+  {
+    // --confirm with typed fields.
+    args: [
+      ...['tool', 'acme_discard_draft', '--confirm', '--description', 'Discard one draft.'],
+      ...['--input', 'draftId:string:Which draft', '--input', 'reason:string?:Why it goes'],
+      ...['--output', 'draftId:string:The draft', '--output', 'changed:string[]:Fields changed'],
+    ],
+    creates: [`${DEFS}/acme-discard-draft.tool.ts`, 'tests/tools/acme-discard-draft.tool.test.ts'],
+  },
+  {
+    // --task on the service: progress around the search(query, limit, ctx) it calls.
+    args: ['tool', 'acme_sync_articles', '--task', '--service', 'ncbi', '--description', 'Sync articles as a task.'],
+    creates: [`${DEFS}/acme-sync-articles.tool.ts`, 'tests/tools/acme-sync-articles.tool.test.ts'],
+    needsTasks: true,
+  },
+  {
+    // --app with typed fields on a fetch verb: JSON first for the UI, a page showing every field.
+    args: [
+      ...['tool', 'acme_show_article', '--app', '--service', 'ncbi', '--description', 'Show one article.'],
+      ...['--input', 'id:string:Which article', '--output', 'id:string:The article'],
+      ...['--output', 'title:string:Its title', '--output', 'tags:string[]:Its tags'],
+    ],
+    creates: [
+      `${DEFS}/acme-show-article.app-tool.ts`,
+      'tests/tools/acme-show-article.app-tool.test.ts',
+      `${RES}/acme-show-article-ui.app-resource.ts`,
+      'tests/resources/acme-show-article-ui.app-resource.test.ts',
+    ],
+  },
+  {
     args: ['resource', 'acme-item', '--uri', 'acme://items/{itemId}', '--description', 'One catalogue item.'],
     creates: [`${RES}/acme-item.resource.ts`, 'tests/resources/acme-item.resource.test.ts'],
   },
@@ -140,6 +177,14 @@ const STEPS: Step[] = [
   {
     args: ['resource', 'acme-article', '--service', 'ncbi', '--param', 'pmid:string:PubMed id of the article'],
     creates: [`${RES}/acme-article.resource.ts`, 'tests/resources/acme-article.resource.test.ts'],
+  },
+  {
+    // Typed output fields on a resource read through the service.
+    args: [
+      ...['resource', 'acme-paper', '--service', 'ncbi', '--param', 'pmid:string:PubMed id'],
+      ...['--output', 'pmid:string:The id', '--output', 'title:string:Its title', '--output', 'year:integer?:Year'],
+    ],
+    creates: [`${RES}/acme-paper.resource.ts`, 'tests/resources/acme-paper.resource.test.ts'],
   },
   {
     args: [
@@ -183,7 +228,7 @@ async function addAll(s: MatrixServer): Promise<Added> {
     if (step.needsTasks && !line.tasks) {
       const before = hashTree(root);
       const r = await runCli(['add', ...step.args, '--no-devcheck', '--json'], { cwd: root });
-      added.refusedTask = { run: r, before, after: hashTree(root) };
+      added.refusedTask ??= { run: r, before, after: hashTree(root) };
       continue;
     }
     added.runs.push(await runCli(['add', ...step.args, '--no-devcheck', '--json'], { cwd: root }));
@@ -214,8 +259,8 @@ beforeAll(async () => {
     await checks.warm();
   });
   timings.push(`adds and checks: ${Math.round((performance.now() - t) / 1000)} s`);
-  // Six installs, 72 adds and every check: 19–20 min measured on two cores shared with seven other
-  // test runs (an install alone 125–275 s there; 390 s of CPU in all). The cap only catches a hang.
+  // Six installs, 108 adds and every check: 27 min measured on two cores shared with four other
+  // test runs (an install alone 139–222 s there). The cap only catches a hang.
 }, 2_700_000);
 
 afterAll(() => {
@@ -290,14 +335,16 @@ for (const { line, origin, key } of KEYS) {
       },
     );
 
-    it('the confirm tool asks the way this version does', () => {
-      const tool = readFileSync(path.join(root, `${DEFS}/acme-delete-item.tool.ts`), 'utf8');
-      if (line.asks === 'requestInput') {
-        expect(tool).toContain('return ctx.requestInput({');
-        expect(tool).not.toContain('ctx.elicit');
-      } else {
-        expect(tool).toContain('await ctx.elicit(question, Confirmation)');
-        expect(tool).not.toContain('requestInput');
+    it('the confirm tools (plain, on a service, typed) ask the way this version does', () => {
+      for (const name of ['acme-delete-item', 'acme-purge-article', 'acme-discard-draft']) {
+        const tool = readFileSync(path.join(root, `${DEFS}/${name}.tool.ts`), 'utf8');
+        if (line.asks === 'requestInput') {
+          expect(tool).toContain('return ctx.requestInput({');
+          expect(tool).not.toContain('ctx.elicit');
+        } else {
+          expect(tool).toContain('await ctx.elicit(question, Confirmation)');
+          expect(tool).not.toContain('requestInput');
+        }
       }
     });
 
@@ -362,7 +409,12 @@ for (const { line, origin, key } of KEYS) {
         'acme_review_item',
         'acme-article',
         'acme_summarize_article',
-        ...(line.tasks ? ['acme_rebuild_index'] : []),
+        'acme_purge_article',
+        'acme_discard_draft',
+        'acme_show_article',
+        'acme-show-article-ui',
+        'acme-paper',
+        ...(line.tasks ? ['acme_rebuild_index', 'acme_sync_articles'] : []),
       ];
       expect(lint.definitions.map((d) => d.name)).toEqual(expect.arrayContaining(names));
       const ours = (d: { definitionName: string }) => names.includes(d.definitionName);
@@ -475,6 +527,43 @@ for (const { line, origin, key } of KEYS) {
     it('the confirm tool, asked by a client with elicitation: acts on yes, fails with not_confirmed on no', async () => {
       await ensureBuilt();
       await expectConfirmToolAnswers(root, 'acme_delete_item');
+    });
+
+    it('the confirm tool on the service, asked by a client: purges on yes, fails with not_confirmed on no', async () => {
+      await ensureBuilt();
+      await expectShapedConfirmAnswers(root, 'acme_purge_article', { id: 'rec-7' }, { id: 'rec-7', changed: ['id'] });
+    });
+
+    it.runIf(line.tasks)('the task tool on the service runs as a task and calls the service', async () => {
+      await ensureBuilt();
+      const session = await connectMcpClient(root);
+      try {
+        const { status, result } = await callToolAsTask(session.client, 'acme_sync_articles', { query: 'genes' });
+        expect(status).toBe('completed');
+        expect((result.structuredContent as { items: unknown[] }).items).toHaveLength(3);
+      } finally {
+        await session.close();
+      }
+    });
+
+    it('the app tool with typed fields gives its UI the JSON first; its page and the typed resource read', async () => {
+      await ensureBuilt();
+      const session = await connectMcpClient(root);
+      try {
+        const shown = await session.client.callTool({ name: 'acme_show_article', arguments: { id: 'rec-5' } });
+        expect(shown.isError, JSON.stringify(shown)).toBeFalsy();
+        expect(shown.structuredContent).toMatchObject({ id: 'rec-5', title: expect.stringContaining('rec-5') });
+        expect(JSON.parse((shown.content as { text: string }[])[0]!.text)).toEqual(shown.structuredContent);
+        expect(textOf(shown.content)).toContain('**tags:**');
+        const ui = await session.client.readResource({ uri: 'ui://acme-show-article/app.html' });
+        expect((ui.contents[0] as { text: string }).text).toContain('Object.entries(data)');
+        const paper = await session.client.readResource({ uri: 'acme://paper/rec-3' });
+        const json = JSON.parse((paper.contents[0] as { text: string }).text);
+        expect(Object.keys(json).sort()).toEqual(['pmid', 'title', 'year']);
+        expect(json).toMatchObject({ pmid: 'rec-3', title: expect.stringContaining('rec-3') });
+      } finally {
+        await session.close();
+      }
     });
 
     it('the confirm tool, called by a client without elicitation: an error, never a go-ahead', async () => {

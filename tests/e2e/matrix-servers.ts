@@ -17,11 +17,15 @@
  */
 
 import path from 'node:path';
+import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { expect } from 'vitest';
 import {
   BIN,
   type BiomeDiagnostic,
   biomeCheck,
   buildServer,
+  callToolRaw,
+  connectMcpClient,
   createFrameworkProject,
   describeRun,
   FRAMEWORK,
@@ -166,7 +170,11 @@ export function serverChecks(s: MatrixServer, newFiles: string[]) {
     /** The server's tsconfig.json as its init wrote it (ours is the strict one). */
     ownTsc: once(() => (s.origin === 'ours' ? strictTsc() : typeCheck(root, 'tsconfig.json'))),
     biome: once(() => biomeCheck(root, [...newFiles, 'src/index.ts'])),
-    tests: once((): Promise<RunResult> => run('npx', ['vitest', 'run', ...newTests], { cwd: root })),
+    // 24 test files: 316 s measured on two cores shared with four other test runs (198 s of it
+    // importing), past run()'s default 300 s; the cap only catches a hang.
+    tests: once(
+      (): Promise<RunResult> => run('npx', ['vitest', 'run', ...newTests], { cwd: root, timeoutMs: 900_000 }),
+    ),
     devcheck: once(() => run('npm', ['run', 'devcheck', '--', '--no-fix', '--test'], { cwd: root })),
     build,
     lint: once((): Promise<LintResult> => build().then(() => lintDefinitions(root))),
@@ -181,3 +189,35 @@ export function serverChecks(s: MatrixServer, newFiles: string[]) {
 }
 
 export type ServerChecks = ReturnType<typeof serverChecks>;
+
+/**
+ * A confirm tool made with --service or typed fields, asked by a client with elicitation: it acts
+ * (returning `done`) after a yes, fails with not_confirmed after a decline and after an accepted
+ * no, and asks once per call, naming what it acts on.
+ */
+export async function expectShapedConfirmAnswers(
+  root: string,
+  tool: string,
+  args: Record<string, string>,
+  done: Record<string, unknown>,
+): Promise<void> {
+  let answer: ElicitResult = { action: 'accept', content: { confirm: true } };
+  const session = await connectMcpClient(root, { answer: () => answer });
+  try {
+    const listed = (await session.client.listTools()).tools.find((t) => t.name === tool);
+    expect(listed?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    const yes = await callToolRaw(session.client, tool, args);
+    expect(yes.isError, JSON.stringify(yes)).toBeFalsy();
+    expect(yes.structuredContent).toEqual(done);
+    for (const no of [{ action: 'decline' }, { action: 'accept', content: { confirm: false } }] as ElicitResult[]) {
+      answer = no;
+      const r = await callToolRaw(session.client, tool, args);
+      expect(r.isError, JSON.stringify(r)).toBe(true);
+      expect(r.structuredContent).toMatchObject({ error: { code: -32005, data: { reason: 'not_confirmed' } } });
+    }
+    const key = Object.values(args)[0]!;
+    expect(session.asked).toEqual([0, 1, 2].map(() => expect.stringContaining(key)));
+  } finally {
+    await session.close();
+  }
+}

@@ -164,3 +164,57 @@ describe('--service', () => {
     expect(run(withService(), { name: 'demo_article', service: 'ncbi', test: false }, old).problems).toEqual([]);
   });
 });
+
+describe('--output', () => {
+  const file = (tree: ReturnType<typeof run>['tree'], name: string) => tree.read(`${RES}/${name}.resource.ts`) ?? '';
+  const test = (tree: ReturnType<typeof run>['tree'], name: string) =>
+    tree.read(`tests/resources/${name}.resource.test.ts`) ?? '';
+
+  it('on the service: described zod fields, each filled from the record, a variable or an empty value', () => {
+    const { tree } = run(withService(), {
+      name: 'demo_article',
+      service: 'ncbi',
+      param: ['pmid:string:PubMed id'],
+      output: ['title:string:Article title', 'authors:string[]:Author names', 'pmid:string:The id', 'year:integer?'],
+    });
+    const text = file(tree, 'demo-article');
+    expect(text).toContain("      title: z.string().describe('Article title'),");
+    expect(text).toContain("      authors: z.array(z.string()).describe('Author names'),");
+    expect(text).toContain("      year: z.number().int().optional().describe('TODO: Year: say what it holds.'),");
+    expect(text).toContain('const record = await getNcbiService().fetchRecord(params.pmid, ctx);');
+    expect(text).toContain(
+      '      return {\n        title: record.title,\n        authors: [],\n        pmid: params.pmid,\n        year: 0,\n      };',
+    );
+    expect(text).not.toContain('fetchedAt');
+    const t = test(tree, 'demo-article');
+    expect(t).toContain("expect(Object.keys(result).sort()).toEqual(['authors', 'pmid', 'title', 'year']);");
+    expect(t).toContain('initNcbiService(parseConfig(), createInMemoryStorage());');
+  });
+
+  it('without a service: the uri, a variable, and typed empty values (an enum kept to its type)', () => {
+    const { tree } = run(BASE, {
+      name: 'demo_note',
+      uri: 'demo://notes/{noteId}',
+      output: ['noteId:string:Which note', 'uri:string:Where', 'status:enum(draft|live):State', 'meta:object:Extra'],
+    });
+    const text = file(tree, 'demo-note');
+    expect(text).toContain("      status: z.enum(['draft', 'live']).describe('State'),");
+    expect(text).toContain('        noteId: params.noteId,');
+    expect(text).toContain("        uri: ctx.uri?.href ?? '',");
+    expect(text).toContain("        status: 'draft' as const,");
+    expect(text).toContain('        meta: {},');
+    expect(text).not.toContain('variables: z');
+    expect(test(tree, 'demo-note')).toContain(
+      "expect(Object.keys(result).sort()).toEqual(['meta', 'noteId', 'status', 'uri']);",
+    );
+  });
+
+  it('a bad field is refused with OPTION_INVALID, nothing written', () => {
+    const { tree, project: p } = project(BASE);
+    const e = refusal(() =>
+      addResourceGenerator(tree, p, { name: 'demo_note', output: ['x:uuid'], devcheck: false }, FEATURES_0_10),
+    );
+    expect(e.code).toBe('OPTION_INVALID');
+    expect(tree.changes()).toEqual([]);
+  });
+});

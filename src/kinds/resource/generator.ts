@@ -16,11 +16,13 @@ import type { Project } from '../../project/project.js';
 import { existingDefinitions } from '../../registration/definitions.js';
 import { titleCase } from '../../text/names.js';
 import { placeholder } from '../../text/placeholders.js';
+import { tsString } from '../../text/string-literal.js';
 import { templatesOf } from '../../text/templates.js';
 import { assertExampleIsUrl, exampleUri, sameUris, type UriTemplate } from '../../text/uri-template.js';
 import { type NewDefinition, prepareDefinition, unprefixed, writeDefinition } from '../definition.js';
 import { optionsSchema } from '../schema.js';
 import { requireService, serviceTemplateData } from '../service-use.js';
+import { resourceOutputs } from './outputs.js';
 import { parseParams, resourceParams, resourceTemplate } from './params.js';
 import { resourceSpec } from './spec.js';
 
@@ -87,6 +89,7 @@ export function addResourceGenerator(
   assertExampleIsUrl(template);
   refuseTakenUri(tree, def.file, template);
   const service = serviceRead(tree, def, opts, template, () => (features ??= detectFrameworkFeatures(project.root)));
+  const outputs = resourceOutputs(opts.output, template.variables, service.service !== undefined);
   const example = exampleUri(template);
   const title = opts.title ?? titleCase(bare);
   return writeDefinition(
@@ -101,6 +104,13 @@ export function addResourceGenerator(
       hasParams: template.variables.length > 0,
       exampleUri: example.uri,
       exampleParams: example.params,
+      outputs,
+      outputNames:
+        outputs &&
+        `[${[...outputs.names]
+          .sort()
+          .map((n) => tsString(n))
+          .join(', ')}]`,
       ...service,
     },
     { definition: TEMPLATE('resource.ts.hbs'), test: TEMPLATE('resource.test.ts.hbs') },

@@ -16,12 +16,23 @@ export interface ServiceCall {
   method: string;
 }
 
+/** One entry of a tool's `errors` contract; `code` names a JsonRpcErrorCode member. */
+export interface ErrorEntry {
+  reason: string;
+  code: string;
+  when: string;
+  recovery: string;
+}
+
 export interface HandlerCode {
-  lines: string[];
+  /** The work, up to the return: what a variant's steps go around. */
+  body: string[];
+  /** The `return { … };` lines. */
+  returns: string[];
   /** The enrichment fields declared (keys disjoint from the output's). */
   enrichment: string[];
   /** The domain error the handler throws, when it has one. */
-  errors: { reason: string; when: string; recovery: string }[];
+  errors: ErrorEntry[];
   /** The input field the handler reads as the query / the id, for the test. */
   key: ToolField | undefined;
 }
@@ -177,13 +188,15 @@ export function handlerCode(
     ? [
         {
           reason: 'empty_query',
+          code: 'InvalidParams',
           when: 'The query was empty or held only whitespace.',
           recovery: 'Provide a query with at least one non-whitespace character.',
         },
       ]
     : [];
   return {
-    lines: [...body.lines, ...returnLines(choice.shape, outputs, inputs, hasQuery)],
+    body: body.lines,
+    returns: returnLines(choice.shape, outputs, inputs, hasQuery),
     enrichment,
     errors,
     key: body.key,

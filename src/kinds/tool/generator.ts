@@ -47,9 +47,8 @@ function refuseContradictions(raw: AddToolOptions): void {
 
 /**
  * Whether a destructive tool the user did not ask `--confirm` of gets the confirmation anyway:
- * yes where the installed framework can ask (and its test can answer), the tool has no typed
- * fields and no service (the confirming tool takes an id and calls no service yet), and
- * `--no-confirm` was not given. Otherwise the user is told why it does not ask.
+ * yes where the installed framework can ask (and its test can answer) and `--no-confirm` was not
+ * given. Otherwise the user is told why it does not ask.
  */
 function confirmsByDefault(
   tree: Tree,
@@ -62,12 +61,7 @@ function confirmsByDefault(
   const choice = chooseShape(unprefixed(parseName(opts.name), serverPrefix(tree, project)), flagsWrite(opts));
   const destructive = opts.destructive ?? choice.verbDestroys;
   if (!destructive) return false;
-  const why =
-    opts.service !== undefined
-      ? 'the confirming tool calls no service yet'
-      : opts.input.length + opts.output.length > 0
-        ? 'the confirming tool takes no typed fields yet'
-        : confirmUnavailable(features(), opts.test);
+  const why = confirmUnavailable(features(), opts.test);
   if (why === undefined) return true;
   warnings.push(`The destructive tool does not ask the user first: ${why}. Pass --no-confirm to say that is meant.`);
   return false;

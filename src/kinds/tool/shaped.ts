@@ -10,7 +10,7 @@ import type { GeneratorResult } from '../../engine/generator.js';
 import type { Tree } from '../../engine/tree.js';
 import { srcImportPath, testImportPath } from '../../project/conventions.js';
 import { lineWidthOf } from '../../project/formatter.js';
-import { type FrameworkFeatures, requireInMemoryStorage } from '../../project/framework-features.js';
+import { type FrameworkFeatures, requireInMemoryStorage, requireVariant } from '../../project/framework-features.js';
 import type { Project } from '../../project/project.js';
 import { tsString } from '../../text/string-literal.js';
 import { templatesOf } from '../../text/templates.js';
@@ -20,13 +20,22 @@ import { parseFields } from '../fields.js';
 import type { ServiceNames } from '../service/generator.js';
 import { ensureServiceMethod, fetchMethod, type ServiceMethod, searchMethod, writeMethod } from '../service/methods.js';
 import { requireServiceAccessors } from '../service-use.js';
-import { ENRICHMENT_FIELDS, type HandlerCode, handlerCode, serviceMethod } from './bodies.js';
+import { writeAppResource } from './app-resource.js';
+import { ENRICHMENT_FIELDS, type ErrorEntry, type HandlerCode, handlerCode, serviceMethod } from './bodies.js';
 import { toolData } from './data.js';
 import { formatChecks, formatLines, recordSchema, sampleOf, type ToolField, zodLine } from './field-code.js';
 import type { ParsedToolOptions } from './generator.js';
 import { chooseShape, type ShapeChoice } from './shape.js';
 import { toolSpec } from './spec.js';
 import { starterInputs, starterOutputs } from './starter-fields.js';
+import {
+  confirmNote,
+  confirmQuestion,
+  type ToolVariant,
+  type VariantChoice,
+  variantCode,
+  variantErrors,
+} from './variant-code.js';
 
 const template = templatesOf(import.meta.url);
 
@@ -115,6 +124,39 @@ function mockLine(expr: string, lineWidth: number): string {
   return one.length <= lineWidth ? one : `const mockContext = () =>\n  ${expr};`;
 }
 
+/**
+ * A variant's tests pass options (the user's answer, a progress mock), so its mockContext takes
+ * them: `(options = {}) => createMockContext({ …, ...options, errors })`.
+ */
+function variantMockLine(
+  exportName: string,
+  hasErrors: boolean,
+  onService: boolean,
+  mockTyped: boolean,
+  lineWidth: number,
+): string {
+  const param = hasErrors && mockTyped ? "Omit<MockContextOptions, 'errors'>" : 'MockContextOptions';
+  const entries = [
+    ...(onService ? ["tenantId: 'test-tenant'"] : []),
+    '...options',
+    ...(hasErrors ? [`errors: ${exportName}.errors${mockTyped ? '' : ' ?? []'}`] : []),
+  ];
+  const cast = hasErrors && !mockTyped ? ' as HandlerCtx' : '';
+  const one = `  createMockContext({ ${entries.join(', ')} })${cast};`;
+  // One entry a line when the call does not fit, as Biome lays it out.
+  const call =
+    one.length <= lineWidth ? one : `  createMockContext({\n${entries.map((e) => `    ${e},\n`).join('')}  })${cast};`;
+  return `const mockContext = (options: ${param} = {}) =>\n${call}`;
+}
+
+/** The options the tests' main calls pass, so a variant's handler runs to its result. */
+function yesOptions(variant: VariantChoice): string {
+  if (variant?.kind === 'confirm')
+    return variant.api === 'elicit' ? '{ elicit: userAnswers(YES) }' : '{ inputResponses: YES }';
+  if (variant?.kind === 'task') return '{ progress: true }';
+  return '';
+}
+
 function mockExpression(exportName: string, code: HandlerCode, onService: boolean, mockTyped: boolean): string {
   const opts = [...(onService ? ["tenantId: 'test-tenant'"] : [])];
   if (code.errors.length === 0) return `createMockContext(${opts.length ? `{ ${opts.join(', ')} }` : ''})`;
@@ -133,69 +175,146 @@ function what(choice: ShapeChoice, service: ServiceNames | undefined): string {
   return `${does}${service ? `, through the ${service.domain} service` : ''}.`;
 }
 
+/** The variant, checked against the installed framework: how a confirm tool asks, an app's UI URI. */
+function chooseVariant(
+  variant: ToolVariant | undefined,
+  f: FrameworkFeatures,
+  def: NewDefinition,
+  withTest: boolean,
+): VariantChoice {
+  if (variant === undefined) return undefined;
+  const api = requireVariant(f, variant, withTest);
+  if (variant === 'confirm') return { kind: 'confirm', api: api! };
+  if (variant === 'task') return { kind: 'task' };
+  return { kind: 'app', uiUri: `ui://${def.names.kebab}/app.html` };
+}
+
+/** The names the test imports from the framework's testing entry, in Biome's order. */
+function testingNames(onService: boolean, enrich: boolean, variant: VariantChoice): string[] {
+  return [
+    ...(onService ? ['createInMemoryStorage'] : []),
+    'createMockContext',
+    ...(variant?.kind === 'confirm' && variant.api === 'requestInput' ? ['expectInputRequired'] : []),
+    ...(enrich ? ['getEnrichment'] : []),
+    ...(variant ? ['type MockContextOptions'] : []),
+  ];
+}
+
+/** What the definition and its test are made from. */
+interface ToolParts {
+  def: NewDefinition;
+  features: FrameworkFeatures;
+  variant: VariantChoice;
+  service: ReturnType<typeof serviceFor> | undefined;
+  inputs: ToolField[];
+  outputs: ToolField[];
+  code: HandlerCode;
+  errors: ErrorEntry[];
+  lineWidth: number;
+}
+
+/** The test's template data. */
+function testData(tree: Tree, p: ToolParts) {
+  const { def, service, inputs, outputs, code, variant, lineWidth } = p;
+  const onService = service !== undefined;
+  const exportName = def.exportName;
+  const testImports = [
+    { name: exportName, path: testImportPath(tree, def.testFile, def.file) },
+    ...(service ? [{ name: service.s.initName, path: testImportPath(tree, def.testFile, service.s.file) }] : []),
+  ].sort((a, b) => compareImportSources(a.path, b.path));
+  const elicit = variant?.kind === 'confirm' && variant.api === 'elicit';
+  return {
+    testImports,
+    castMock: p.errors.length > 0 && !p.features.mock.errors,
+    mockLine: variant
+      ? variantMockLine(exportName, p.errors.length > 0, onService, p.features.mock.errors, lineWidth)
+      : mockLine(mockExpression(exportName, code, onService, p.features.mock.errors), lineWidth),
+    testingImport: importLine(
+      testingNames(onService, code.enrichment.length > 0, variant),
+      '@cyanheads/mcp-ts-core/testing',
+      lineWidth,
+    ),
+    vitestImports: [
+      ...(service ? ['beforeEach'] : []),
+      ...['describe', 'expect', 'it'],
+      ...(elicit || variant?.kind === 'task' ? ['vi'] : []),
+    ].join(', '),
+    sampleInput: inputObject(`${exportName}.input.parse`, lineWidth, inputs),
+    blankInput: inputObject(`${exportName}.input.parse`, lineWidth, inputs, code.key, tsString('   ')),
+    resultChecks: resultChecks(code, inputs, outputs),
+    formatChecks: outputs.flatMap(formatChecks),
+    emptyQuery: code.errors.length > 0,
+    yes: yesOptions(variant),
+    confirmElicit: elicit,
+    confirmInput: variant?.kind === 'confirm' && variant.api === 'requestInput',
+    task: variant?.kind === 'task',
+    uiUri: variant?.kind === 'app' ? variant.uiUri : undefined,
+    questionHolds: code.key ? sampleOf(code.key) : tsString('cannot be undone'),
+  };
+}
+
+/** The definition's template data, around the variant's steps. */
+function definitionData(tree: Tree, opts: ParsedToolOptions, p: ToolParts, choice: ShapeChoice) {
+  const { def, service, inputs, outputs, code } = p;
+  const vc = variantCode(p.variant, confirmQuestion(unprefixed(def.names, def.prefix)), code.key?.name);
+  const format = formatLines(outputs);
+  return {
+    ...toolData(def, opts, choice),
+    what: what(choice, service?.s),
+    service: service && { ...service.s, importPath: srcImportPath(tree, def.file, service.s.file) },
+    builder: vc.builder,
+    mainImports: vc.mainImports.join(', '),
+    variantOptions: vc.options,
+    schemas: [...vc.preface, ...[...inputs, ...outputs].flatMap((x) => recordSchema(x) ?? [])],
+    inputLines: inputs.map((x) => zodLine(x)),
+    outputLines: outputs.map((x) => zodLine(x)),
+    enrichmentLines: code.enrichment.map((k) => ENRICHMENT_FIELDS[k]!),
+    errors: p.errors,
+    async: service !== undefined || vc.awaits,
+    handlerLines: [...vc.before, ...code.body, ...vc.beforeReturn, ...code.returns],
+    formatLines: format.lines,
+    formatLoops: format.loops,
+    jsonFirst: vc.jsonFirst,
+  };
+}
+
+/**
+ * A search, fetch or write tool; with `variant`, one that confirms first, runs as a task, or is
+ * an app tool with its UI resource, around the same shaped body.
+ */
 export function shapedTool(
   tree: Tree,
   project: Project,
   opts: ParsedToolOptions,
   features: () => FrameworkFeatures,
+  variant?: ToolVariant,
 ): GeneratorResult {
   const typed = typedFields(opts);
-  const def = prepareDefinition(tree, project, toolSpec, opts, (n) => n.snake);
+  const app = variant === 'app';
+  const def = prepareDefinition(tree, project, toolSpec, opts, (n) => n.snake, app ? '.app-tool.ts' : undefined);
   const choice = shapeOf(def, opts);
   const f = features();
+  const chosen = chooseVariant(variant, f, def, opts.test);
+  if (chosen?.kind === 'confirm') def.notes.push(confirmNote(chosen.api));
   if (opts.service !== undefined && opts.test) requireInMemoryStorage(f, "The tool's test");
   const service = opts.service !== undefined ? serviceFor(tree, opts, choice, def) : undefined;
   const onService = service !== undefined;
+  // An app tool's first block is its result as JSON for the UI: no enrichment merged into it.
+  const enrichment = f.enrichment && !app;
   const inputs = typed.inputs.length > 0 ? typed.inputs : starterInputs(choice, onService);
-  const outputs = typed.outputs.length > 0 ? typed.outputs : starterOutputs(choice, f.enrichment);
-  const code = handlerCode(
-    choice,
-    inputs,
-    outputs,
-    service && { getName: service.s.getName, method: service.method },
-    f.enrichment,
-  );
-  const castMock = code.errors.length > 0 && !f.mock.errors;
-  const testImports = [
-    { name: def.exportName, path: testImportPath(tree, def.testFile, def.file) },
-    ...(service ? [{ name: service.s.initName, path: testImportPath(tree, def.testFile, service.s.file) }] : []),
-  ].sort((a, b) => compareImportSources(a.path, b.path));
-  const format = formatLines(outputs);
-  const lineWidth = lineWidthOf(tree);
-  return writeDefinition(
-    tree,
-    def,
-    opts,
-    {
-      ...toolData(def, opts, choice),
-      what: what(choice, service?.s),
-      service: service && { ...service.s, importPath: srcImportPath(tree, def.file, service.s.file) },
-      schemas: [...inputs, ...outputs].flatMap((x) => recordSchema(x) ?? []),
-      inputLines: inputs.map((x) => zodLine(x)),
-      outputLines: outputs.map((x) => zodLine(x)),
-      enrichmentLines: code.enrichment.map((k) => ENRICHMENT_FIELDS[k]!),
-      errors: code.errors,
-      handlerLines: code.lines,
-      formatLines: format.lines,
-      formatLoops: format.loops,
-      testImports,
-      castMock,
-      mockLine: mockLine(mockExpression(def.exportName, code, onService, f.mock.errors), lineWidth),
-      testingImport: importLine(
-        [
-          ...(service ? ['createInMemoryStorage'] : []),
-          'createMockContext',
-          ...(code.enrichment.length > 0 ? ['getEnrichment'] : []),
-        ],
-        '@cyanheads/mcp-ts-core/testing',
-        lineWidth,
-      ),
-      vitestImports: [...(service ? ['beforeEach'] : []), 'describe', 'expect', 'it'].join(', '),
-      sampleInput: inputObject(`${def.exportName}.input.parse`, lineWidth, inputs),
-      blankInput: inputObject(`${def.exportName}.input.parse`, lineWidth, inputs, code.key, tsString('   ')),
-      resultChecks: resultChecks(code, inputs, outputs),
-      formatChecks: outputs.flatMap(formatChecks),
-    },
-    { definition: template('tool-shaped.ts.hbs'), test: template('tool-shaped.test.ts.hbs') },
-  );
+  const outputs = typed.outputs.length > 0 ? typed.outputs : starterOutputs(choice, enrichment);
+  const call = service && { getName: service.s.getName, method: service.method };
+  const code = handlerCode(choice, inputs, outputs, call, enrichment);
+  const parts: ToolParts = {
+    ...{ def, features: f, variant: chosen, service, inputs, outputs, code },
+    errors: [...code.errors, ...variantErrors(chosen)],
+    lineWidth: lineWidthOf(tree),
+  };
+  const data = { ...definitionData(tree, opts, parts, choice), ...testData(tree, parts) };
+  const result = writeDefinition(tree, def, opts, data, {
+    definition: template('tool-shaped.ts.hbs'),
+    test: template('tool-shaped.test.ts.hbs'),
+  });
+  if (chosen?.kind !== 'app') return result;
+  return writeAppResource(tree, project, def, opts, data.title, chosen.uiUri, result, true);
 }

@@ -159,15 +159,9 @@ describe('annotations', () => {
     );
   });
 
-  it('--confirm with --no-destructive, typed fields or a service: OPTION_INVALID, never a silent change', () => {
+  it('--confirm with --no-destructive: OPTION_INVALID, never a silent change', () => {
     expect(refusal(() => run(BASE, { name: 'demo_delete_item', confirm: true, destructive: false })).message).toBe(
       '--confirm contradicts --no-destructive: a tool that asks first is destructive.',
-    );
-    expect(refusal(() => run(BASE, { name: 'demo_delete_item', confirm: true, input: ['id:string'] })).code).toBe(
-      'OPTION_INVALID',
-    );
-    expect(refusal(() => run(withService(), { name: 'demo_delete_item', confirm: true, service: 'ncbi' })).code).toBe(
-      'OPTION_INVALID',
     );
   });
 });

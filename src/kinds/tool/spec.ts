@@ -30,11 +30,16 @@ integer, boolean, object, enum(a|b), any of them with [] for a list.
 service class as a stub):
   $ mcp-scaffold add tool acme_search_records --service acme # calls getAcmeService().search(query, limit, ctx)
   $ mcp-scaffold add tool acme_fetch_record --service acme   # calls getAcmeService().fetchRecord(id, ctx)
-Kinds of tool (one at most, without --service or typed fields), each only where the installed
-framework supports it:
+Kinds of tool (one at most), each only where the installed framework supports it:
   $ mcp-scaffold add tool acme_delete_item --confirm         # destructive: asks the user first
   $ mcp-scaffold add tool acme_rebuild_index --task          # long-running task reporting progress
   $ mcp-scaffold add tool acme_show_board --app              # app tool + its ui:// resource
+Each combines with --service and --input/--output: its steps go around the search, fetch or
+write body those ask for (a destructive tool on a service asks before it calls the service):
+  $ mcp-scaffold add tool acme_purge_record --confirm --service acme  # asks, then purgeRecord(input, ctx)
+  $ mcp-scaffold add tool acme_sync_records --task --service acme     # progress around search(…)
+  $ mcp-scaffold add tool acme_show_record --app --input 'id:string:Which record' \\
+      --output 'id:string:The record' --output 'title:string:Its title'
 The framework versions each needs (@cyanheads/mcp-ts-core; the installed one decides):
   --confirm  ${VARIANT_VERSIONS.confirm}
   --task     ${VARIANT_VERSIONS.task}
@@ -86,7 +91,7 @@ export const toolSpec = {
       type: (z) => z.array(z.string()).default([]),
       repeatable: true,
     },
-    // The variants (variants.ts), at most one of them.
+    // The variants (variants.ts), at most one of them; each combines with --service and typed fields.
     service: {
       flags: '--service <name>',
       help: 'the handler calls this service (made by `add service <name>`) and passes ctx',

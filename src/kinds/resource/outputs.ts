@@ -1,0 +1,50 @@
+/**
+ * A resource's typed output fields, from `--output 'name:type[?]:description'` (the same syntax
+ * and types as a tool's): the described zod fields of its `output` schema and the value the
+ * handler returns for each. The framework serves a resource's result as JSON (its default
+ * formatter, application/json), so every declared field the handler returns is in what a client
+ * reads; the generated test checks the handler returns exactly the declared fields.
+ */
+
+import { parseFields } from '../fields.js';
+import { emptyValueOf, type ToolField, zodLine } from '../tool/field-code.js';
+
+/** Fields a service record has (the `add service` record type), each a string. */
+const RECORD_FIELDS = ['id', 'title', 'fetchedAt'];
+
+export interface ResourceOutputs {
+  /** `name: z.string().describe('…'),`, one a field. */
+  lines: string[];
+  /** `name: value,` for the handler's return, one a field. */
+  returns: string[];
+  names: string[];
+}
+
+const isString = (f: ToolField) => f.type === 'string' && !f.array;
+
+/** What the handler returns for a field: the service record's, a URI variable's, or an empty value. */
+function returnedValue(f: ToolField, variables: readonly string[], onService: boolean): string {
+  if (onService && isString(f) && RECORD_FIELDS.includes(f.name)) return `record.${f.name}`;
+  if (isString(f) && variables.includes(f.name)) return `params.${f.name}`;
+  if (!onService && isString(f) && f.name === 'uri') return "ctx.uri?.href ?? ''";
+  // The resource builder does not type the returned literal by the schema: an enum value would widen to string.
+  return f.type === 'enum' && !f.array ? `${emptyValueOf(f)} as const` : emptyValueOf(f);
+}
+
+/** The `--output` fields, parsed; undefined when none was given (the kind's own output stays). */
+export function resourceOutputs(
+  sources: readonly string[],
+  variables: readonly string[],
+  onService: boolean,
+): ResourceOutputs | undefined {
+  const fields = parseFields('--output', sources);
+  if (fields.length === 0) return undefined;
+  return {
+    lines: fields.map((f) => zodLine(f, '      ')),
+    returns: fields.map((f) => {
+      const value = returnedValue(f, variables, onService);
+      return value === f.name ? `${f.name},` : `${f.name}: ${value},`;
+    }),
+    names: fields.map((f) => f.name),
+  };
+}
