@@ -7,7 +7,7 @@
  * (written through the journal), and the run says the same.
  */
 
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJsonOut, runCli, tempFolders, treeDigest } from './support.js';
@@ -16,8 +16,13 @@ const temp = tempFolders('mcp-scaffold-init-loads-');
 const HOOK = path.resolve(import.meta.dirname, '../helpers/trace-modules.cjs');
 const TS_MORPH = /[\\/]node_modules[\\/](ts-morph|@ts-morph[\\/]common|typescript)[\\/]/;
 
-/** Runs the CLI with a fresh definitions cache; the CommonJS modules it loaded. */
+/**
+ * Runs the CLI with a fresh cache folder; the modules it loaded. On the plain path (tsc's modules)
+ * that is the CommonJS modules a require hook saw; on the bundled path the build's bundles run
+ * through vm.Script, which no hook sees, so each bundle is known by the code cache it leaves.
+ */
 function traced(args: string[], cwd: string): { out: Record<string, any>; modules: string[] } {
+  const bundled = loadedBundles(args, cwd);
   const trace = path.join(temp(), 'modules.txt');
   const run = runCli(args, {
     cwd,
@@ -25,13 +30,28 @@ function traced(args: string[], cwd: string): { out: Record<string, any>; module
       NODE_OPTIONS: `--require ${HOOK}`,
       MCP_SCAFFOLD_TRACE_MODULES: trace,
       MCP_SCAFFOLD_CACHE_DIR: temp(),
+      MCP_SCAFFOLD_CODE_CACHE: '0',
     },
   });
   expect(run.status, run.stderr).toBe(0);
   const modules = existsSync(trace) ? readFileSync(trace, 'utf8').split('\n').filter(Boolean) : [];
   // The trace itself works: every run loads some CommonJS (semver, handlebars' runtime).
   expect(modules.some((m) => m.includes(`${path.sep}node_modules${path.sep}`))).toBe(true);
-  return { out: parseJsonOut(run), modules };
+  return { out: parseJsonOut(run), modules: [...modules, ...bundled] };
+}
+
+/** The bundles a run in a copy of `cwd` loaded, as `node_modules/<bundle>/` (named like the modules). */
+function loadedBundles(args: string[], cwd: string): string[] {
+  const copy = temp();
+  cpSync(cwd, copy, { recursive: true });
+  const cache = temp();
+  const run = runCli(args, { cwd: copy, env: { MCP_SCAFFOLD_CACHE_DIR: cache } });
+  expect(run.status, run.stderr).toBe(0);
+  const codeCache = path.join(cache, 'v8-code-cache');
+  const files = existsSync(codeCache) ? readdirSync(codeCache) : [];
+  // The bundled path ran: the CLI's own bundle left its code cache.
+  expect(files.some((f) => f.startsWith('cli.bundle.cjs-'))).toBe(true);
+  return files.map((f) => `${path.sep}node_modules${path.sep}${f.replace(/\.cjs-\w+\.bin$/, '')}${path.sep}`);
 }
 
 const INIT = ['init', 'demo', '--json', '--yes', '--no-install', '--no-git', '--framework-version', '0.12.3'];
