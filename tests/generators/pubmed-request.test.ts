@@ -12,13 +12,11 @@ import { addResourceGenerator } from '../../src/kinds/resource/generator.js';
 import { addServiceGenerator } from '../../src/kinds/service/generator.js';
 import { addToolGenerator } from '../../src/kinds/tool/generator.js';
 import { FEATURES_0_12 } from '../helpers/framework.js';
-import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../helpers/projects.js';
+import { FRESH_SERVER, PACKAGE_JSON, project } from '../helpers/projects.js';
 
 const files = {
+  ...FRESH_SERVER,
   'package.json': PACKAGE_JSON.replace('"name": "demo"', '"name": "pubmed-mcp-server"'),
-  'src/index.ts': FRESH_INDEX,
-  'vitest.config.ts': VITEST_CONFIG,
-  'tsconfig.json': '{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }\n',
 };
 
 function grow() {

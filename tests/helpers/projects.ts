@@ -53,6 +53,14 @@ export default defineConfig({
  * The project a generator is given, read from a host's package.json as findProject reads it from
  * the disk. Nothing is installed in memory, so the framework's version is unknown.
  */
+/** A fresh server as init writes it, in the files the generators read: entry point, package, test config, `@/` paths. */
+export const FRESH_SERVER: Record<string, string> = {
+  'package.json': PACKAGE_JSON,
+  'src/index.ts': FRESH_INDEX,
+  'vitest.config.ts': VITEST_CONFIG,
+  'tsconfig.json': '{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }\n',
+};
+
 export function memoryProject(host: Pick<Host, 'root' | 'read'>): Project {
   const pkg = JSON.parse(host.read('package.json') ?? '{}') as PackageJson;
   return {

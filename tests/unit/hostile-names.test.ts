@@ -13,15 +13,10 @@ import { addServiceGenerator } from '../../src/kinds/service/generator.js';
 import { type AddToolOptions, addToolGenerator } from '../../src/kinds/tool/generator.js';
 import { tsMorph } from '../../src/ts/ts-morph.js';
 import { FEATURES_0_10 } from '../helpers/framework.js';
-import { FRESH_INDEX, memoryProject, PACKAGE_JSON, project, VITEST_CONFIG } from '../helpers/projects.js';
+import { FRESH_SERVER, memoryProject, project } from '../helpers/projects.js';
 import { refusal } from '../helpers/refusal.js';
 
-const BASE = {
-  'package.json': PACKAGE_JSON,
-  'src/index.ts': FRESH_INDEX,
-  'vitest.config.ts': VITEST_CONFIG,
-  'tsconfig.json': '{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }\n',
-};
+const BASE = FRESH_SERVER;
 
 /** A project that already has the ncbi service. */
 function withService(): Record<string, string> {

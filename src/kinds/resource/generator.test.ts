@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { FEATURES_0_10 } from '../../../tests/helpers/framework.js';
-import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../../../tests/helpers/projects.js';
+import { FRESH_SERVER, project } from '../../../tests/helpers/projects.js';
 import { refusal } from '../../../tests/helpers/refusal.js';
 import { withNcbiService } from '../../../tests/helpers/services.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
@@ -13,12 +13,7 @@ import { isPlaceholder } from '../../text/placeholders.js';
 import { type AddResourceOptions, addResourceGenerator } from './generator.js';
 
 const RES = 'src/mcp-server/resources/definitions';
-const BASE = {
-  'package.json': PACKAGE_JSON,
-  'src/index.ts': FRESH_INDEX,
-  'vitest.config.ts': VITEST_CONFIG,
-  'tsconfig.json': '{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }\n',
-};
+const BASE = FRESH_SERVER;
 
 function run(files: Record<string, string>, options: AddResourceOptions, features: FrameworkFeatures = FEATURES_0_10) {
   const { tree, project: p } = project(files);

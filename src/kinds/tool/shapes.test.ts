@@ -7,7 +7,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { FEATURES_0_10, FEATURES_0_12 } from '../../../tests/helpers/framework.js';
-import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../../../tests/helpers/projects.js';
+import { FRESH_SERVER, project } from '../../../tests/helpers/projects.js';
 import { refusal } from '../../../tests/helpers/refusal.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
 import { isPlaceholder } from '../../text/placeholders.js';
@@ -17,12 +17,7 @@ import { chooseShape } from './shape.js';
 
 const DEFS = 'src/mcp-server/tools/definitions';
 const SERVICE = 'src/services/ncbi/ncbi-service.ts';
-const BASE = {
-  'package.json': PACKAGE_JSON,
-  'src/index.ts': FRESH_INDEX,
-  'vitest.config.ts': VITEST_CONFIG,
-  'tsconfig.json': '{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }\n',
-};
+const BASE = FRESH_SERVER;
 
 function run(files: Record<string, string>, options: AddToolOptions, features: FrameworkFeatures = FEATURES_0_12) {
   const { tree, project: p } = project(files);

@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { FEATURES_0_10, FEATURES_0_11, FEATURES_0_12 } from '../../../tests/helpers/framework.js';
-import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../../../tests/helpers/projects.js';
+import { FRESH_SERVER, project } from '../../../tests/helpers/projects.js';
 import { refusal } from '../../../tests/helpers/refusal.js';
 import { withNcbiService } from '../../../tests/helpers/services.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
@@ -15,12 +15,7 @@ import { type AddToolOptions, addToolGenerator } from './generator.js';
 const DEFS = 'src/mcp-server/tools/definitions';
 const RES = 'src/mcp-server/resources/definitions';
 const SERVICE = 'src/services/ncbi/ncbi-service.ts';
-const BASE = {
-  'package.json': PACKAGE_JSON,
-  'src/index.ts': FRESH_INDEX,
-  'vitest.config.ts': VITEST_CONFIG,
-  'tsconfig.json': '{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }\n',
-};
+const BASE = FRESH_SERVER;
 const withService = () => withNcbiService(BASE);
 
 function run(files: Record<string, string>, options: AddToolOptions, features: FrameworkFeatures, suffix = 'tool') {

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { FEATURES_0_10, FEATURES_0_11, FEATURES_0_12 } from '../../../tests/helpers/framework.js';
-import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../../../tests/helpers/projects.js';
+import { FRESH_SERVER, PACKAGE_JSON, project } from '../../../tests/helpers/projects.js';
 import { refusal } from '../../../tests/helpers/refusal.js';
 import { withNcbiService } from '../../../tests/helpers/services.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
@@ -13,12 +13,7 @@ import { type AddToolOptions, addToolGenerator } from './generator.js';
 
 const DEFS = 'src/mcp-server/tools/definitions';
 const RES = 'src/mcp-server/resources/definitions';
-const BASE = {
-  'package.json': PACKAGE_JSON,
-  'src/index.ts': FRESH_INDEX,
-  'vitest.config.ts': VITEST_CONFIG,
-  'tsconfig.json': '{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }\n',
-};
+const BASE = FRESH_SERVER;
 const NOTHING: FrameworkFeatures = {
   ...FEATURES_0_10,
   version: '0.2.0',
