@@ -103,6 +103,15 @@ addCase('mcp-scaffold init --no-install --no-git, plain path', () => {
   return once(node(BIN, 'init', 'ours-plain', '--yes', '--no-install', '--no-git'), work, PLAIN);
 });
 const framework = frameworkInitBin(work);
+// The framework's init writes its own version and asks no registry; ours asks for the newest
+// release unless told one. This row shows what the look-up costs (the goal is on the default).
+if (framework) {
+  addCase('mcp-scaffold init --no-install --no-git, version given', () => {
+    rmSync(path.join(work, 'ours-pinned'), { recursive: true, force: true });
+    const pinned = ['--framework-version', framework.version];
+    return once(node(BIN, 'init', 'ours-pinned', '--yes', '--no-install', '--no-git', ...pinned), work);
+  });
+}
 if (framework) {
   addCase(`framework ${framework.version} init`, () => {
     rmSync(path.join(work, 'theirs'), { recursive: true, force: true });
