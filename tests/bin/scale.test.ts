@@ -5,7 +5,7 @@
  * the bench, never here.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -44,7 +44,11 @@ describe.each(['inline', 'barrel'])(`%s layout, ${TOOLS} tools`, (layout) => {
     const files = readdirSync(cacheDir);
     expect(files.some((f) => /^facts-\w+\.json$/.test(f)) && files.some((f) => /^files-\w+\.json$/.test(f))).toBe(true);
     expect(addThenList(fixture, env)).toEqual(plain); // warm
-    for (const f of files) writeFileSync(path.join(cacheDir, f), '\u0000not json');
+    // Every cache file garbled: the definitions cache's records and V8's code cache of the bundles.
+    for (const f of readdirSync(cacheDir, { recursive: true, encoding: 'utf8' })) {
+      const file = path.join(cacheDir, f);
+      if (statSync(file).isFile()) writeFileSync(file, '\u0000not json');
+    }
     expect(addThenList(fixture, env)).toEqual(plain); // corrupt
   }, 900_000); // 12 runs of the CLI over a thousand files, on a loaded 2-core machine
 
