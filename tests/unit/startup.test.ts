@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bundleHeader, currentBundle, parseBundleHeader, readBundleId } from '../../src/startup/bundle.js';
 import { prerenderedOutput } from '../../src/startup/prerendered.js';
 
@@ -30,15 +30,8 @@ function build(helpBundle = ID): { help: string; bundle: string; packageJson: st
   return files;
 }
 
-function onTerminal(columns: number | undefined): void {
-  Object.defineProperty(process.stdout, 'isTTY', { value: true, configurable: true });
-  Object.defineProperty(process.stdout, 'columns', { value: columns, configurable: true });
-}
-
-afterEach(() => {
-  delete (process.stdout as { isTTY?: boolean }).isTTY;
-  delete (process.stdout as { columns?: number }).columns;
-});
+/** stdout a terminal this wide (undefined: of unknown width, as commander sees it: 80). */
+const onTerminal = (columns: number | undefined) => () => columns;
 
 describe('prerenderedOutput', () => {
   it('prints the page of exactly `<command words> --help|-h`, and the version of `--version|-v` alone', () => {
@@ -70,17 +63,12 @@ describe('prerenderedOutput', () => {
 
   it('on a terminal: the 80-column page at 80 (or an unknown width), the wide one from wideFrom up, else none', () => {
     const files = build();
-    onTerminal(80);
-    expect(prerenderedOutput(['--help'], files)).toBe('root at 80\n');
-    onTerminal(undefined);
-    expect(prerenderedOutput(['--help'], files)).toBe('root at 80\n');
-    onTerminal(120);
-    expect(prerenderedOutput(['--help'], files)).toBe('root wide\n');
-    onTerminal(300);
-    expect(prerenderedOutput(['add', 'tool', '--help'], files)).toBe('tool wide\n');
+    expect(prerenderedOutput(['--help'], files, onTerminal(80))).toBe('root at 80\n');
+    expect(prerenderedOutput(['--help'], files, onTerminal(undefined))).toBe('root at 80\n');
+    expect(prerenderedOutput(['--help'], files, onTerminal(120))).toBe('root wide\n');
+    expect(prerenderedOutput(['add', 'tool', '--help'], files, onTerminal(300))).toBe('tool wide\n');
     for (const columns of [40, 79, 81, 119]) {
-      onTerminal(columns);
-      expect(prerenderedOutput(['--help'], files), String(columns)).toBeUndefined();
+      expect(prerenderedOutput(['--help'], files, onTerminal(columns)), String(columns)).toBeUndefined();
     }
   });
 
