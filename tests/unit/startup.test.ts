@@ -6,8 +6,15 @@
 import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { bundleHeader, currentBundle, parseBundleHeader, readBundleId } from '../../src/startup/bundle.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  bundleHeader,
+  COMMONJS_WRAPPER,
+  currentBundle,
+  parseBundleHeader,
+  readBundleId,
+} from '../../src/startup/bundle.js';
+import { runBundle } from '../../src/startup/code-cache.js';
 import { prerenderedOutput } from '../../src/startup/prerendered.js';
 
 const ID = 'a'.repeat(64);
@@ -118,5 +125,37 @@ describe('currentBundle', () => {
     utimesSync(path.join(stale, 'cli/main.js'), new Date(), new Date());
     expect(currentBundle(stale)).toBeUndefined();
     expect(currentBundle(path.join(stale, 'nowhere'))).toBeUndefined();
+  });
+});
+
+describe('runBundle', () => {
+  const BODY = 'module.exports = { file: __filename, dir: __dirname, fail: () => new Error("here") };';
+  const write = (text: string) => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-run-')), 'b.cjs');
+    writeFileSync(file, text);
+    return file;
+  };
+  /** The line of `file` that a stack trace of `e` points at. */
+  const lineIn = (e: Error, file: string) => Number(new RegExp(`${file}:(\\d+):`).exec(e.stack ?? '')?.[1]);
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it("runs the build's script as it is: header, then the code in the wrapper; traces point at the file's lines", () => {
+    vi.stubEnv('MCP_SCAFFOLD_CACHE', '0');
+    const text = `${bundleHeader({ id: ID, encoding: 'latin1' })}${COMMONJS_WRAPPER[0]}\n\n${BODY}${COMMONJS_WRAPPER[1]}`;
+    const file = write(text);
+    const out = runBundle(file) as { file: string; dir: string; fail: () => Error };
+    expect(out.file).toBe(file);
+    expect(out.dir).toBe(path.dirname(file));
+    expect(lineIn(out.fail(), file)).toBe(4);
+  });
+
+  it('wraps any other CommonJS file (one from an older build, without the header) and runs it', () => {
+    vi.stubEnv('MCP_SCAFFOLD_CACHE', '0');
+    const file = write(`// mcp-scaffold bundle ${ID} latin1\n\n${BODY}\n`);
+    const out = runBundle(file) as { file: string; fail: () => Error };
+    expect(out.file).toBe(file);
+    expect(lineIn(out.fail(), file)).toBe(3);
   });
 });
