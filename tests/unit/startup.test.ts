@@ -98,7 +98,7 @@ describe('the bundle header', () => {
     const header = { id: ID, encoding: 'utf8' as const };
     expect(parseBundleHeader(Buffer.from(`${bundleHeader(header)}"use strict";`))).toEqual(header);
     expect(parseBundleHeader(Buffer.from('"use strict";\n'))).toBeUndefined();
-    expect(parseBundleHeader(Buffer.from(`// mcp-scaffold bundle ${ID} ebcdic\n`))).toBeUndefined();
+    expect(parseBundleHeader(Buffer.from(`// mcp-scaffold script ${ID} ebcdic\n`))).toBeUndefined();
     const files = build();
     expect(readBundleId(files.bundle)).toBe(ID);
   });
