@@ -185,6 +185,20 @@ describe('commands run from the bundle, with the code cache cold and warm', () =
     expect(plain.status).toBe(0);
   });
 
+  it("an error from ts-morph's TypeScript (an entry point that does not parse) reads as on the plain path", () => {
+    const fixture = scaleFixture('inline', 2);
+    const index = path.join(fixture, 'src/index.ts');
+    writeFileSync(index, readFileSync(index, 'utf8').replace('tools: [', 'tools: [[,'));
+    for (const args of [
+      ['add', 'tool', 'demo_find_things', '--no-devcheck', '--yes'],
+      ['list', '--json'],
+    ]) {
+      const { plain } = expectSameAsPlain(args, fixture);
+      expect(plain.status, plain.stdout + plain.stderr).not.toBe(0);
+      expect(plain.stdout + plain.stderr).toContain('does not parse');
+    }
+  });
+
   it.each([
     [['frob']],
     [['add', 'tool']],
