@@ -6,12 +6,15 @@
 // needs it (in a script of its own, so that a command without ts-morph does not read its cache);
 // and the launcher itself into dist/launch.cjs. Each module's
 // `import.meta.url` becomes the URL its file has in dist/, so templates and package.json are found
-// where the unbundled modules find them. Each bundle's first line is its id (SHA-256 of the rest).
+// where the unbundled modules find them. Each bundle's first line is its id (SHA-256 of the rest);
+// the rest is the bundle in Node's CommonJS wrapper, so that the file's text is the script V8
+// compiles (no copy joined at run time). Whitespace and syntax are minified, names are not: what a
+// function or class is called (stack traces, `constructor.name`) stays as the sources have it.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { bundleHeader } from '../dist/startup/bundle.js';
+import { bundleHeader, COMMONJS_WRAPPER } from '../dist/startup/bundle.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -66,7 +69,35 @@ const embeddedTemplates = {
   },
 };
 
-async function bundle(entry, outfile, extra = {}) {
+const LIB_FILES = 'ts-morph-lib-files.json';
+
+/**
+ * @ts-morph/common holds the text of TypeScript's lib .d.ts files (2.8 MB) in a literal at its top
+ * level, which every load would read, decode and keep in the code cache; only type checking reads
+ * them, which mcp-scaffold never does (its Project skips loading them). They go to a JSON file of
+ * their own beside the bundle, which `getLibFiles()` reads the first time it is called.
+ */
+const libFilesApart = (outDir) => ({
+  name: 'lib-files-apart',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]@ts-morph[\\/]common[\\/]dist[\\/]ts-morph-common\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const start = '\nconst libFiles = [';
+      const end = '];\n\nfunction getLibFiles() {\n    return libFiles;\n}';
+      const from = text.indexOf(start);
+      const to = text.indexOf(end, from);
+      if (from < 0 || to < 0) throw new Error(`${args.path}: no libFiles literal where the build expects it`);
+      const literal = text.slice(from + start.length - 1, to + 1);
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(path.join(outDir, LIB_FILES), JSON.stringify(new Function(`return ${literal}`)()));
+      const lazy = `\nlet libFiles;\nfunction getLibFiles() {\n    return (libFiles ??= require("./${LIB_FILES}"));\n}`;
+      return { contents: text.slice(0, from) + lazy + text.slice(to + end.length), loader: 'js' };
+    });
+  },
+});
+
+/** Bundles `entry` into `outfile`: a script for vm.Script (header, wrapper), or with `module` a plain CommonJS file. */
+async function bundle(entry, outfile, extra = {}, { module = false } = {}) {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -77,6 +108,8 @@ async function bundle(entry, outfile, extra = {}) {
     outfile,
     metafile: true,
     logLevel: 'warning',
+    minifyWhitespace: true,
+    minifySyntax: true,
     ...extra,
   });
   // vm.Script has no loader for import() on Node 20: nothing may be left to import at run time.
@@ -85,10 +118,12 @@ async function bundle(entry, outfile, extra = {}) {
     if (dynamic.length > 0) throw new Error(`${file} imports ${dynamic[0].path} at run time`);
   }
   const body = result.outputFiles[0].text;
-  const id = createHash('sha256').update(body).digest('hex');
   mkdirSync(path.dirname(outfile), { recursive: true });
+  if (module) return writeFileSync(outfile, body);
   const encoding = Buffer.byteLength(body) === body.length ? 'latin1' : 'utf8'; // all ASCII: latin1
-  writeFileSync(outfile, bundleHeader({ id, encoding }) + body);
+  const wrapped = `${COMMONJS_WRAPPER[0]}${body}${COMMONJS_WRAPPER[1]}`;
+  const id = createHash('sha256').update(wrapped).digest('hex');
+  writeFileSync(outfile, bundleHeader({ id, encoding }) + wrapped);
   return id;
 }
 
@@ -99,6 +134,9 @@ await bundle(path.join(dist, 'cli/main.js'), path.join(dist, 'cli.bundle.cjs'), 
   // jsonc-parser's `main` is a UMD build that requires its parts at run time; its ES build bundles.
   mainFields: ['module', 'main'],
 });
-await bundle(path.join(root, 'node_modules/ts-morph/dist/ts-morph.js'), path.join(dist, 'vendor/ts-morph.cjs'));
+await bundle(path.join(root, 'node_modules/ts-morph/dist/ts-morph.js'), path.join(dist, 'vendor/ts-morph.cjs'), {
+  plugins: [libFilesApart(path.join(dist, 'vendor'))],
+  external: [`./${LIB_FILES}`],
+});
 // The launcher's own code, CommonJS, so that a run never starts Node's ES module loader.
-await bundle(path.join(root, 'src/startup/launch.ts'), path.join(dist, 'launch.cjs'));
+await bundle(path.join(root, 'src/startup/launch.ts'), path.join(dist, 'launch.cjs'), {}, { module: true });

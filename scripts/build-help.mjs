@@ -4,13 +4,15 @@
 // loading the CLI (src/startup/prerendered.ts). Each page is kept as commander prints it at 80
 // columns (stdout not a terminal) and at the terminal widths from which it wraps nothing any more.
 import { writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { readBundleId } from '../dist/startup/bundle.js';
+import { runBundle } from '../dist/startup/code-cache.js';
 
 const dist = path.resolve(import.meta.dirname, '../dist');
 const bundle = path.join(dist, 'cli.bundle.cjs');
-const { run, commandWords } = createRequire(import.meta.url)(bundle);
+// The bundle is a script for vm.Script, as the launcher runs it; the build keeps no code cache of it.
+process.env.MCP_SCAFFOLD_CACHE = '0';
+const { run, commandWords } = runBundle(bundle);
 
 /** What `mcp-scaffold <args>` prints with stdout a terminal `columns` wide (or not a terminal). */
 async function printed(args, columns) {

@@ -1,14 +1,18 @@
 /**
  * Where the build leaves the CLI's bundle (`dist/cli.bundle.cjs`, made by scripts/build-bundle.mjs
  * from tsc's output) and how a bundle is told apart: its first line holds its id, a SHA-256 of the
- * rest, so a cache or a help page made for one bundle is never taken for another.
+ * rest, so a cache or a help page made for one bundle is never taken for another. The rest is the
+ * bundled code inside Node's CommonJS wrapper: the whole file is the script V8 compiles.
  */
 
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** A bundle's first line: its id, then how to read it (`latin1` when it is all ASCII, which reads fastest). */
-const HEADER = /^\/\/ mcp-scaffold bundle ([0-9a-f]{64}) (latin1|utf8)\n/;
+const HEADER = /^\/\/ mcp-scaffold script ([0-9a-f]{64}) (latin1|utf8)\n/;
+
+/** Node's own CommonJS wrapper, so that a bundle sees what a CommonJS file sees; the build writes the bundle inside it. */
+export const COMMONJS_WRAPPER = ['(function (exports, require, module, __filename, __dirname) { ', '\n});'] as const;
 
 export interface BundleHeader {
   id: string;
@@ -16,7 +20,7 @@ export interface BundleHeader {
 }
 
 /** The first line a bundle starts with. */
-export const bundleHeader = ({ id, encoding }: BundleHeader) => `// mcp-scaffold bundle ${id} ${encoding}\n`;
+export const bundleHeader = ({ id, encoding }: BundleHeader) => `// mcp-scaffold script ${id} ${encoding}\n`;
 
 /** The header at the start of `head` (the bundle's first bytes); undefined for a file the build did not write. */
 export function parseBundleHeader(head: Buffer): BundleHeader | undefined {

@@ -9,7 +9,7 @@
 
 import path from 'node:path';
 import { currentBundle } from './bundle.js';
-import { quietOnClosedPipe } from './pipes.js';
+import { writeStdout } from './pipes.js';
 import { prerenderedOutput } from './prerendered.js';
 
 type Main = (argv: string[]) => Promise<void>;
@@ -20,11 +20,7 @@ export async function launch(argv: string[], dist: string, plain: () => Promise<
   if (!bundle) return (await plain()).main(argv);
   const files = { help: path.join(dist, 'help.json'), bundle, packageJson: path.join(dist, '../package.json') };
   const output = prerenderedOutput(argv.slice(2), files);
-  if (output !== undefined) {
-    quietOnClosedPipe();
-    process.stdout.write(output);
-    return;
-  }
+  if (output !== undefined) return writeStdout(output);
   // Imported here so that printing a help page loads no more than it needs.
   const { runBundle } = await import('./code-cache.js');
   return (runBundle(bundle) as { main: Main }).main(argv);

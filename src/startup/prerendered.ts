@@ -7,7 +7,7 @@
  * stdout is not a terminal; on a terminal, its columns). Anything else is left to the CLI.
  */
 
-import { readFileSync } from 'node:fs';
+import { fstatSync, readFileSync } from 'node:fs';
 import { readBundleId } from './bundle.js';
 
 /** One command's help page as commander prints it. */
@@ -29,9 +29,16 @@ export interface Prerendered {
 const HELP_FLAGS = new Set(['--help', '-h']);
 const VERSION_FLAGS = new Set(['--version', '-v']);
 
-/** The page for this terminal width, if commander would print exactly it. */
-function pageFor(page: HelpPage): string | undefined {
-  const columns = process.stdout.isTTY ? process.stdout.columns : undefined;
+/**
+ * The width of the terminal stdout is, or undefined when it is none. A pipe or a file is no
+ * character device, and is told so without process.stdout, which would make a stream of it.
+ */
+export function stdoutColumns(): number | undefined {
+  return fstatSync(1).isCharacterDevice() && process.stdout.isTTY ? process.stdout.columns : undefined;
+}
+
+/** The page for a terminal this wide (undefined: not a terminal), if commander would print exactly it. */
+function pageFor(page: HelpPage, columns: number | undefined): string | undefined {
   if (columns === undefined || columns === 80) return page.narrow;
   return columns >= page.wideFrom ? page.wide : undefined;
 }
@@ -40,6 +47,7 @@ function pageFor(page: HelpPage): string | undefined {
 export function prerenderedOutput(
   args: string[],
   files: { help: string; bundle: string; packageJson: string },
+  columns: () => number | undefined = stdoutColumns,
 ): string | undefined {
   try {
     if (args.length === 1 && VERSION_FLAGS.has(args[0]!)) {
@@ -52,7 +60,7 @@ export function prerenderedOutput(
     const prerendered = JSON.parse(readFileSync(files.help, 'utf8')) as Prerendered;
     const page = Object.hasOwn(prerendered.pages, words.join(' ')) ? prerendered.pages[words.join(' ')] : undefined;
     if (!page || prerendered.bundle !== readBundleId(files.bundle)) return undefined;
-    return pageFor(page);
+    return pageFor(page, columns());
   } catch {
     return undefined; // no file, or not one the build wrote: the CLI answers
   }

@@ -43,6 +43,8 @@ export function parseSource(relPath: string, text: string, { tolerant = false } 
     useInMemoryFileSystem: true,
     skipAddingFilesFromTsConfig: true,
     skipFileDependencyResolution: true,
+    // TypeScript's lib .d.ts files serve only type checking, which nothing here does.
+    skipLoadingLibFiles: true,
   });
   const sf = project.createSourceFile(`/${relPath}`, text, { overwrite: true });
   const diagnostics = (sf.compilerNode as unknown as { parseDiagnostics?: TsMorph.ts.DiagnosticWithLocation[] })

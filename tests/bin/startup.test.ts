@@ -20,11 +20,12 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readBundleId } from '../../src/startup/bundle.js';
-import { cacheFileOf, cacheKey, readCache, writeCache } from '../../src/startup/code-cache.js';
+import { cacheFileOf, cacheKey, readCache, runBundle, writeCache } from '../../src/startup/code-cache.js';
 import { BIN, runCli, treeDigest } from './support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -91,6 +92,7 @@ describe('the build', () => {
       'dist/launch.cjs',
       'dist/cli.bundle.cjs',
       'dist/vendor/ts-morph.cjs',
+      'dist/vendor/ts-morph-lib-files.json',
       'dist/help.json',
       'dist/cli/main.js',
     ]) {
@@ -183,6 +185,20 @@ describe('commands run from the bundle, with the code cache cold and warm', () =
     expect(plain.status).toBe(0);
   });
 
+  it("an error from ts-morph's TypeScript (an entry point that does not parse) reads as on the plain path", () => {
+    const fixture = scaleFixture('inline', 2);
+    const index = path.join(fixture, 'src/index.ts');
+    writeFileSync(index, readFileSync(index, 'utf8').replace('tools: [', 'tools: [[,'));
+    for (const args of [
+      ['add', 'tool', 'demo_find_things', '--no-devcheck', '--yes'],
+      ['list', '--json'],
+    ]) {
+      const { plain } = expectSameAsPlain(args, fixture);
+      expect(plain.status, plain.stdout + plain.stderr).not.toBe(0);
+      expect(plain.stdout + plain.stderr).toContain('does not parse');
+    }
+  });
+
   it.each([
     [['frob']],
     [['add', 'tool']],
@@ -246,6 +262,13 @@ describe('a code cache that cannot be trusted', () => {
         writeCache(file, key, data, ['list']);
       },
     ],
+    [
+      'made for another build of the bundle (an older one, not minified)',
+      (file, key) => {
+        const data = readCache(file, key)!.data;
+        writeCache(file, cacheKey('0'.repeat(64)), data, ['list']);
+      },
+    ],
     ['writable by others', (file) => chmodSync(file, 0o666)],
   ];
 
@@ -291,6 +314,35 @@ describe('a code cache that cannot be trusted', () => {
     const { first } = warmed();
     expect(outcome(args, { MCP_SCAFFOLD_CACHE: '0', MCP_SCAFFOLD_CACHE_DIR: cacheDir }, fixture)).toEqual(first);
     expect(readdirSync(cacheDir)).toEqual([]);
+  });
+});
+
+describe("the vendored ts-morph's lib .d.ts files, kept apart", () => {
+  it('are the ones @ts-morph/common holds, and serve type checking when a Project loads them', () => {
+    const installed = createRequire(path.join(ROOT, 'node_modules/ts-morph/package.json'))('@ts-morph/common') as {
+      getLibFiles(): { fileName: string; text: string }[];
+    };
+    const apart = JSON.parse(readFileSync(path.join(DIST, 'vendor/ts-morph-lib-files.json'), 'utf8')) as unknown;
+    expect(apart).toEqual(installed.getLibFiles());
+    const saved = process.env.MCP_SCAFFOLD_CACHE;
+    process.env.MCP_SCAFFOLD_CACHE = '0'; // no code cache written at the test worker's exit
+    try {
+      const { Project } = runBundle(TS_MORPH_BUNDLE) as typeof import('ts-morph');
+      const sf = new Project({ useInMemoryFileSystem: true }).createSourceFile(
+        '/a.ts',
+        'export const x = [1].map(String);',
+      );
+      expect(
+        sf
+          .getProject()
+          .getPreEmitDiagnostics()
+          .map((d) => d.getMessageText()),
+      ).toEqual([]);
+      expect(sf.getVariableDeclarationOrThrow('x').getType().getText()).toBe('string[]');
+    } finally {
+      if (saved === undefined) delete process.env.MCP_SCAFFOLD_CACHE;
+      else process.env.MCP_SCAFFOLD_CACHE = saved;
+    }
   });
 });
 

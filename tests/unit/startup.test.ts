@@ -6,8 +6,15 @@
 import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { bundleHeader, currentBundle, parseBundleHeader, readBundleId } from '../../src/startup/bundle.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  bundleHeader,
+  COMMONJS_WRAPPER,
+  currentBundle,
+  parseBundleHeader,
+  readBundleId,
+} from '../../src/startup/bundle.js';
+import { runBundle } from '../../src/startup/code-cache.js';
 import { prerenderedOutput } from '../../src/startup/prerendered.js';
 
 const ID = 'a'.repeat(64);
@@ -30,15 +37,8 @@ function build(helpBundle = ID): { help: string; bundle: string; packageJson: st
   return files;
 }
 
-function onTerminal(columns: number | undefined): void {
-  Object.defineProperty(process.stdout, 'isTTY', { value: true, configurable: true });
-  Object.defineProperty(process.stdout, 'columns', { value: columns, configurable: true });
-}
-
-afterEach(() => {
-  delete (process.stdout as { isTTY?: boolean }).isTTY;
-  delete (process.stdout as { columns?: number }).columns;
-});
+/** stdout a terminal this wide (undefined: of unknown width, as commander sees it: 80). */
+const onTerminal = (columns: number | undefined) => () => columns;
 
 describe('prerenderedOutput', () => {
   it('prints the page of exactly `<command words> --help|-h`, and the version of `--version|-v` alone', () => {
@@ -70,17 +70,12 @@ describe('prerenderedOutput', () => {
 
   it('on a terminal: the 80-column page at 80 (or an unknown width), the wide one from wideFrom up, else none', () => {
     const files = build();
-    onTerminal(80);
-    expect(prerenderedOutput(['--help'], files)).toBe('root at 80\n');
-    onTerminal(undefined);
-    expect(prerenderedOutput(['--help'], files)).toBe('root at 80\n');
-    onTerminal(120);
-    expect(prerenderedOutput(['--help'], files)).toBe('root wide\n');
-    onTerminal(300);
-    expect(prerenderedOutput(['add', 'tool', '--help'], files)).toBe('tool wide\n');
+    expect(prerenderedOutput(['--help'], files, onTerminal(80))).toBe('root at 80\n');
+    expect(prerenderedOutput(['--help'], files, onTerminal(undefined))).toBe('root at 80\n');
+    expect(prerenderedOutput(['--help'], files, onTerminal(120))).toBe('root wide\n');
+    expect(prerenderedOutput(['add', 'tool', '--help'], files, onTerminal(300))).toBe('tool wide\n');
     for (const columns of [40, 79, 81, 119]) {
-      onTerminal(columns);
-      expect(prerenderedOutput(['--help'], files), String(columns)).toBeUndefined();
+      expect(prerenderedOutput(['--help'], files, onTerminal(columns)), String(columns)).toBeUndefined();
     }
   });
 
@@ -103,7 +98,7 @@ describe('the bundle header', () => {
     const header = { id: ID, encoding: 'utf8' as const };
     expect(parseBundleHeader(Buffer.from(`${bundleHeader(header)}"use strict";`))).toEqual(header);
     expect(parseBundleHeader(Buffer.from('"use strict";\n'))).toBeUndefined();
-    expect(parseBundleHeader(Buffer.from(`// mcp-scaffold bundle ${ID} ebcdic\n`))).toBeUndefined();
+    expect(parseBundleHeader(Buffer.from(`// mcp-scaffold script ${ID} ebcdic\n`))).toBeUndefined();
     const files = build();
     expect(readBundleId(files.bundle)).toBe(ID);
   });
@@ -130,5 +125,37 @@ describe('currentBundle', () => {
     utimesSync(path.join(stale, 'cli/main.js'), new Date(), new Date());
     expect(currentBundle(stale)).toBeUndefined();
     expect(currentBundle(path.join(stale, 'nowhere'))).toBeUndefined();
+  });
+});
+
+describe('runBundle', () => {
+  const BODY = 'module.exports = { file: __filename, dir: __dirname, fail: () => new Error("here") };';
+  const write = (text: string) => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-run-')), 'b.cjs');
+    writeFileSync(file, text);
+    return file;
+  };
+  /** The line of `file` that a stack trace of `e` points at. */
+  const lineIn = (e: Error, file: string) => Number(new RegExp(`${file}:(\\d+):`).exec(e.stack ?? '')?.[1]);
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it("runs the build's script as it is: header, then the code in the wrapper; traces point at the file's lines", () => {
+    vi.stubEnv('MCP_SCAFFOLD_CACHE', '0');
+    const text = `${bundleHeader({ id: ID, encoding: 'latin1' })}${COMMONJS_WRAPPER[0]}\n\n${BODY}${COMMONJS_WRAPPER[1]}`;
+    const file = write(text);
+    const out = runBundle(file) as { file: string; dir: string; fail: () => Error };
+    expect(out.file).toBe(file);
+    expect(out.dir).toBe(path.dirname(file));
+    expect(lineIn(out.fail(), file)).toBe(4);
+  });
+
+  it('wraps any other CommonJS file (one from an older build, without the header) and runs it', () => {
+    vi.stubEnv('MCP_SCAFFOLD_CACHE', '0');
+    const file = write(`// mcp-scaffold bundle ${ID} latin1\n\n${BODY}\n`);
+    const out = runBundle(file) as { file: string; fail: () => Error };
+    expect(out.file).toBe(file);
+    expect(lineIn(out.fail(), file)).toBe(3);
   });
 });
