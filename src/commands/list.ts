@@ -7,14 +7,15 @@
 import pc from '../engine/colors.js';
 import { EXIT, ScaffoldError } from '../engine/errors.js';
 import { reportFailure } from '../engine/failure.js';
-import { DiskHost } from '../engine/host.js';
 import type { GlobalOptions } from '../engine/options.js';
 import { errorJson, Reporter } from '../engine/reporter.js';
-import { Tree } from '../engine/tree.js';
+import type { Tree } from '../engine/tree.js';
 import { KINDS, oneOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { findProject } from '../project/project.js';
 import { type Inventory, inventory } from '../registration/inventory.js';
+import type { DefinitionLayout } from '../registration/layout.js';
+import { rememberedReading } from '../registration/remembered-reading.js';
 import { testsOf } from '../registration/target.js';
 import { placeholderLines, withPlaceholders } from './list-placeholders.js';
 
@@ -90,18 +91,22 @@ function human(inv: Inventory, reporter: Reporter, kinds: readonly KindSpec[]): 
   reporter.info(lines.join('\n'));
 }
 
+/** Every definition with its test (null where it has none: `add test` writes one) and its placeholders. */
+function listing(tree: Tree, layouts: readonly DefinitionLayout[]): Inventory {
+  const found = inventory(tree, layouts, { services: true });
+  const testOf = testsOf(tree, layouts);
+  const withTests = found.definitions.map((d) => ({ ...d, test: testOf(d) }));
+  return { ...found, definitions: withPlaceholders(found, withTests) };
+}
+
 export async function listCommand(global: GlobalOptions, kinds: readonly KindSpec[] = KINDS): Promise<number> {
   const reporter = new Reporter({ json: global.json, verbose: global.verbose });
   try {
     const project = findProject(global.cwd);
     reporter.debug(`project ${project.root}`);
     const layouts = kinds.flatMap((k) => (k.layout ? [k.layout] : []));
-    const tree = new Tree(new DiskHost(project.root));
-    const found = inventory(tree, layouts, { services: true });
-    // Each definition's test, null where it has none (`add test` writes one), and its placeholders.
-    const testOf = testsOf(tree, layouts);
-    const withTests = found.definitions.map((d) => ({ ...d, test: testOf(d) }));
-    const inv = { ...found, definitions: withPlaceholders(found, withTests) };
+    // Unchanged since the last run: what it printed, without reading any file again.
+    const inv = rememberedReading(project.root, `list\0${JSON.stringify(layouts)}`, (tree) => listing(tree, layouts));
     for (const w of inv.warnings) reporter.warn(w);
     const error = listError(inv);
     if (reporter.json) {

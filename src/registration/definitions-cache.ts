@@ -63,7 +63,8 @@ export interface FactKind<T> {
 }
 
 let version: string | undefined;
-function packageVersion(): string {
+/** mcp-scaffold's version: what the cache has learnt holds for this version only. */
+export function packageVersion(): string {
   version ??= (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
     .version;
   return version;
@@ -71,8 +72,10 @@ function packageVersion(): string {
 
 export { cacheDir } from '../startup/cache-dir.js';
 
-const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
-const nowNs = () => BigInt(Date.now()) * 1_000_000n;
+/** The hash a text is known by in the cache. */
+export const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
+/** The time now, as a record's `taken` counts it (ns since the epoch). */
+export const nowNs = () => BigInt(Date.now()) * 1_000_000n;
 
 /**
  * The user's cache, loaded once per run. It is kept in shards, so that a run reads only what it
@@ -105,6 +108,19 @@ export class DefinitionsCache {
     return cache;
   }
 
+  /** Where a file of this name lies in the cache folder; undefined when nothing is persisted. */
+  fileNamed(name: string): string | undefined {
+    return this.dir && path.join(this.dir, name);
+  }
+
+  /**
+   * The project's files whose text this run knows by a stat record (trusted or just taken): path
+   * → the record's stat, when it was taken, and the hash of the text.
+   */
+  recordedFiles(root: string): Map<string, { stat: string; taken: string; hash: string }> {
+    return this.dir ? new Map(this.index(root).used) : new Map();
+  }
+
   /** What `kind` says of the file with this text, computing it with `read` on a miss. */
   lookup<T>(kind: FactKind<T>, text: string, read: () => T): T {
     return this.byHash(kind, sha(text), read);
@@ -123,7 +139,7 @@ export class DefinitionsCache {
     const taken = nowNs();
     const stat = statOf(path.join(tree.root, rel));
     const known = index.used.get(rel) ?? index.stored[rel];
-    if (stat && known && known.stat === stat.key && stat.latest + RACY_NS < BigInt(known.taken)) {
+    if (stat && known && vouches(stat, known)) {
       const value = this.known(kind, known.hash);
       if (value !== undefined) {
         if (!index.used.has(rel)) index.used.set(rel, known);
@@ -212,8 +228,22 @@ function recent<T extends { at: number }>(
     .slice(0, Math.max(0, room));
 }
 
+/**
+ * Whether the file's stat now proves it unchanged since `record` was taken: the same stat, and
+ * the file's times well before the moment it was taken (else it is racy: check the content).
+ */
+export function vouches(stat: FileStat, record: { stat: string; taken: string }): boolean {
+  return record.stat === stat.key && stat.latest + RACY_NS < BigInt(record.taken);
+}
+
 /** The stat a record compares, and the later of the file's mtime and ctime (ns). */
-function statOf(abs: string): { key: string; latest: bigint } | undefined {
+export interface FileStat {
+  key: string;
+  latest: bigint;
+}
+
+/** The stat of the regular file at `abs` (links followed), or undefined where there is none. */
+export function statOf(abs: string): FileStat | undefined {
   try {
     const s = statSync(abs, { bigint: true, throwIfNoEntry: false });
     if (!s?.isFile()) return undefined;
@@ -253,12 +283,20 @@ function loadShard<T>(file: string, valid: (v: unknown) => v is T): Shard<T> {
 }
 
 function writeShard(file: string, records: Record<string, unknown>): void {
+  writeCacheFile(file, { format: FORMAT, version: packageVersion(), records });
+}
+
+/**
+ * Writes a file of the cache as JSON, atomically (a reader never sees half a file), readable by
+ * the user only. A cache that cannot be written only costs the next run its work: no failure.
+ */
+export function writeCacheFile(file: string, data: unknown): void {
   try {
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ format: FORMAT, version: packageVersion(), records }), { mode: 0o600 });
+    writeFileSync(tmp, JSON.stringify(data), { mode: 0o600 });
     renameSync(tmp, file);
   } catch {
-    // A cache that cannot be written only costs the next run its parse.
+    // Left as it was.
   }
 }
