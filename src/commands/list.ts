@@ -48,15 +48,38 @@ export function listError(inv: Inventory): ScaffoldError | undefined {
   return undefined;
 }
 
-function table(rows: string[][], colour: ((s: string) => string)[]): string[] {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) =>
-    r
-      .map((cell, i) => (colour[i] ?? ((s: string) => s))(i === r.length - 1 ? cell : cell.padEnd(widths[i]!)))
+/**
+ * Rows of `cells`, each column as wide as its widest cell (the last is not padded), coloured.
+ * Each line is made in one go, with no table of cells kept: a thousand rows stay small.
+ */
+function table<T>(items: readonly T[], cells: ((item: T) => string)[], colour: ((s: string) => string)[]): string[] {
+  const last = cells.length - 1;
+  const widths = cells.map((cell, i) =>
+    i === last ? 0 : items.reduce((w, item) => Math.max(w, cell(item).length), 0),
+  );
+  return items.map((item) =>
+    cells
+      .map((cell, i) => (colour[i] ?? ((s: string) => s))(i === last ? cell(item) : cell(item).padEnd(widths[i]!)))
       .join('  ')
       .trimEnd(),
   );
 }
+
+const plain = (s: string) => s;
+type Listed = Inventory['definitions'][number] & { test?: string | null };
+const DEFINITION_CELLS: ((d: Listed) => string)[] = [
+  (d) => `  ${d.name ?? '?'}`,
+  (d) => d.exportName ?? '-',
+  (d) => d.file,
+  (d) =>
+    `${d.registered ? d.registeredAt.map((r) => `${r.path}:${r.line}`).join(', ') : 'NOT REGISTERED'}${d.test === null ? ' (no test)' : ''}`,
+];
+const DANGLING_CELLS: ((d: Inventory['dangling'][number]) => string)[] = [
+  (d) => `  ${d.kind}`,
+  (d) => d.name,
+  (d) => `${d.path}:${d.line}`,
+  (d) => d.message,
+];
 
 function human(inv: Inventory, reporter: Reporter, kinds: readonly KindSpec[]): void {
   const lines: string[] = [];
@@ -65,20 +88,14 @@ function human(inv: Inventory, reporter: Reporter, kinds: readonly KindSpec[]): 
     if (defs.length === 0) continue;
     if (lines.length > 0) lines.push('');
     lines.push(pc.bold(`${kind.heading} (${defs.length})`));
-    const rows = defs.map((d) => [
-      `  ${d.name ?? '?'}`,
-      d.exportName ?? '-',
-      d.file,
-      `${d.registered ? d.registeredAt.map((r) => `${r.path}:${r.line}`).join(', ') : 'NOT REGISTERED'}${(d as { test?: string | null }).test === null ? ' (no test)' : ''}`,
-    ]);
     const status = (s: string) => (s.startsWith('NOT REGISTERED') ? pc.red(s) : pc.dim(s));
-    lines.push(...table(rows, [(s) => s, pc.cyan, (s) => s, status]), ...placeholderLines(defs));
+    for (const line of table(defs, DEFINITION_CELLS, [plain, pc.cyan, plain, status])) lines.push(line);
+    for (const line of placeholderLines(defs)) lines.push(line);
   }
   if (inv.dangling.length > 0) {
     if (lines.length > 0) lines.push('');
     lines.push(pc.bold(pc.red(`Dangling registrations (${inv.dangling.length})`)));
-    const rows = inv.dangling.map((d) => [`  ${d.kind}`, d.name, `${d.path}:${d.line}`, d.message]);
-    lines.push(...table(rows, [(s) => s, pc.cyan, (s) => s, pc.red]));
+    for (const line of table(inv.dangling, DANGLING_CELLS, [plain, pc.cyan, plain, pc.red])) lines.push(line);
   }
   const total = inv.definitions.length;
   const registered = inv.definitions.filter((d) => d.registered).length;

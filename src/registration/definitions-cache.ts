@@ -36,6 +36,8 @@ const MAX_ENTRIES = 20_000;
  * above the coarsest timestamp granularity in use (2 s on FAT) and small clock steps.
  */
 const RACY_NS = 3_000_000_000n;
+/** The same, in ms, for the records of remembered-reading.ts. */
+export const RACY_MS = Number(RACY_NS / 1_000_000n);
 
 /** A fact on disk: `at` is when a run last used it, for keeping the most recent. */
 type StoredEntry = { value: unknown; at: number };
@@ -74,8 +76,7 @@ export { cacheDir } from '../startup/cache-dir.js';
 
 /** The hash a text is known by in the cache. */
 export const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
-/** The time now, as a record's `taken` counts it (ns since the epoch). */
-export const nowNs = () => BigInt(Date.now()) * 1_000_000n;
+const nowNs = () => BigInt(Date.now()) * 1_000_000n;
 
 /**
  * The user's cache, loaded once per run. It is kept in shards, so that a run reads only what it
@@ -113,12 +114,10 @@ export class DefinitionsCache {
     return this.dir && path.join(this.dir, name);
   }
 
-  /**
-   * The project's files whose text this run knows by a stat record (trusted or just taken): path
-   * → the record's stat, when it was taken, and the hash of the text.
-   */
-  recordedFiles(root: string): Map<string, { stat: string; taken: string; hash: string }> {
-    return this.dir ? new Map(this.index(root).used) : new Map();
+  /** The project's files whose text this run knows by their stat records: path → hash of the text. */
+  recordedFiles(root: string): Map<string, string> {
+    if (!this.dir) return new Map();
+    return new Map([...this.index(root).used].map(([rel, record]) => [rel, record.hash]));
   }
 
   /** What `kind` says of the file with this text, computing it with `read` on a miss. */
@@ -139,7 +138,7 @@ export class DefinitionsCache {
     const taken = nowNs();
     const stat = statOf(path.join(tree.root, rel));
     const known = index.used.get(rel) ?? index.stored[rel];
-    if (stat && known && vouches(stat, known)) {
+    if (stat && known && known.stat === stat.key && stat.latest + RACY_NS < BigInt(known.taken)) {
       const value = this.known(kind, known.hash);
       if (value !== undefined) {
         if (!index.used.has(rel)) index.used.set(rel, known);
@@ -228,22 +227,8 @@ function recent<T extends { at: number }>(
     .slice(0, Math.max(0, room));
 }
 
-/**
- * Whether the file's stat now proves it unchanged since `record` was taken: the same stat, and
- * the file's times well before the moment it was taken (else it is racy: check the content).
- */
-export function vouches(stat: FileStat, record: { stat: string; taken: string }): boolean {
-  return record.stat === stat.key && stat.latest + RACY_NS < BigInt(record.taken);
-}
-
 /** The stat a record compares, and the later of the file's mtime and ctime (ns). */
-export interface FileStat {
-  key: string;
-  latest: bigint;
-}
-
-/** The stat of the regular file at `abs` (links followed), or undefined where there is none. */
-export function statOf(abs: string): FileStat | undefined {
+function statOf(abs: string): { key: string; latest: bigint } | undefined {
   try {
     const s = statSync(abs, { bigint: true, throwIfNoEntry: false });
     if (!s?.isFile()) return undefined;

@@ -17,7 +17,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiskHost, MemoryHost } from '../../src/engine/host.js';
 import { Tree } from '../../src/engine/tree.js';
 import { promptLayout } from '../../src/kinds/prompt/layout.js';
@@ -26,7 +26,8 @@ import { toolLayout } from '../../src/kinds/tool/layout.js';
 import { existingDefinitions } from '../../src/registration/definitions.js';
 import { DefinitionsCache } from '../../src/registration/definitions-cache.js';
 import { inventory, placeholdersOf } from '../../src/registration/inventory.js';
-import { tempDir, writeFiles } from '../helpers/temp.js';
+import { cachedProject } from '../helpers/projects.js';
+import { writeFiles } from '../helpers/temp.js';
 
 const LAYOUTS = [toolLayout, resourceLayout, promptLayout];
 const TOOLS = 'src/mcp-server/tools/definitions';
@@ -81,25 +82,12 @@ const inventoryOf = (tree: Tree) => {
 };
 const plain = (files: Record<string, string>) => inventoryOf(new Tree(new MemoryHost(files)));
 
-let root: string;
-let cache: string;
-beforeEach(() => {
-  const dir = tempDir();
-  root = path.join(dir, 'project');
-  cache = path.join(dir, 'cache');
-  writeFiles(root, FILES);
-  process.env.MCP_SCAFFOLD_CACHE_DIR = cache;
-  DefinitionsCache.forget();
-});
-afterEach(() => {
-  delete process.env.MCP_SCAFFOLD_CACHE_DIR;
-  DefinitionsCache.forget();
-});
+const at = cachedProject(FILES);
 
 /** A run in a new process: the cache as the last run left it on disk. */
 const run = () => {
   DefinitionsCache.forget();
-  const tree = new Tree(new DiskHost(root));
+  const tree = new Tree(new DiskHost(at.root));
   return { ...inventoryOf(tree), tree };
 };
 const withoutTree = ({ tree: _, ...rest }: ReturnType<typeof run>) => rest;
@@ -114,15 +102,15 @@ function plainOnDisk() {
 }
 
 const cacheFiles = (prefix: string) =>
-  readdirSync(cache)
+  readdirSync(at.cache)
     .filter((f) => f.startsWith(prefix))
-    .map((f) => path.join(cache, f));
+    .map((f) => path.join(at.cache, f));
 type FileRecord = { stat: string; taken: string; hash: string };
 /** Rewrites every file record of the project's stat index: `edit` gets the record and the file's absolute path. */
 function forge(edit: (record: FileRecord, abs: string) => void): void {
   const [index] = cacheFiles('files-');
   const data = JSON.parse(readFileSync(index!, 'utf8')) as { records: Record<string, FileRecord> };
-  for (const [rel, record] of Object.entries(data.records)) edit(record, path.join(root, rel));
+  for (const [rel, record] of Object.entries(data.records)) edit(record, path.join(at.root, rel));
   writeFileSync(index!, JSON.stringify(data));
 }
 /** Every record taken an hour from now: trusted by stat alone, whatever the file's times. */
@@ -136,7 +124,7 @@ function statKey(abs: string): string {
 const oneTime = (file: string) => utimesSync(file, 1_700_000_000, 1_700_000_000);
 /** Past the coarse clock that stamps file times: a change now gets other times than the record. */
 const tick = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 30);
-const abs = (rel: string) => path.join(root, rel);
+const abs = (rel: string) => path.join(at.root, rel);
 const GET_ITEM = `${TOOLS}/acme-get-item.tool.ts`;
 const LIST_ITEMS = `${TOOLS}/acme-list-items.tool.ts`;
 
@@ -205,7 +193,7 @@ describe('the facts cache', () => {
       ],
     ];
     for (const [what, edit] of edits) {
-      writeFiles(root, FILES);
+      writeFiles(at.root, FILES);
       oneTime(abs(GET_ITEM));
       run();
       trustAll();
@@ -241,7 +229,7 @@ describe('the facts cache', () => {
     run();
     trustAll();
     DefinitionsCache.forget();
-    const tree = new Tree(new DiskHost(root));
+    const tree = new Tree(new DiskHost(at.root));
     tree.write(GET_ITEM, tool('acmeGetItemTool', 'acme_get_planned'));
     expect(existingDefinitions(tree, toolLayout).map((d) => d.name)).toContain('acme_get_planned');
   });
