@@ -15,7 +15,7 @@
  * a missing, unreadable or corrupt one is a miss. `MCP_SCAFFOLD_CACHE=0` turns it off.
  */
 
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DiskHost, type HostEntry } from '../engine/host.js';
 import { Tree } from '../engine/tree.js';
@@ -198,7 +198,8 @@ function textsUnchanged(host: DiskHost, reads: Reads): { texts: Reads['texts']; 
     let records: string[] | undefined;
     const ok = eachRecord(block, 3, ([name, hash, stat]) => {
       const rel = join(folder, name!);
-      if (hash === '') return host.read(rel) === undefined;
+      // Still nothing there (a stat says so without trying to read), or nothing that reads.
+      if (hash === '') return !existsSync(root + rel) || host.read(rel) === undefined;
       const now = statOf(root + rel);
       if (stat !== '' && !now) return false;
       if (now && isStat(now, stat!) && Math.max(now[3], now[4]) + RACY_MS < reads.taken) return true;
