@@ -56,7 +56,8 @@ interface Stored {
   root: string;
   key: string;
   reads: Reads;
-  result: unknown;
+  /** The reading's result, as JSON. */
+  result: string;
 }
 
 const entriesHash = (entries: HostEntry[]) =>
@@ -274,7 +275,8 @@ function load(file: string, root: string, key: string): Stored | undefined {
     return undefined;
   }
   if (!data || data.format !== FORMAT || data.version !== packageVersion()) return undefined;
-  if (data.root !== root || data.key !== key || !isReads(data.reads) || data.result === undefined) return undefined;
+  if (data.root !== root || data.key !== key || !isReads(data.reads) || typeof data.result !== 'string')
+    return undefined;
   return data as Stored;
 }
 
@@ -295,12 +297,15 @@ export function rememberedReading<T>(root: string, key: string, read: (tree: Tre
   if (stored && same) {
     // Read again where the stat could not vouch: from now on it can.
     if (same.refreshed) writeCacheFile(file, { ...stored, reads: { ...stored.reads, texts: same.texts, taken } });
-    return stored.result as T;
+    return JSON.parse(stored.result) as T;
   }
   const host = new RecordingHost(abs);
   const result = read(new Tree(host));
   const reads = host.reads(taken, cache.recordedFiles(abs));
-  if (reads) writeCacheFile(file, { format: FORMAT, version: packageVersion(), root: abs, key, reads, result });
+  // The result as text, parsed only once the reads are checked: while they are, the heap holds
+  // a few long strings rather than thousands of objects (which make V8 grow its young space).
+  const text = JSON.stringify(result);
+  if (reads) writeCacheFile(file, { format: FORMAT, version: packageVersion(), root: abs, key, reads, result: text });
   cache.save();
   return result;
 }
