@@ -7,14 +7,15 @@
 import pc from '../engine/colors.js';
 import { EXIT, ScaffoldError } from '../engine/errors.js';
 import { reportFailure } from '../engine/failure.js';
-import { DiskHost } from '../engine/host.js';
 import type { GlobalOptions } from '../engine/options.js';
 import { errorJson, Reporter } from '../engine/reporter.js';
-import { Tree } from '../engine/tree.js';
+import type { Tree } from '../engine/tree.js';
 import { KINDS, oneOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { findProject } from '../project/project.js';
 import { type Inventory, inventory } from '../registration/inventory.js';
+import type { DefinitionLayout } from '../registration/layout.js';
+import { rememberedReading } from '../registration/remembered-reading.js';
 import { testsOf } from '../registration/target.js';
 import { placeholderLines, withPlaceholders } from './list-placeholders.js';
 
@@ -47,15 +48,38 @@ export function listError(inv: Inventory): ScaffoldError | undefined {
   return undefined;
 }
 
-function table(rows: string[][], colour: ((s: string) => string)[]): string[] {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) =>
-    r
-      .map((cell, i) => (colour[i] ?? ((s: string) => s))(i === r.length - 1 ? cell : cell.padEnd(widths[i]!)))
+/**
+ * Rows of `cells`, each column as wide as its widest cell (the last is not padded), coloured.
+ * Each line is made in one go, with no table of cells kept: a thousand rows stay small.
+ */
+function table<T>(items: readonly T[], cells: ((item: T) => string)[], colour: ((s: string) => string)[]): string[] {
+  const last = cells.length - 1;
+  const widths = cells.map((cell, i) =>
+    i === last ? 0 : items.reduce((w, item) => Math.max(w, cell(item).length), 0),
+  );
+  return items.map((item) =>
+    cells
+      .map((cell, i) => (colour[i] ?? ((s: string) => s))(i === last ? cell(item) : cell(item).padEnd(widths[i]!)))
       .join('  ')
       .trimEnd(),
   );
 }
+
+const plain = (s: string) => s;
+type Listed = Inventory['definitions'][number] & { test?: string | null };
+const DEFINITION_CELLS: ((d: Listed) => string)[] = [
+  (d) => `  ${d.name ?? '?'}`,
+  (d) => d.exportName ?? '-',
+  (d) => d.file,
+  (d) =>
+    `${d.registered ? d.registeredAt.map((r) => `${r.path}:${r.line}`).join(', ') : 'NOT REGISTERED'}${d.test === null ? ' (no test)' : ''}`,
+];
+const DANGLING_CELLS: ((d: Inventory['dangling'][number]) => string)[] = [
+  (d) => `  ${d.kind}`,
+  (d) => d.name,
+  (d) => `${d.path}:${d.line}`,
+  (d) => d.message,
+];
 
 function human(inv: Inventory, reporter: Reporter, kinds: readonly KindSpec[]): void {
   const lines: string[] = [];
@@ -64,20 +88,14 @@ function human(inv: Inventory, reporter: Reporter, kinds: readonly KindSpec[]): 
     if (defs.length === 0) continue;
     if (lines.length > 0) lines.push('');
     lines.push(pc.bold(`${kind.heading} (${defs.length})`));
-    const rows = defs.map((d) => [
-      `  ${d.name ?? '?'}`,
-      d.exportName ?? '-',
-      d.file,
-      `${d.registered ? d.registeredAt.map((r) => `${r.path}:${r.line}`).join(', ') : 'NOT REGISTERED'}${(d as { test?: string | null }).test === null ? ' (no test)' : ''}`,
-    ]);
     const status = (s: string) => (s.startsWith('NOT REGISTERED') ? pc.red(s) : pc.dim(s));
-    lines.push(...table(rows, [(s) => s, pc.cyan, (s) => s, status]), ...placeholderLines(defs));
+    for (const line of table(defs, DEFINITION_CELLS, [plain, pc.cyan, plain, status])) lines.push(line);
+    for (const line of placeholderLines(defs)) lines.push(line);
   }
   if (inv.dangling.length > 0) {
     if (lines.length > 0) lines.push('');
     lines.push(pc.bold(pc.red(`Dangling registrations (${inv.dangling.length})`)));
-    const rows = inv.dangling.map((d) => [`  ${d.kind}`, d.name, `${d.path}:${d.line}`, d.message]);
-    lines.push(...table(rows, [(s) => s, pc.cyan, (s) => s, pc.red]));
+    for (const line of table(inv.dangling, DANGLING_CELLS, [plain, pc.cyan, plain, pc.red])) lines.push(line);
   }
   const total = inv.definitions.length;
   const registered = inv.definitions.filter((d) => d.registered).length;
@@ -90,18 +108,22 @@ function human(inv: Inventory, reporter: Reporter, kinds: readonly KindSpec[]): 
   reporter.info(lines.join('\n'));
 }
 
+/** Every definition with its test (null where it has none: `add test` writes one) and its placeholders. */
+function listing(tree: Tree, layouts: readonly DefinitionLayout[]): Inventory {
+  const found = inventory(tree, layouts, { services: true });
+  const testOf = testsOf(tree, layouts);
+  const withTests = found.definitions.map((d) => ({ ...d, test: testOf(d) }));
+  return { ...found, definitions: withPlaceholders(found, withTests) };
+}
+
 export async function listCommand(global: GlobalOptions, kinds: readonly KindSpec[] = KINDS): Promise<number> {
   const reporter = new Reporter({ json: global.json, verbose: global.verbose });
   try {
     const project = findProject(global.cwd);
     reporter.debug(`project ${project.root}`);
     const layouts = kinds.flatMap((k) => (k.layout ? [k.layout] : []));
-    const tree = new Tree(new DiskHost(project.root));
-    const found = inventory(tree, layouts, { services: true });
-    // Each definition's test, null where it has none (`add test` writes one), and its placeholders.
-    const testOf = testsOf(tree, layouts);
-    const withTests = found.definitions.map((d) => ({ ...d, test: testOf(d) }));
-    const inv = { ...found, definitions: withPlaceholders(found, withTests) };
+    // Unchanged since the last run: what it printed, without reading any file again.
+    const inv = rememberedReading(project.root, `list\0${JSON.stringify(layouts)}`, (tree) => listing(tree, layouts));
     for (const w of inv.warnings) reporter.warn(w);
     const error = listError(inv);
     if (reporter.json) {

@@ -36,6 +36,8 @@ const MAX_ENTRIES = 20_000;
  * above the coarsest timestamp granularity in use (2 s on FAT) and small clock steps.
  */
 const RACY_NS = 3_000_000_000n;
+/** The same, in ms, for the records of remembered-reading.ts. */
+export const RACY_MS = Number(RACY_NS / 1_000_000n);
 
 /** A fact on disk: `at` is when a run last used it, for keeping the most recent. */
 type StoredEntry = { value: unknown; at: number };
@@ -63,7 +65,8 @@ export interface FactKind<T> {
 }
 
 let version: string | undefined;
-function packageVersion(): string {
+/** mcp-scaffold's version: what the cache has learnt holds for this version only. */
+export function packageVersion(): string {
   version ??= (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
     .version;
   return version;
@@ -71,7 +74,8 @@ function packageVersion(): string {
 
 export { cacheDir } from '../startup/cache-dir.js';
 
-const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
+/** The hash a text is known by in the cache. */
+export const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
 const nowNs = () => BigInt(Date.now()) * 1_000_000n;
 
 /**
@@ -103,6 +107,17 @@ export class DefinitionsCache {
       DefinitionsCache.loaded.set(dir, cache);
     }
     return cache;
+  }
+
+  /** Where a file of this name lies in the cache folder; undefined when nothing is persisted. */
+  fileNamed(name: string): string | undefined {
+    return this.dir && path.join(this.dir, name);
+  }
+
+  /** The project's files whose text this run knows by their stat records: path → hash of the text. */
+  recordedFiles(root: string): Map<string, string> {
+    if (!this.dir) return new Map();
+    return new Map([...this.index(root).used].map(([rel, record]) => [rel, record.hash]));
   }
 
   /** What `kind` says of the file with this text, computing it with `read` on a miss. */
@@ -253,12 +268,20 @@ function loadShard<T>(file: string, valid: (v: unknown) => v is T): Shard<T> {
 }
 
 function writeShard(file: string, records: Record<string, unknown>): void {
+  writeCacheFile(file, { format: FORMAT, version: packageVersion(), records });
+}
+
+/**
+ * Writes a file of the cache as JSON, atomically (a reader never sees half a file), readable by
+ * the user only. A cache that cannot be written only costs the next run its work: no failure.
+ */
+export function writeCacheFile(file: string, data: unknown): void {
   try {
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ format: FORMAT, version: packageVersion(), records }), { mode: 0o600 });
+    writeFileSync(tmp, JSON.stringify(data), { mode: 0o600 });
     renameSync(tmp, file);
   } catch {
-    // A cache that cannot be written only costs the next run its parse.
+    // Left as it was.
   }
 }

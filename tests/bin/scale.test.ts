@@ -5,7 +5,7 @@
  * the bench, never here.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -84,5 +84,18 @@ describe.each(['inline', 'barrel'])(`%s layout, ${TOOLS} tools`, (layout) => {
     };
     expect(addIn(fixture, env)).toEqual(addIn(copy, { ...env, MCP_SCAFFOLD_CACHE: '0' }));
     expect(treeDigest(fixture)).toBe(treeDigest(copy));
+    // The listing remembered before the add is not what the project holds now; nor after a
+    // definition file is added with the entry point left as it is.
+    const listsIn = (cwd: string, e: NodeJS.ProcessEnv) =>
+      [runCli(['list'], { cwd, env: e }), runCli(['list', '--json'], { cwd, env: e })].map((r) => r.stdout);
+    expect(listsIn(fixture, env)).toEqual(listsIn(copy, { ...env, MCP_SCAFFOLD_CACHE: '0' }));
+    const extra = 'src/mcp-server/tools/definitions/demo-extra.tool.ts';
+    const made = readFileSync(path.join(fixture, 'src/mcp-server/tools/definitions/demo-find-things.tool.ts'), 'utf8');
+    for (const dir of [fixture, copy])
+      writeFileSync(path.join(dir, extra), made.replaceAll('find_things', 'extra').replaceAll('FindThings', 'Extra'));
+    const after = listsIn(copy, { ...env, MCP_SCAFFOLD_CACHE: '0' });
+    expect(after[0]).toContain('demo_extra');
+    expect(listsIn(fixture, env)).toEqual(after);
+    expect(readdirSync(cacheDir).filter((f) => /^reading-[\w-]+\.json$/.test(f))).toHaveLength(1);
   }, 900_000);
 });

@@ -1,8 +1,12 @@
 /** Fixture projects: the framework's fresh entry point and variations on it. */
 
+import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { type Host, MemoryHost } from '../../src/engine/host.js';
 import { Tree } from '../../src/engine/tree.js';
 import { FRAMEWORK, type PackageJson, type Project } from '../../src/project/project.js';
+import { DefinitionsCache } from '../../src/registration/definitions-cache.js';
+import { tempDir, writeFiles } from './temp.js';
 
 /** The framework's fresh src/index.ts, exactly. */
 export const FRESH_INDEX = `#!/usr/bin/env node
@@ -77,4 +81,27 @@ export function memoryProject(host: Pick<Host, 'root' | 'read'>): Project {
 export function project(files: Record<string, string>): { host: MemoryHost; tree: Tree; project: Project } {
   const host = new MemoryHost(files);
   return { host, tree: new Tree(host), project: memoryProject(host) };
+}
+
+/**
+ * A project on disk with `files` for each test, and the user's cache in a folder of its own
+ * (MCP_SCAFFOLD_CACHE_DIR), forgotten by the process before and after: each test starts with no
+ * cache. Registers the hooks; the paths are read through the getters once a test runs.
+ */
+export function cachedProject(files: Record<string, string>): { readonly root: string; readonly cache: string } {
+  const at = { root: '', cache: '' };
+  beforeEach(() => {
+    const dir = tempDir();
+    at.root = path.join(dir, 'project');
+    at.cache = path.join(dir, 'cache');
+    writeFiles(at.root, files);
+    process.env.MCP_SCAFFOLD_CACHE_DIR = at.cache;
+    DefinitionsCache.forget();
+  });
+  afterEach(() => {
+    delete process.env.MCP_SCAFFOLD_CACHE_DIR;
+    delete process.env.MCP_SCAFFOLD_CACHE;
+    DefinitionsCache.forget();
+  });
+  return at;
 }

@@ -1,6 +1,6 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiskHost, MemoryHost } from '../../src/engine/host.js';
 import { Tree } from '../../src/engine/tree.js';
 import { promptLayout } from '../../src/kinds/prompt/layout.js';
@@ -8,8 +8,8 @@ import { resourceLayout } from '../../src/kinds/resource/layout.js';
 import { toolLayout } from '../../src/kinds/tool/layout.js';
 import { existingDefinitions } from '../../src/registration/definitions.js';
 import { DefinitionsCache } from '../../src/registration/definitions-cache.js';
+import { cachedProject } from '../helpers/projects.js';
 import { EXISTING, fixture, L } from '../helpers/shapes.js';
-import { tempDir } from '../helpers/temp.js';
 
 const LAYOUTS = [toolLayout, resourceLayout, promptLayout];
 
@@ -38,31 +38,14 @@ const everyKind = (tree: Tree) => LAYOUTS.map((layout) => existingDefinitions(tr
 /** The plain path: in memory, where nothing is cached. */
 const plain = everyKind(new Tree(new MemoryHost(FILES)));
 
-let root: string;
-let cache: string;
-beforeEach(() => {
-  const dir = tempDir();
-  root = path.join(dir, 'project');
-  cache = path.join(dir, 'cache');
-  for (const [rel, text] of Object.entries(FILES)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-  process.env.MCP_SCAFFOLD_CACHE_DIR = cache;
-  DefinitionsCache.forget();
-});
-afterEach(() => {
-  delete process.env.MCP_SCAFFOLD_CACHE_DIR;
-  delete process.env.MCP_SCAFFOLD_CACHE;
-  DefinitionsCache.forget();
-});
+const at = cachedProject(FILES);
 
-const onDisk = () => everyKind(new Tree(new DiskHost(root)));
+const onDisk = () => everyKind(new Tree(new DiskHost(at.root)));
 /** The cache's files of facts (one per layout read here), and its stat index of the project. */
 const factFiles = () =>
-  readdirSync(cache)
+  readdirSync(at.cache)
     .filter((f) => f.startsWith('facts-'))
-    .map((f) => path.join(cache, f));
+    .map((f) => path.join(at.cache, f));
 type Records = { format: number; version: string; records: Record<string, { value: unknown; at: number }> };
 /** Rewrites every file of facts with `edit`. */
 function rewrite(edit: (data: Records) => unknown): void {
@@ -79,8 +62,8 @@ describe('the definitions cache', () => {
     expect(plain.flat().length).toBeGreaterThan(EXISTING.length);
     expect(onDisk()).toEqual(plain);
     expect(factFiles()).toHaveLength(LAYOUTS.length);
-    expect(readdirSync(cache).filter((f) => f.startsWith('files-'))).toHaveLength(1);
-    for (const f of readdirSync(cache)) expect(statSync(path.join(cache, f)).mode & 0o777).toBe(0o600);
+    expect(readdirSync(at.cache).filter((f) => f.startsWith('files-'))).toHaveLength(1);
+    for (const f of readdirSync(at.cache)) expect(statSync(path.join(at.cache, f)).mode & 0o777).toBe(0o600);
     expect(nextRun()).toEqual(plain);
   });
 
@@ -94,8 +77,8 @@ describe('the definitions cache', () => {
     const names = (defs: ReturnType<typeof onDisk>) => new Set(defs.flat().map((d) => d.name));
     expect(names(nextRun())).toEqual(new Set(['from_cache']));
     // Entries are keyed by text, not by project: the same files elsewhere are answered too.
-    const elsewhere = `${root}-copy`;
-    cpSync(root, elsewhere, { recursive: true });
+    const elsewhere = `${at.root}-copy`;
+    cpSync(at.root, elsewhere, { recursive: true });
     expect(names(everyKind(new Tree(new DiskHost(elsewhere))))).toEqual(new Set(['from_cache']));
   });
 
@@ -103,7 +86,7 @@ describe('the definitions cache', () => {
     onDisk();
     const file = 'src/mcp-server/tools/definitions/acme-get-item.tool.ts';
     const text = FILES[file]!.replace("'acme_get_item'", "'acme_got_item'");
-    writeFileSync(path.join(root, file), text);
+    writeFileSync(path.join(at.root, file), text);
     const expected = everyKind(new Tree(new MemoryHost({ ...FILES, [file]: text })));
     expect(expected).not.toEqual(plain);
     expect(nextRun()).toEqual(expected);
@@ -111,7 +94,7 @@ describe('the definitions cache', () => {
 
   it('ignores a corrupt cache file and writes a sound one', () => {
     onDisk();
-    for (const f of readdirSync(cache)) writeFileSync(path.join(cache, f), '{"format":1,"records":{"x":');
+    for (const f of readdirSync(at.cache)) writeFileSync(path.join(at.cache, f), '{"format":1,"records":{"x":');
     expect(nextRun()).toEqual(plain);
     for (const f of factFiles()) expect(JSON.parse(readFileSync(f, 'utf8')).records).toBeTypeOf('object');
     expect(nextRun()).toEqual(plain);
@@ -131,6 +114,6 @@ describe('the definitions cache', () => {
   it('writes nothing with MCP_SCAFFOLD_CACHE=0', () => {
     process.env.MCP_SCAFFOLD_CACHE = '0';
     expect(onDisk()).toEqual(plain);
-    expect(existsSync(cache)).toBe(false);
+    expect(existsSync(at.cache)).toBe(false);
   });
 });

@@ -6,10 +6,12 @@
  */
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   symlinkSync,
   unlinkSync,
@@ -17,7 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DiskHost, MemoryHost } from '../../src/engine/host.js';
 import { Tree } from '../../src/engine/tree.js';
 import { promptLayout } from '../../src/kinds/prompt/layout.js';
@@ -26,7 +28,10 @@ import { toolLayout } from '../../src/kinds/tool/layout.js';
 import { existingDefinitions } from '../../src/registration/definitions.js';
 import { DefinitionsCache } from '../../src/registration/definitions-cache.js';
 import { inventory, placeholdersOf } from '../../src/registration/inventory.js';
-import { tempDir, writeFiles } from '../helpers/temp.js';
+import { rememberedReading } from '../../src/registration/remembered-reading.js';
+import { testsOf } from '../../src/registration/target.js';
+import { cachedProject } from '../helpers/projects.js';
+import { writeFiles } from '../helpers/temp.js';
 
 const LAYOUTS = [toolLayout, resourceLayout, promptLayout];
 const TOOLS = 'src/mcp-server/tools/definitions';
@@ -81,25 +86,12 @@ const inventoryOf = (tree: Tree) => {
 };
 const plain = (files: Record<string, string>) => inventoryOf(new Tree(new MemoryHost(files)));
 
-let root: string;
-let cache: string;
-beforeEach(() => {
-  const dir = tempDir();
-  root = path.join(dir, 'project');
-  cache = path.join(dir, 'cache');
-  writeFiles(root, FILES);
-  process.env.MCP_SCAFFOLD_CACHE_DIR = cache;
-  DefinitionsCache.forget();
-});
-afterEach(() => {
-  delete process.env.MCP_SCAFFOLD_CACHE_DIR;
-  DefinitionsCache.forget();
-});
+const at = cachedProject(FILES);
 
 /** A run in a new process: the cache as the last run left it on disk. */
 const run = () => {
   DefinitionsCache.forget();
-  const tree = new Tree(new DiskHost(root));
+  const tree = new Tree(new DiskHost(at.root));
   return { ...inventoryOf(tree), tree };
 };
 const withoutTree = ({ tree: _, ...rest }: ReturnType<typeof run>) => rest;
@@ -114,15 +106,15 @@ function plainOnDisk() {
 }
 
 const cacheFiles = (prefix: string) =>
-  readdirSync(cache)
+  readdirSync(at.cache)
     .filter((f) => f.startsWith(prefix))
-    .map((f) => path.join(cache, f));
+    .map((f) => path.join(at.cache, f));
 type FileRecord = { stat: string; taken: string; hash: string };
 /** Rewrites every file record of the project's stat index: `edit` gets the record and the file's absolute path. */
 function forge(edit: (record: FileRecord, abs: string) => void): void {
   const [index] = cacheFiles('files-');
   const data = JSON.parse(readFileSync(index!, 'utf8')) as { records: Record<string, FileRecord> };
-  for (const [rel, record] of Object.entries(data.records)) edit(record, path.join(root, rel));
+  for (const [rel, record] of Object.entries(data.records)) edit(record, path.join(at.root, rel));
   writeFileSync(index!, JSON.stringify(data));
 }
 /** Every record taken an hour from now: trusted by stat alone, whatever the file's times. */
@@ -136,7 +128,7 @@ function statKey(abs: string): string {
 const oneTime = (file: string) => utimesSync(file, 1_700_000_000, 1_700_000_000);
 /** Past the coarse clock that stamps file times: a change now gets other times than the record. */
 const tick = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 30);
-const abs = (rel: string) => path.join(root, rel);
+const abs = (rel: string) => path.join(at.root, rel);
 const GET_ITEM = `${TOOLS}/acme-get-item.tool.ts`;
 const LIST_ITEMS = `${TOOLS}/acme-list-items.tool.ts`;
 
@@ -205,7 +197,7 @@ describe('the facts cache', () => {
       ],
     ];
     for (const [what, edit] of edits) {
-      writeFiles(root, FILES);
+      writeFiles(at.root, FILES);
       oneTime(abs(GET_ITEM));
       run();
       trustAll();
@@ -241,8 +233,161 @@ describe('the facts cache', () => {
     run();
     trustAll();
     DefinitionsCache.forget();
-    const tree = new Tree(new DiskHost(root));
+    const tree = new Tree(new DiskHost(at.root));
     tree.write(GET_ITEM, tool('acmeGetItemTool', 'acme_get_planned'));
     expect(existingDefinitions(tree, toolLayout).map((d) => d.name)).toContain('acme_get_planned');
+  });
+});
+
+/** What `list` reads of the project (its inventory, each definition's test and placeholders), through `tree`. */
+function listing(tree: Tree) {
+  const inv = inventory(tree, LAYOUTS, { services: true });
+  const testOf = testsOf(tree, LAYOUTS);
+  return {
+    ...inv,
+    definitions: inv.definitions.map((d) => ({ ...d, test: testOf(d), placeholders: placeholdersOf(inv, d.file) })),
+  };
+}
+let readings = 0;
+/** A run in a new process of the remembered listing; `readings` counts the times it was read, not remembered. */
+const remembered = () => {
+  DefinitionsCache.forget();
+  return rememberedReading(at.root, 'listing', (tree) => {
+    readings++;
+    return listing(tree);
+  });
+};
+/** The listing with the cache off: read, never remembered. */
+function listingOff() {
+  process.env.MCP_SCAFFOLD_CACHE = '0';
+  try {
+    return remembered();
+  } finally {
+    delete process.env.MCP_SCAFFOLD_CACHE;
+  }
+}
+type Stored = { reads: { taken: number; texts: [string, string][] } };
+function forgeReading(edit: (data: Stored) => void): void {
+  const [file] = cacheFiles('reading-');
+  const data = JSON.parse(readFileSync(file!, 'utf8')) as Stored;
+  edit(data);
+  writeFileSync(file!, JSON.stringify(data));
+}
+/** The remembered stats taken an hour from now: each file vouched for by its stat alone. */
+const trustReading = () => forgeReading((d) => (d.reads.taken = Date.now() + 3_600_000));
+/** Counts the project files read (by the cache's records or the reading, alike). */
+function readsOf(run: () => unknown): number {
+  const spy = vi.spyOn(DiskHost.prototype, 'read');
+  try {
+    run();
+    return spy.mock.calls.filter(([rel]) => !path.isAbsolute(rel)).length;
+  } finally {
+    spy.mockRestore();
+  }
+}
+const INDEX = 'src/index.ts';
+const BARREL = 'src/mcp-server/resources/definitions/index.ts';
+
+describe('the remembered reading (what list prints)', () => {
+  it('is the same off, cold, warm, trusted by stat and corrupt; warm, nothing is read again', () => {
+    readings = 0;
+    const expected = listingOff();
+    expect(readings).toBe(1);
+    expect(existsSync(at.cache)).toBe(false);
+    expect(expected.definitions.some((d) => d.test !== null)).toBe(true);
+    expect(remembered()).toEqual(expected); // cold: read and remembered
+    expect(readings).toBe(2);
+    const [file] = cacheFiles('reading-');
+    expect(statSync(file!).mode & 0o777).toBe(0o600);
+    // Warm: the files were written just now, so each is checked by its text; then by its stat.
+    expect(remembered()).toEqual(expected);
+    trustReading();
+    expect(readsOf(() => expect(remembered()).toEqual(expected))).toBe(0);
+    expect(readings).toBe(2);
+    writeFileSync(file!, '\u0000not json');
+    expect(remembered()).toEqual(expected); // corrupt: read again
+    expect(readings).toBe(3);
+    expect(remembered()).toEqual(expected);
+    expect(readings).toBe(3);
+  });
+
+  it('is read again after each change that keeps every file it read the same size and mtime', () => {
+    const same = (text: string, from: string, to: string) => {
+      expect(to.length).toBe(from.length);
+      return text.replaceAll(from, to);
+    };
+    const changes: [string, () => void][] = [
+      ['an entry point edited', () => writeFileSync(abs(INDEX), same(FILES[INDEX]!, 'goneTool', 'gon2Tool'))],
+      [
+        'a barrel swapped by a rename',
+        () => {
+          writeFileSync(abs(`${BARREL}.new`), same(FILES[BARREL]!, '[acmeItemResource]', '[/*acmeItemRsrc*/]'));
+          oneTime(abs(`${BARREL}.new`));
+          renameSync(abs(`${BARREL}.new`), abs(BARREL));
+        },
+      ],
+      [
+        'a new definition file, the entry point unchanged',
+        () => writeFiles(at.root, { [`${TOOLS}/acme-new.tool.ts`]: tool('acmeNewTool', 'acme_new') }),
+      ],
+      ['a test file added', () => writeFiles(at.root, { 'tests/tools/acme-list-items.tool.test.ts': '// a test\n' })],
+      ['a definition file removed', () => unlinkSync(abs(LIST_ITEMS))],
+    ];
+    for (const [what, change] of changes) {
+      rmSync(at.root, { recursive: true, force: true });
+      writeFiles(at.root, FILES);
+      for (const rel of [INDEX, BARREL]) oneTime(abs(rel));
+      const before = remembered();
+      trustReading();
+      tick();
+      change();
+      for (const rel of [INDEX, BARREL]) oneTime(abs(rel));
+      const after = listingOff();
+      expect(after, what).not.toEqual(before);
+      const count = readings;
+      expect(remembered(), what).toEqual(after);
+      expect(readings, what).toBe(count + 1);
+    }
+  });
+
+  it('follows a linked entry point to the file it points at now', () => {
+    const other = FILES[INDEX]!.replaceAll('goneTool', 'gon2Tool');
+    writeFiles(at.root, { 'elsewhere/a.ts': FILES[INDEX]!, 'elsewhere/b.ts': other });
+    for (const rel of ['elsewhere/a.ts', 'elsewhere/b.ts']) oneTime(abs(rel));
+    unlinkSync(abs(INDEX));
+    symlinkSync(abs('elsewhere/a.ts'), abs(INDEX));
+    const before = remembered();
+    trustReading();
+    tick();
+    unlinkSync(abs(INDEX));
+    symlinkSync(abs('elsewhere/b.ts'), abs(INDEX));
+    const after = listingOff();
+    expect(JSON.stringify(after)).toContain('gon2Tool');
+    expect(after).not.toEqual(before);
+    expect(remembered()).toEqual(after);
+  });
+
+  it('checks by its text a file whose stat is the one remembered but too close to when it was taken', () => {
+    remembered();
+    const text = FILES[INDEX]!.replaceAll('goneTool', 'gon2Tool');
+    const times = statSync(abs(INDEX));
+    writeFileSync(abs(INDEX), text);
+    utimesSync(abs(INDEX), times.atime, times.mtime);
+    // As if the edit had kept the whole stat (inside one tick of the clock): the record is racy.
+    const s = statSync(abs(INDEX));
+    forgeReading((d) => {
+      d.reads.taken = s.ctimeMs + 1;
+      d.reads.texts = d.reads.texts.map(([folder, block]) => [
+        folder,
+        folder === 'src'
+          ? block.replace(
+              /(^|\/)index\.ts\/([^/]*)\/[^/]*\//,
+              `$1index.ts/$2/${[s.dev, s.ino, s.size, s.mtimeMs, s.ctimeMs].join(',')}/`,
+            )
+          : block,
+      ]);
+    });
+    expect(JSON.stringify(remembered())).toContain('gon2Tool');
+    expect(remembered()).toEqual(listingOff());
   });
 });
