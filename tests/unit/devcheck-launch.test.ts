@@ -55,6 +55,29 @@ setImmediate(() => {
 });
 `;
 
+/** Stands in for tsx's ESM API: a loader hook that takes .ts files as they are (ESM JavaScript). */
+const ESM_API = `import { register as registerHooks } from 'node:module';
+export const register = () => registerHooks('./ts-hooks.mjs', import.meta.url);
+`;
+const TS_HOOKS = `import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+export async function load(url, context, next) {
+  if (!url.endsWith('.ts')) return next(url, context);
+  return { format: 'module', source: readFileSync(fileURLToPath(url), 'utf8'), shortCircuit: true };
+}
+`;
+
+/** A devcheck as our init's, written as ESM: what a tsx with no CommonJS API still runs. */
+const ESM_DEVCHECK = `// Loads the definitions with 'tsx/esm/api' when no loader is registered.
+import fs from 'node:fs';
+fs.writeFileSync('recorded.json', JSON.stringify({
+  argv: process.argv.slice(1),
+  commonJs: typeof require === 'function',
+  changed: process.env.${CHANGED_ENV} ?? null,
+}));
+process.exit(0);
+`;
+
 const FRAMEWORK_DEP = { '@cyanheads/mcp-ts-core': '^0.10.17' };
 
 interface Setup {
@@ -98,7 +121,7 @@ describe('devcheckLaunch', () => {
     const commonJs = devcheckLaunch(findProject(project({ source: COMMONJS_DEVCHECK })), 'npm', { PATH: '/usr/bin' });
     expect(commonJs.command).toBe(process.execPath);
     expect(commonJs.args[0]).toBe('-e');
-    expect(commonJs.args[1]).toContain("require('tsx/cjs/api').register()");
+    expect(commonJs.args[1]).toContain("require('tsx/cjs/api')");
     expect(commonJs.args).toHaveLength(2);
     const meta = project({ source: `${COMMONJS_DEVCHECK}console.log(import.meta.url);\n` });
     expect(devcheckLaunch(findProject(meta), 'npm').args).toEqual([
@@ -181,5 +204,25 @@ describe('runDevcheck on our init script, started as CommonJS', () => {
     writeFileSync(path.join(root, 'fail'), '');
     const failed = await runDevcheck(findProject(root), reporter, 60, { written: files, full: false });
     expect(failed.report).toMatchObject({ ran: true, passed: false, exitCode: 1 });
+  });
+
+  it('imports it as ESM under tsx ESM loader when the installed tsx has no CommonJS API', async () => {
+    const root = project({ source: ESM_DEVCHECK });
+    const tsx = path.join(root, 'node_modules/tsx');
+    writeFileSync(
+      path.join(tsx, 'package.json'),
+      JSON.stringify({ name: 'tsx', type: 'module', exports: { '.': './loader.mjs', './esm/api': './esm-api.mjs' } }),
+    );
+    writeFileSync(path.join(tsx, 'esm-api.mjs'), ESM_API);
+    writeFileSync(path.join(tsx, 'ts-hooks.mjs'), TS_HOOKS);
+    const reporter = new Reporter({ json: true, verbose: false });
+    const passed = await runDevcheck(findProject(root), reporter, 60, { written: ['src/index.ts'], full: false });
+    expect(passed.report).toMatchObject({ ran: true, passed: true });
+    const seen = JSON.parse(readFileSync(path.join(root, 'recorded.json'), 'utf8'));
+    expect(seen).toEqual({
+      argv: [path.join(root, 'scripts/devcheck.ts')],
+      commonJs: false,
+      changed: '["src/index.ts"]',
+    });
   });
 });

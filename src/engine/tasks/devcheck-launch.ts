@@ -33,24 +33,37 @@ const DEVCHECK_FILE = path.join('scripts', 'devcheck.ts');
  * Runs scripts/devcheck.ts as CommonJS under tsx's require hook, removed once the file is loaded
  * (the framework's CommonJS dependencies need no transform). Not tsx's scoped require: its fresh
  * namespace on each run misses tsx's transform cache and starts esbuild every time. A file that
- * CommonJS cannot hold (top-level await: esbuild refuses it before anything runs) is imported as
- * ESM under tsx's loader instead.
+ * CommonJS cannot hold (top-level await: esbuild refuses it before anything runs), or a tsx
+ * without that API, and the file is imported as ESM under tsx's loader instead.
  */
 const COMMONJS_START = `const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 const script = path.resolve(${JSON.stringify(DEVCHECK_FILE)});
 process.argv.splice(1, 0, script);
-const unregister = require('tsx/cjs/api').register();
-try {
-  require(script);
-} catch (error) {
-  if (error?.name !== 'TransformError') throw error;
-  import('tsx/esm/api').then(({ register }) => {
+// As ESM, the file must not see the require and module globals node -e gives.
+const asEsm = () => {
+  delete globalThis.require;
+  delete globalThis.module;
+  return import('tsx/esm/api').then(({ register }) => {
     register();
     return import(pathToFileURL(script).href);
   });
-} finally {
-  unregister();
+};
+let api;
+try {
+  api = require('tsx/cjs/api');
+} catch {}
+if (api === undefined) asEsm();
+else {
+  const unregister = api.register();
+  try {
+    require(script);
+  } catch (error) {
+    if (error?.name !== 'TransformError') throw error;
+    asEsm();
+  } finally {
+    unregister();
+  }
 }`;
 
 /** Our init's devcheck registers tsx's ESM loader itself, and nothing in it needs ESM's import.meta. */
