@@ -192,7 +192,7 @@ describe('the devcheck after add, on a server made by our init', () => {
     // add starts our init's devcheck as CommonJS; these edits need ESM, under tsx's loader.
     const script = file('scripts/devcheck.ts');
     const original = readFileSync(script, 'utf8');
-    const edits = [
+    const edits: [string, string][] = [
       ['demo_await_item', 'await Promise.resolve();'],
       ['demo_meta_item', 'void import.meta.url;'],
     ];
