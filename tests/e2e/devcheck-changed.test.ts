@@ -188,6 +188,27 @@ describe('the devcheck after add, on a server made by our init', () => {
     expect(mended.log).toContain('no type errors (tsgo)');
   });
 
+  it('runs a devcheck edited past what CommonJS holds (top-level await, import.meta) as ESM, linter included', async () => {
+    // add starts our init's devcheck as CommonJS; these edits need ESM, under tsx's loader.
+    const script = file('scripts/devcheck.ts');
+    const original = readFileSync(script, 'utf8');
+    const edits: [string, string][] = [
+      ['demo_await_item', 'await Promise.resolve();'],
+      ['demo_meta_item', 'void import.meta.url;'],
+    ];
+    try {
+      for (const [name, line] of edits) {
+        writeFileSync(script, `${original}\n${line}\n`);
+        const edited = await add(['tool', name, '--description', 'Handle one demo item.']);
+        expect(edited.r.exitCode, `${line}\n${describeRun(edited.r)}`).toBe(0);
+        expect(edited.out.devcheck).toMatchObject({ ran: true, passed: true, scope: 'changed' });
+        expect(edited.log).toMatch(/✔ MCP definitions .*1 changed file/);
+      }
+    } finally {
+      writeFileSync(script, original);
+    }
+  });
+
   it('runs by hand as npm run devcheck, whole or on given files', async () => {
     const whole = await run('npm', ['run', 'devcheck'], { cwd: demo, timeoutMs: 600_000 });
     expect(whole.exitCode, describeRun(whole)).toBe(0);

@@ -27,6 +27,57 @@ fs.writeFileSync('recorded.json', JSON.stringify({
 process.exit(fs.existsSync('fail') ? 1 : 0);
 `;
 
+/**
+ * Stands in for tsx's CommonJS API: its require hook for .ts files, compiled as they are (the
+ * stand-in devcheck is plain CommonJS), counted so the test sees it is removed again.
+ */
+const CJS_API = `const fs = require('node:fs');
+exports.register = () => {
+  require.extensions['.ts'] = (module, filename) => module._compile(fs.readFileSync(filename, 'utf8'), filename);
+  return () => {
+    delete require.extensions['.ts'];
+  };
+};
+`;
+
+/** A devcheck as our init's: it registers tsx's ESM loader itself (named in it), CommonJS-safe. */
+const COMMONJS_DEVCHECK = `// Loads the definitions with 'tsx/esm/api' when no loader is registered.
+const fs = require('node:fs');
+// After the file is loaded, as the real one's checks run.
+setImmediate(() => {
+  fs.writeFileSync('recorded.json', JSON.stringify({
+    argv: process.argv.slice(1),
+    commonJs: typeof require === 'function',
+    hookLeft: require.extensions['.ts'] !== undefined,
+    changed: process.env.${CHANGED_ENV} ?? null,
+  }));
+  process.exit(fs.existsSync('fail') ? 1 : 0);
+});
+`;
+
+/** Stands in for tsx's ESM API: a loader hook that takes .ts files as they are (ESM JavaScript). */
+const ESM_API = `import { register as registerHooks } from 'node:module';
+export const register = () => registerHooks('./ts-hooks.mjs', import.meta.url);
+`;
+const TS_HOOKS = `import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+export async function load(url, context, next) {
+  if (!url.endsWith('.ts')) return next(url, context);
+  return { format: 'module', source: readFileSync(fileURLToPath(url), 'utf8'), shortCircuit: true };
+}
+`;
+
+/** A devcheck as our init's, written as ESM: what a tsx with no CommonJS API still runs. */
+const ESM_DEVCHECK = `// Loads the definitions with 'tsx/esm/api' when no loader is registered.
+import fs from 'node:fs';
+fs.writeFileSync('recorded.json', JSON.stringify({
+  argv: process.argv.slice(1),
+  commonJs: typeof require === 'function',
+  changed: process.env.${CHANGED_ENV} ?? null,
+}));
+process.exit(0);
+`;
+
 const FRAMEWORK_DEP = { '@cyanheads/mcp-ts-core': '^0.10.17' };
 
 interface Setup {
@@ -34,21 +85,24 @@ interface Setup {
   /** scripts/devcheck.ts reads MCP_SCAFFOLD_CHANGED, as our init's does. */
   ours?: boolean;
   tsx?: boolean;
+  /** The file scripts/devcheck.ts holds (else one that reads MCP_SCAFFOLD_CHANGED, or not). */
+  source?: string;
 }
 
-function project({ scripts = { devcheck: 'tsx scripts/devcheck.ts' }, ours = true, tsx = true }: Setup = {}) {
+function project({ scripts = { devcheck: 'tsx scripts/devcheck.ts' }, ours = true, tsx = true, source }: Setup = {}) {
   const root = tempDir({
     'package.json': JSON.stringify({ name: 'demo', type: 'module', scripts, dependencies: FRAMEWORK_DEP }),
-    'scripts/devcheck.ts': ours ? `const changed = process.env.${CHANGED_ENV};\n` : 'export {};\n',
+    'scripts/devcheck.ts': source ?? (ours ? `const changed = process.env.${CHANGED_ENV};\n` : 'export {};\n'),
   });
   mkdirSync(path.join(root, 'node_modules/.bin'), { recursive: true });
   if (tsx) {
     mkdirSync(path.join(root, 'node_modules/tsx'));
     writeFileSync(
       path.join(root, 'node_modules/tsx/package.json'),
-      JSON.stringify({ name: 'tsx', type: 'module', exports: './loader.mjs' }),
+      JSON.stringify({ name: 'tsx', type: 'module', exports: { '.': './loader.mjs', './cjs/api': './cjs-api.cjs' } }),
     );
     writeFileSync(path.join(root, 'node_modules/tsx/loader.mjs'), RECORDING_LOADER);
+    writeFileSync(path.join(root, 'node_modules/tsx/cjs-api.cjs'), CJS_API);
   }
   return root;
 }
@@ -61,6 +115,20 @@ describe('devcheckLaunch', () => {
     expect(launch.args).toEqual(['--import', 'tsx', path.join('scripts', 'devcheck.ts')]);
     expect(launch.env.PATH?.split(path.delimiter)[0]).toBe(path.join(root, 'node_modules/.bin'));
     expect(launch.env.PATH?.split(path.delimiter).at(-1)).toBe('/usr/bin');
+  });
+
+  it('requires a devcheck that registers tsx ESM loader itself as CommonJS, unless it uses import.meta', () => {
+    const commonJs = devcheckLaunch(findProject(project({ source: COMMONJS_DEVCHECK })), 'npm', { PATH: '/usr/bin' });
+    expect(commonJs.command).toBe(process.execPath);
+    expect(commonJs.args[0]).toBe('-e');
+    expect(commonJs.args[1]).toContain("require('tsx/cjs/api')");
+    expect(commonJs.args).toHaveLength(2);
+    const meta = project({ source: `${COMMONJS_DEVCHECK}console.log(import.meta.url);\n` });
+    expect(devcheckLaunch(findProject(meta), 'npm').args).toEqual([
+      '--import',
+      'tsx',
+      path.join('scripts', 'devcheck.ts'),
+    ]);
   });
 
   const throughPm: [string, Setup][] = [
@@ -116,5 +184,45 @@ describe('runDevcheck on our init script', () => {
     expect(failed.report).toMatchObject({ ran: true, passed: false, exitCode: 1, scope: 'full' });
     expect(failed.error?.code).toBe('DEVCHECK_FAILED');
     expect(recorded(root).changed).toBeNull();
+  });
+});
+
+describe('runDevcheck on our init script, started as CommonJS', () => {
+  it('runs the file under the require hook, gone once it is loaded, told what changed', async () => {
+    const root = project({ source: COMMONJS_DEVCHECK });
+    const reporter = new Reporter({ json: true, verbose: false });
+    const files = ['src/index.ts'];
+    const passed = await runDevcheck(findProject(root), reporter, 60, { written: files, full: false });
+    expect(passed.report).toMatchObject({ ran: true, passed: true, scope: 'changed' });
+    const seen = JSON.parse(readFileSync(path.join(root, 'recorded.json'), 'utf8'));
+    expect(seen).toEqual({
+      argv: [path.join(root, 'scripts/devcheck.ts')],
+      commonJs: true,
+      hookLeft: false,
+      changed: JSON.stringify(files),
+    });
+    writeFileSync(path.join(root, 'fail'), '');
+    const failed = await runDevcheck(findProject(root), reporter, 60, { written: files, full: false });
+    expect(failed.report).toMatchObject({ ran: true, passed: false, exitCode: 1 });
+  });
+
+  it('imports it as ESM under tsx ESM loader when the installed tsx has no CommonJS API', async () => {
+    const root = project({ source: ESM_DEVCHECK });
+    const tsx = path.join(root, 'node_modules/tsx');
+    writeFileSync(
+      path.join(tsx, 'package.json'),
+      JSON.stringify({ name: 'tsx', type: 'module', exports: { '.': './loader.mjs', './esm/api': './esm-api.mjs' } }),
+    );
+    writeFileSync(path.join(tsx, 'esm-api.mjs'), ESM_API);
+    writeFileSync(path.join(tsx, 'ts-hooks.mjs'), TS_HOOKS);
+    const reporter = new Reporter({ json: true, verbose: false });
+    const passed = await runDevcheck(findProject(root), reporter, 60, { written: ['src/index.ts'], full: false });
+    expect(passed.report).toMatchObject({ ran: true, passed: true });
+    const seen = JSON.parse(readFileSync(path.join(root, 'recorded.json'), 'utf8'));
+    expect(seen).toEqual({
+      argv: [path.join(root, 'scripts/devcheck.ts')],
+      commonJs: false,
+      changed: '["src/index.ts"]',
+    });
   });
 });

@@ -3,11 +3,16 @@
  * and for our init's script (`tsx scripts/devcheck.ts`) a second Node that tsx's command starts to
  * run the file in: half a second of CPU before any check begins. When the script is exactly the
  * one our init wrote, with no pre/post script beside it, the same file is run directly: this Node,
- * tsx's loader, the project's node_modules/.bin first on PATH, as the package manager would set it.
- * Anything else, the package manager runs it.
+ * the project's node_modules/.bin first on PATH, as the package manager would set it. Anything
+ * else, the package manager runs it.
+ *
+ * A devcheck that registers tsx's ESM loader itself when it needs one (our init's does, for the
+ * framework linter's definitions) is required as CommonJS through tsx's in-thread require hook:
+ * no ESM loader is registered before the framework loads, whose hooks on Node 20 would cost a
+ * round trip to their thread for each of its modules. Any other is run under `--import tsx`.
  */
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Project } from '../../project/project.js';
 import { checksChangedFiles } from './devcheck-scope.js';
@@ -20,6 +25,55 @@ export interface DevcheckLaunch {
   args: string[];
   /** Added to the environment. */
   env: Record<string, string>;
+}
+
+const DEVCHECK_FILE = path.join('scripts', 'devcheck.ts');
+
+/**
+ * Runs scripts/devcheck.ts as CommonJS under tsx's require hook, removed once the file is loaded
+ * (the framework's CommonJS dependencies need no transform). Not tsx's scoped require: its fresh
+ * namespace on each run misses tsx's transform cache and starts esbuild every time. A file that
+ * CommonJS cannot hold (top-level await: esbuild refuses it before anything runs), or a tsx
+ * without that API, and the file is imported as ESM under tsx's loader instead.
+ */
+const COMMONJS_START = `const path = require('node:path');
+const { pathToFileURL } = require('node:url');
+const script = path.resolve(${JSON.stringify(DEVCHECK_FILE)});
+process.argv.splice(1, 0, script);
+// As ESM, the file must not see the require and module globals node -e gives.
+const asEsm = () => {
+  delete globalThis.require;
+  delete globalThis.module;
+  return import('tsx/esm/api').then(({ register }) => {
+    register();
+    return import(pathToFileURL(script).href);
+  });
+};
+let api;
+try {
+  api = require('tsx/cjs/api');
+} catch {}
+if (api === undefined) asEsm();
+else {
+  const unregister = api.register();
+  try {
+    require(script);
+  } catch (error) {
+    if (error?.name !== 'TransformError') throw error;
+    asEsm();
+  } finally {
+    unregister();
+  }
+}`;
+
+/** Our init's devcheck registers tsx's ESM loader itself, and nothing in it needs ESM's import.meta. */
+function startsAsCommonJs(root: string): boolean {
+  try {
+    const source = readFileSync(path.join(root, DEVCHECK_FILE), 'utf8');
+    return source.includes("'tsx/esm/api'") && !source.includes('import.meta');
+  } catch {
+    return false;
+  }
 }
 
 /** The folders from `root` up, nearest first. */
@@ -56,9 +110,6 @@ export function devcheckLaunch(project: Project, pm: string, env: NodeJS.Process
     .filter((dir) => existsSync(dir));
   const pathKey = Object.keys(env).find((key) => key.toUpperCase() === 'PATH') ?? 'PATH';
   const searched = [...bins, ...(env[pathKey] ? [env[pathKey]] : [])].join(path.delimiter);
-  return {
-    command: process.execPath,
-    args: ['--import', 'tsx', path.join('scripts', 'devcheck.ts')],
-    env: { [pathKey]: searched },
-  };
+  const args = startsAsCommonJs(project.root) ? ['-e', COMMONJS_START] : ['--import', 'tsx', DEVCHECK_FILE];
+  return { command: process.execPath, args, env: { [pathKey]: searched } };
 }
