@@ -78,17 +78,17 @@ export function inferNaming(
   };
   let total = 0;
   let seen = 0;
+  // Made once, not once per definition: a thousand definitions made as many regular expressions.
+  const suffixes = new RegExp(`(${fileSuffixes.map((s) => s.replace(/\./g, '\\.')).join('|')})$`);
+  const prefixWords = prefix?.split('_') ?? [];
   for (const def of existing) {
     if (!def.name) continue;
     seen++;
     const words = def.name.split(/[_-]/).filter(Boolean);
-    const prefixWords = prefix?.split('_') ?? [];
     const hasPrefix =
       prefixWords.length > 0 && prefixWords.every((w, i) => words[i] === w) && words.length > prefixWords.length;
     const bare = hasPrefix ? words.slice(prefixWords.length) : undefined;
-    const base = path.posix
-      .basename(def.file)
-      .replace(new RegExp(`(${fileSuffixes.map((s) => s.replace(/\./g, '\\.')).join('|')})$`), '');
+    const base = path.posix.basename(def.file).replace(suffixes, '');
     let voted = false;
     if (base === kebab(words)) {
       fileVotes.full++;
