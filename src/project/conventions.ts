@@ -97,13 +97,17 @@ export function inferNaming(
       fileVotes.unprefixed++;
       voted = true;
     }
-    const forms: [ExportNaming, string | undefined][] = [
-      ['full+suffix', camelCase(words) + suffix],
-      ['unprefixed+suffix', bare && camelCase(bare) + suffix],
-      ['full', camelCase(words)],
-      ['unprefixed', bare && camelCase(bare)],
+    // Each form spelled only when the ones before it did not match: most match the first.
+    const forms: [ExportNaming, () => string | undefined][] = [
+      ['full+suffix', () => camelCase(words) + suffix],
+      ['unprefixed+suffix', () => bare && camelCase(bare) + suffix],
+      ['full', () => camelCase(words)],
+      ['unprefixed', () => bare && camelCase(bare)],
     ];
-    const form = forms.find(([, id]) => id !== undefined && def.exports.includes(id));
+    const form = forms.find(([, spell]) => {
+      const id = spell();
+      return id !== undefined && def.exports.includes(id);
+    });
     if (form) {
       exportVotes[form[0]]++;
       voted = true;
