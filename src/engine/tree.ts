@@ -36,9 +36,16 @@ export class Tree {
   private readonly deletes = new Set<string>();
   /** What the host held when first read: the plan sees one snapshot, whatever changes under it. */
   private readonly snapshot = new Map<string, string | undefined>();
+  /** Counts the plan's writes and deletes: what was read off the tree at one revision still holds. */
+  private changeCount = 0;
 
   constructor(host: Host) {
     this.host = host;
+  }
+
+  /** Changes whenever the plan writes or deletes a file: a reader may keep what it found until then. */
+  get revision(): number {
+    return this.changeCount;
   }
 
   /** The absolute folder the tree is rooted at. */
@@ -122,6 +129,7 @@ export class Tree {
     const rel = this.normalize(p);
     this.deletes.delete(rel);
     this.writes.set(rel, content);
+    this.changeCount++;
   }
 
   /** Records that the file goes; a write to the same path later brings it back. */
@@ -129,6 +137,7 @@ export class Tree {
     const rel = this.normalize(p);
     this.writes.delete(rel);
     this.deletes.add(rel);
+    this.changeCount++;
   }
 
   /**

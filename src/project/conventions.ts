@@ -78,17 +78,17 @@ export function inferNaming(
   };
   let total = 0;
   let seen = 0;
+  // Made once, not once per definition: a thousand definitions made as many regular expressions.
+  const suffixes = new RegExp(`(${fileSuffixes.map((s) => s.replace(/\./g, '\\.')).join('|')})$`);
+  const prefixWords = prefix?.split('_') ?? [];
   for (const def of existing) {
     if (!def.name) continue;
     seen++;
     const words = def.name.split(/[_-]/).filter(Boolean);
-    const prefixWords = prefix?.split('_') ?? [];
     const hasPrefix =
       prefixWords.length > 0 && prefixWords.every((w, i) => words[i] === w) && words.length > prefixWords.length;
     const bare = hasPrefix ? words.slice(prefixWords.length) : undefined;
-    const base = path.posix
-      .basename(def.file)
-      .replace(new RegExp(`(${fileSuffixes.map((s) => s.replace(/\./g, '\\.')).join('|')})$`), '');
+    const base = path.posix.basename(def.file).replace(suffixes, '');
     let voted = false;
     if (base === kebab(words)) {
       fileVotes.full++;
@@ -97,13 +97,17 @@ export function inferNaming(
       fileVotes.unprefixed++;
       voted = true;
     }
-    const forms: [ExportNaming, string | undefined][] = [
-      ['full+suffix', camelCase(words) + suffix],
-      ['unprefixed+suffix', bare && camelCase(bare) + suffix],
-      ['full', camelCase(words)],
-      ['unprefixed', bare && camelCase(bare)],
+    // Each form spelled only when the ones before it did not match: most match the first.
+    const forms: [ExportNaming, () => string | undefined][] = [
+      ['full+suffix', () => camelCase(words) + suffix],
+      ['unprefixed+suffix', () => bare && camelCase(bare) + suffix],
+      ['full', () => camelCase(words)],
+      ['unprefixed', () => bare && camelCase(bare)],
     ];
-    const form = forms.find(([, id]) => id !== undefined && def.exports.includes(id));
+    const form = forms.find(([, spell]) => {
+      const id = spell();
+      return id !== undefined && def.exports.includes(id);
+    });
     if (form) {
       exportVotes[form[0]]++;
       voted = true;

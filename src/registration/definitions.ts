@@ -66,6 +66,25 @@ function definitionsKind(layout: DefinitionLayout): FactKind<FileDefinitions> {
  * or one without a name for a file that has none (its exports still collide).
  */
 export function existingDefinitions(tree: Tree, layout: DefinitionLayout): ExistingDefinition[] {
+  // One `add` asks several times (server prefix, naming, collisions) before it writes anything:
+  // each time a stat of every definition file, and as many lookups.
+  let byLayout = foundIn.get(tree);
+  if (byLayout?.revision !== tree.revision) {
+    byLayout = { revision: tree.revision, found: new Map() };
+    foundIn.set(tree, byLayout);
+  }
+  let found = byLayout.found.get(layout);
+  if (!found) {
+    found = readDefinitions(tree, layout);
+    byLayout.found.set(layout, found);
+  }
+  return found.map((d) => ({ ...d, exports: [...d.exports] }));
+}
+
+/** What existingDefinitions found, per tree, while the tree is at the revision it was found at. */
+const foundIn = new WeakMap<Tree, { revision: number; found: Map<DefinitionLayout, ExistingDefinition[]> }>();
+
+function readDefinitions(tree: Tree, layout: DefinitionLayout): ExistingDefinition[] {
   const files = tree.listFiles(layout.dir).filter((f) => isDefinitionFile(f, layout));
   const cache = DefinitionsCache.of(tree);
   const found = files.flatMap((file) => {

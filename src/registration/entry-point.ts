@@ -6,7 +6,8 @@
 import { ScaffoldError } from '../engine/errors.js';
 import type { Tree } from '../engine/tree.js';
 import { hasNamedImport, importedBinding } from '../ts/imports.js';
-import { type TsMorph, tsMorph } from '../ts/ts-morph.js';
+import { topClass, topFunction, topVariable } from '../ts/statements.js';
+import { startLine, type TsMorph, tsMorph, wrap } from '../ts/ts-morph.js';
 
 export const APP_FACTORIES = ['createApp', 'createWorkerHandler'];
 
@@ -59,7 +60,7 @@ export function frameworkBindings(sf: TsMorph.SourceFile, names: readonly string
 export function findAppCall(sf: TsMorph.SourceFile, relPath: string): AppCall | undefined {
   const { SyntaxKind } = tsMorph();
   const callees = frameworkBindings(sf, APP_FACTORIES);
-  const calls = compilerCalls(sf, callees).map((c) => wrapped(sf, c));
+  const calls = compilerCalls(sf, callees).map((c) => wrap<TsMorph.CallExpression>(sf, c));
   if (calls.length === 0) return undefined;
   if (calls.length > 1) {
     throw unsupported(
@@ -89,17 +90,9 @@ function compilerCalls(sf: TsMorph.SourceFile, callees: Set<string>): TsMorph.ts
     if (ts.isCallExpression(node) && callees.has(node.expression.getText(file).replace(/\s+/g, ''))) found.push(node);
     ts.forEachChild(node, visit);
   };
-  visit(file);
+  // Imports and re-exports hold no calls: of a thousand of them, none need be walked into.
+  for (const st of file.statements) if (!ts.isImportDeclaration(st) && !ts.isExportDeclaration(st)) visit(st);
   return found;
-}
-
-/** ts-morph's node for a compiler call node of `sf`: wrappers are made along its path only. */
-function wrapped(sf: TsMorph.SourceFile, node: TsMorph.ts.CallExpression): TsMorph.CallExpression {
-  const { SyntaxKind } = tsMorph();
-  let at: TsMorph.Node | undefined = sf.getDescendantAtPos(node.getStart(sf.compilerNode));
-  while (at && at.compilerNode !== node) at = at.getParent();
-  if (!at) throw new Error(`no ts-morph node for the call at ${node.pos}`);
-  return at.asKindOrThrow(SyntaxKind.CallExpression);
 }
 
 /** The files an app factory call may live in: the server's and the Worker's entry points. */
@@ -136,7 +129,7 @@ export function appEntryPoints(tree: Tree, parse: (file: string) => TsMorph.Sour
   const found = candidates.flatMap((file) => {
     const sf = parse(file);
     const app = findAppCall(sf, file);
-    return app ? [{ file, sf, options: app.options, line: app.call.getStartLineNumber() }] : [];
+    return app ? [{ file, sf, options: app.options, line: startLine(app.call) }] : [];
   });
   // index.ts and worker.ts are the Node and Worker entries of one server; two other files that
   // each start an app are alternatives, and which one runs is not for us to guess.
@@ -179,7 +172,7 @@ export function assertBindingFree(
       { hint, details: [{ path: file, line: clash.getStartLineNumber(), message: `${name} is already bound` }] },
     );
   }
-  const local = sf.getVariableDeclaration(name) ?? sf.getFunction(name) ?? sf.getClass(name);
+  const local = topVariable(sf, name) ?? topFunction(sf, name) ?? topClass(sf, name);
   if (local) {
     throw new ScaffoldError('ALREADY_EXISTS', `${file}:${local.getStartLineNumber()} already declares ${name}.`, {
       hint,

@@ -15,14 +15,14 @@ import {
   addToNamedList,
   ensureNamedImport,
   ensureNamedReExport,
-  importedBinding,
+  importedFrom,
   localExportListWith,
   pathStyleOf,
   reExports,
 } from '../ts/imports.js';
 import { moduleSpecifier, resolveModuleFile } from '../ts/modules.js';
 import { applyEdits, type TextEdit } from '../ts/text-edits.js';
-import { type TsMorph, tsMorph } from '../ts/ts-morph.js';
+import { startLine, type TsMorph, tsMorph } from '../ts/ts-morph.js';
 import { appEntryPoints, assertBindingFree, unsupported } from './entry-point.js';
 import { type DefinitionLayout, isDefinitionFile } from './layout.js';
 import { type ArraySite, SiteResolver } from './sites.js';
@@ -80,7 +80,7 @@ export function registrationTargets(resolver: SiteResolver, key: string): Target
       targets.push({ type: 'new-key', file, options });
       continue;
     }
-    const trail = [`${file}:${prop.getStartLineNumber()} ${key}`];
+    const trail = [`${file}:${startLine(prop)} ${key}`];
     let sites: ArraySite[];
     if (Node.isPropertyAssignment(prop)) sites = resolver.resolve(prop.getInitializerOrThrow(), file, trail);
     else if (Node.isShorthandPropertyAssignment(prop)) sites = resolver.resolve(prop.getNameNode(), file, trail);
@@ -107,12 +107,13 @@ function routedBarrel(
   layout: DefinitionLayout,
 ): { file: string; specifier: string } | undefined {
   const sf = resolver.source(site.file);
-  const { Node } = tsMorph();
+  const { ts } = tsMorph();
   const specifiers = new Set<string>();
-  for (const el of site.array.getElements()) {
-    if (!Node.isIdentifier(el)) continue;
-    const decl = importedBinding(sf, el.getText());
-    if (decl) specifiers.add(decl.getModuleSpecifierValue());
+  // On the compiler's nodes: the array may list a thousand names, each imported.
+  for (const el of site.array.compilerNode.elements) {
+    if (!ts.isIdentifier(el)) continue;
+    const specifier = importedFrom(sf, el.getText(sf.compilerNode));
+    if (specifier !== undefined) specifiers.add(specifier);
   }
   if (specifiers.size !== 1) return undefined;
   const specifier = [...specifiers][0]!;
@@ -121,17 +122,15 @@ function routedBarrel(
   return path.posix.basename(file) === 'index.ts' ? { file, specifier } : undefined;
 }
 
-/** Text edits gathered per file, written only once every file could be planned. */
+/**
+ * Text edits gathered per file, written only once every file could be planned: each file's edits
+ * (an import and an array entry, say) are spliced into its text in one pass, never re-parsed.
+ */
 class PendingEdits {
-  private readonly edits = new Map<string, TextEdit[]>();
+  readonly byFile = new Map<string, TextEdit[]>();
   add(file: string, edits: TextEdit[]): void {
     if (edits.length === 0) return;
-    this.edits.set(file, [...(this.edits.get(file) ?? []), ...edits]);
-  }
-  apply(resolver: SiteResolver): string[] {
-    for (const [file, edits] of this.edits)
-      resolver.tree.write(file, applyEdits(resolver.source(file).getFullText(), edits));
-    return [...this.edits.keys()];
+    this.byFile.set(file, [...(this.byFile.get(file) ?? []), ...edits]);
   }
 }
 
@@ -152,7 +151,7 @@ function planBarrelExports(
   reg: Registration,
 ): void {
   const sf = resolver.source(site.file);
-  const members = site.array.getElements().map((e) => e.getText());
+  const members = site.array.compilerNode.elements.map((e) => e.getText(sf.compilerNode));
   const definitionReExports = reExports(sf).filter((r) =>
     isDefinitionFile(r.specifier.replace(/\.js$/, '.ts'), layout),
   );
@@ -166,6 +165,11 @@ function planBarrelExports(
   }
 }
 
+/** What a registration would change: the text edits of each file, over the text they were planned on. */
+export interface RegistrationPlan extends Omit<RegistrationResult, 'changed'> {
+  edits: Map<string, { text: string; edits: TextEdit[] }>;
+}
+
 /**
  * Registers `reg` (a definition of `layout`'s kind) in every entry point's list of that kind.
  * Throws UNSUPPORTED_LAYOUT, GROUP_REQUIRED or ALREADY_EXISTS before anything is written.
@@ -176,6 +180,18 @@ export function register(
   reg: Registration,
   options: RegisterOptions = {},
 ): RegistrationResult {
+  const { edits, ...result } = planRegistration(tree, layout, reg, options);
+  for (const [file, planned] of edits) tree.write(file, applyEdits(planned.text, planned.edits));
+  return { ...result, changed: edits.size > 0 };
+}
+
+/** register's plan, written nowhere: the edits it makes of each file. */
+export function planRegistration(
+  tree: Tree,
+  layout: DefinitionLayout,
+  reg: Registration,
+  options: RegisterOptions = {},
+): RegistrationPlan {
   const resolver = new SiteResolver(tree, {
     ...(options.group !== undefined ? { group: options.group } : {}),
     groupSuffixes: layout.groupSuffixes,
@@ -198,7 +214,7 @@ export function register(
     }
     const { site } = target;
     files.add(site.file);
-    via.push(site.trail.concat(`${site.file}:${site.array.getStartLineNumber()}`).join(' → '));
+    via.push(site.trail.concat(`${site.file}:${startLine(site.array)}`).join(' → '));
     const barrel = routedBarrel(resolver, site, layout);
     // The barrel holds the registration too (its re-export), also on a re-run that changes nothing.
     if (barrel) files.add(barrel.file);
@@ -210,12 +226,17 @@ export function register(
     }
     edits.add(site.file, ensureArrayElement(site.array, reg.exportName, lineWidth));
   }
-  const changed = edits.apply(resolver);
   const warnings =
     options.group !== undefined && !resolver.groupUsed
       ? [`--group ${options.group} was ignored: the project lists its ${key} in one place, not in groups.`]
       : [];
-  return { files: [...files], changed: changed.length > 0, via, warnings };
+  const planned = new Map(
+    [...edits.byFile].map(([file, fileEdits]) => [
+      file,
+      { text: resolver.source(file).getFullText(), edits: fileEdits },
+    ]),
+  );
+  return { files: [...files], via, warnings, edits: planned };
 }
 
 /** The entry point imports each name from a re-exporting barrel: re-export there, import from it. */

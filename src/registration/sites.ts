@@ -12,7 +12,8 @@ import { isConditionalSpread } from '../ts/array-edits.js';
 import { namedImport } from '../ts/imports.js';
 import { ModuleGraph, type ModuleShape, moduleShape, type Trace } from '../ts/module-graph.js';
 import { resolveModuleFile } from '../ts/modules.js';
-import { parseSource, short, type TsMorph, tsMorph } from '../ts/ts-morph.js';
+import { descendantsWhere, topClass, topFunction, topVariable } from '../ts/statements.js';
+import { parseSource, short, startLine, type TsMorph, tsMorph, wrap } from '../ts/ts-morph.js';
 import { unwrap } from '../ts/unwrap.js';
 import { unsupported } from './entry-point.js';
 
@@ -97,26 +98,28 @@ export class SiteResolver {
   }
 
   private fromArray(array: TsMorph.ArrayLiteralExpression, file: string, trail: string[], depth: number): ArraySite[] {
-    const { Node } = tsMorph();
+    const { ts } = tsMorph();
     const here: ArraySite = { file, array, trail };
-    const elements = array.getElements();
-    const groups = elements.filter(
-      (el) => Node.isSpreadElement(el) && !isConditionalSpread(el),
-    ) as TsMorph.SpreadElement[];
+    // The elements as the compiler's nodes, and only the spreads wrapped: a thousand entries are mostly names.
+    const elements = array.compilerNode.elements;
+    const spreads = elements.flatMap((el) =>
+      ts.isSpreadElement(el) ? [wrap<TsMorph.SpreadElement>(array.getSourceFile(), el)] : [],
+    );
+    const groups = spreads.filter((el) => !isConditionalSpread(el));
     if (groups.length === 0) return [here];
-    const direct = elements.some((el) => !Node.isSpreadElement(el));
+    const direct = elements.some((el) => !ts.isSpreadElement(el));
     const named = groups.map((g) => ({ name: groupName(g), node: g }));
     if (this.options.all) {
       // `list` reads every entry: a conditional spread (`...(flag ? [cTool] : [])`) is not a group
       // but entries of this array, so the array itself is a site even when it holds nothing else.
-      const ownEntries = elements.some((el) => !Node.isSpreadElement(el) || isConditionalSpread(el));
+      const ownEntries = direct || spreads.some((el) => isConditionalSpread(el));
       return dedupe([
         ...(ownEntries ? [here] : []),
         ...named.flatMap((g) =>
           this.resolve(
             g.node.getExpression(),
             file,
-            [...trail, `${file}:${g.node.getStartLineNumber()} ...${g.name}`],
+            [...trail, `${file}:${startLine(g.node)} ...${g.name}`],
             depth + 1,
           ),
         ),
@@ -128,7 +131,7 @@ export class SiteResolver {
       return this.resolve(
         g.node.getExpression(),
         file,
-        [...trail, `${file}:${g.node.getStartLineNumber()} ...${g.name}`],
+        [...trail, `${file}:${startLine(g.node)} ...${g.name}`],
         depth + 1,
       );
     }
@@ -167,7 +170,7 @@ export class SiteResolver {
     return this.resolve(
       match.node.getExpression(),
       file,
-      [...trail, `${file}:${match.node.getStartLineNumber()} ...${match.name}`],
+      [...trail, `${file}:${startLine(match.node)} ...${match.name}`],
       depth + 1,
     );
   }
@@ -176,9 +179,9 @@ export class SiteResolver {
     const name = id.getText();
     const imported = namedImport(this.source(file), name);
     if (!imported) return this.fromLocal(file, name, id, trail, depth);
-    const line = imported.node.getStartLineNumber();
+    const line = startLine(imported.node);
     const trace = this.graph.imported(file, imported.specifier, imported.name, name, line, false);
-    return this.fromTrace(trace, [...trail, `${file}:${id.getStartLineNumber()} ${name}`], depth + 1);
+    return this.fromTrace(trace, [...trail, `${file}:${startLine(id)} ${name}`], depth + 1);
   }
 
   /** The array a variable of `file` holds; `use` is where it is named (its scope decides). */
@@ -199,9 +202,7 @@ export class SiteResolver {
       );
     }
     // An exported variable is where the trail already points; a local one behind an export list is a step.
-    const step = decl.getVariableStatement()?.hasExportKeyword()
-      ? []
-      : [`${file}:${decl.getStartLineNumber()} ${name}`];
+    const step = decl.getVariableStatement()?.hasExportKeyword() ? [] : [`${file}:${startLine(decl)} ${name}`];
     return this.resolve(init, file, [...trail, ...step], depth + 1);
   }
 
@@ -210,8 +211,8 @@ export class SiteResolver {
     switch (trace.type) {
       case 'found': {
         const sf = this.source(trace.file);
-        if (!sf.getVariableDeclaration(trace.name)) {
-          const decl = sf.getFunction(trace.name) ?? sf.getClass(trace.name);
+        if (!topVariable(sf, trace.name)) {
+          const decl = topFunction(sf, trace.name) ?? topClass(sf, trace.name);
           throw unsupported(trace.file, decl, `\`${trace.name}\` is not a variable holding an array of definitions`);
         }
         return this.fromLocal(trace.file, trace.name, sf, trail, depth);
@@ -266,13 +267,19 @@ function groupMatches(groupIdentifier: string, wanted: string, suffixes: string[
   return norm(groupIdentifier) === norm(wanted) || norm(bare) === norm(wanted);
 }
 
-/** An assignment `name = …` (or `name ??= …` and the like) anywhere in the file. */
+/**
+ * An assignment `name = …` (or `name ??= …` and the like) anywhere in the file, looked for on the
+ * compiler's nodes: ts-morph's descendant walk makes a node for every token of the file.
+ */
 function reassignmentOf(sf: TsMorph.SourceFile, name: string): TsMorph.Node | undefined {
-  const { SyntaxKind } = tsMorph();
-  return sf.getDescendantsOfKind(SyntaxKind.BinaryExpression).find((b) => {
-    const op = b.getOperatorToken().getKind();
-    return op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment && b.getLeft().getText() === name;
-  });
+  const { ts, SyntaxKind } = tsMorph();
+  const file = sf.compilerNode;
+  const found = descendantsWhere(file, (n): n is TsMorph.ts.BinaryExpression => {
+    if (!ts.isBinaryExpression(n)) return false;
+    const op = n.operatorToken.kind;
+    return op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment && n.left.getText(file) === name;
+  })[0];
+  return found ? wrap(sf, found) : undefined;
 }
 
 /** The variable `name` refers to at `use`: top-level first, else the one declaration in the file. */
@@ -281,7 +288,7 @@ function findLocalVariable(
   name: string,
   use: TsMorph.Node,
 ): TsMorph.VariableDeclaration | undefined {
-  const top = sf.getVariableDeclaration(name);
+  const top = topVariable(sf, name);
   if (top) return top;
   const { SyntaxKind } = tsMorph();
   const all = sf.getDescendantsOfKind(SyntaxKind.VariableDeclaration).filter((d) => d.getName() === name);

@@ -15,11 +15,27 @@ import {
   startWithLeadingComments,
   type TextEdit,
 } from './text-edits.js';
-import { type TsMorph, tsMorph } from './ts-morph.js';
+import { lineAt, type TsMorph, tsMorph, wrap } from './ts-morph.js';
 import { unwrap } from './unwrap.js';
 
+type Element = TsMorph.ts.Expression;
+
 function isMultiline(node: TsMorph.Node): boolean {
-  return node.getStartLineNumber() !== node.getEndLineNumber();
+  const sf = node.getSourceFile();
+  return lineAt(sf, node.getStart()) !== lineAt(sf, node.getEnd());
+}
+
+/**
+ * An array's elements as the compiler's nodes: an array listing a thousand definitions is read
+ * element by element on every edit, and wrapping each in ts-morph's node was most of that.
+ */
+function elementsOf(array: TsMorph.ArrayLiteralExpression): readonly Element[] {
+  return array.compilerNode.elements;
+}
+
+/** Whether a compiler element is a trailing-kept conditional spread (only spreads are wrapped to tell). */
+function isConditionalSpreadNode(array: TsMorph.ArrayLiteralExpression, el: Element): boolean {
+  return tsMorph().ts.isSpreadElement(el) && isConditionalSpread(wrap(array.getSourceFile(), el));
 }
 
 /** `...(flag ? [a] : [])`, `...(flag && [a])`: kept last, since they are optional extras. */
@@ -39,7 +55,8 @@ export function isConditionalSpread(el: TsMorph.Node): boolean {
 }
 
 export function arrayHasIdentifier(array: TsMorph.ArrayLiteralExpression, name: string): boolean {
-  return array.getElements().some((el) => el.getText() === name);
+  const file = array.getSourceFile().compilerNode;
+  return elementsOf(array).some((el) => el.getText(file) === name);
 }
 
 /** Whether a comment sits anywhere inside `node` (string literals aside): Biome keeps such a node as it is laid out. */
@@ -54,10 +71,10 @@ export function ensureArrayElement(
   lineWidth = DEFAULT_LINE_WIDTH,
 ): TextEdit[] {
   if (arrayHasIdentifier(array, name)) return [];
-  const elements = array.getElements();
+  const elements = elementsOf(array);
   // The new element goes after the last element that is not a trailing conditional spread.
   let anchorIndex = elements.length - 1;
-  while (anchorIndex >= 0 && isConditionalSpread(elements[anchorIndex]!)) anchorIndex--;
+  while (anchorIndex >= 0 && isConditionalSpreadNode(array, elements[anchorIndex]!)) anchorIndex--;
   const at: Insertion = { array, elements, anchorIndex, name };
   return isMultiline(array) ? intoMultilineArray(at) : intoOneLineArray(at, lineWidth);
 }
@@ -65,22 +82,23 @@ export function ensureArrayElement(
 /** Where a new element goes: after `elements[anchorIndex]`, or first when the index is -1. */
 interface Insertion {
   array: TsMorph.ArrayLiteralExpression;
-  elements: TsMorph.Expression[];
+  elements: readonly Element[];
   anchorIndex: number;
   name: string;
 }
 
 function intoOneLineArray({ array, elements, anchorIndex, name }: Insertion, lineWidth: number): TextEdit[] {
   const source = array.getSourceFile().getFullText();
+  const file = array.getSourceFile().compilerNode;
   const anchor = elements[anchorIndex];
   const edit: TextEdit = anchor
-    ? { pos: anchor.getEnd(), text: `, ${name}` }
+    ? { pos: anchor.end, text: `, ${name}` }
     : elements.length > 0
-      ? { pos: elements[0]!.getStart(), text: `${name}, ` }
+      ? { pos: elements[0]!.getStart(file), text: `${name}, ` }
       : { pos: array.getStart() + 1, text: name };
   const lineLength = lineEnd(source, array.getEnd()) - lineStart(source, array.getStart()) + edit.text.length;
   if (lineLength <= lineWidth || containsComment(array)) return [edit];
-  const texts = elements.map((el) => el.getText());
+  const texts = elements.map((el) => el.getText(file));
   texts.splice(anchor ? anchorIndex + 1 : 0, 0, name);
   // Biome breaks the outermost group first: an array inside a one-line `createApp({ … })`
   // object makes the object go one property per line, and the array only if still too wide.
@@ -104,25 +122,26 @@ function intoOneLineArray({ array, elements, anchorIndex, name }: Insertion, lin
 
 function intoMultilineArray({ array, elements, anchorIndex, name }: Insertion): TextEdit[] {
   const source = array.getSourceFile().getFullText();
+  const file = array.getSourceFile().compilerNode;
   const eol = eolOf(source);
   const anchor = elements[anchorIndex];
   if (anchor) {
-    const rest = restOfLine(source, anchor.getEnd());
-    if (!rest) return [{ pos: anchor.getEnd(), text: `, ${name}` }];
-    const indent = indentAt(source, anchor.getStart());
+    const rest = restOfLine(source, anchor.end);
+    if (!rest) return [{ pos: anchor.end, text: `, ${name}` }];
+    const indent = indentAt(source, anchor.getStart(file));
     const isLast = anchorIndex === elements.length - 1;
     const trailing = rest.comma || !isLast ? ',' : '';
     const edits: TextEdit[] = [{ pos: rest.end, text: `${eol}${indent}${name}${trailing}` }];
     // A last element without a comma needs one before the new line.
-    if (!rest.comma) edits.unshift({ pos: anchor.getEnd(), text: ',' });
+    if (!rest.comma) edits.unshift({ pos: anchor.end, text: ',' });
     return edits;
   }
   // Empty (maybe comment-only) multi-line array, or only conditional spreads: a line of its own
   // before the first spread, or before the closing bracket.
   const close = array.getEnd() - 1;
   const before = elements[0];
-  const at = before ? lineStart(source, before.getStart()) : lineStart(source, close);
-  const indent = before ? indentAt(source, before.getStart()) : indentAt(source, close) + indentUnitOf(source);
+  const at = before ? lineStart(source, before.getStart(file)) : lineStart(source, close);
+  const indent = before ? indentAt(source, before.getStart(file)) : indentAt(source, close) + indentUnitOf(source);
   return [{ pos: at, text: `${indent}${name},${eol}` }];
 }
 

@@ -7,6 +7,18 @@
 import { DEFAULT_LINE_WIDTH } from '../project/formatter.js';
 import { compareImportSources } from './import-order.js';
 import {
+  type ExportNode,
+  exportNodes,
+  type ImportNode,
+  importNodes,
+  isTypeOnly,
+  namedExportNodes,
+  namedImportNodes,
+  specifierLocal,
+  specifierName,
+  specifierOf,
+} from './statements.js';
+import {
   eolOf,
   indentAt,
   indentUnitOf,
@@ -16,25 +28,27 @@ import {
   startWithLeadingComments,
   type TextEdit,
 } from './text-edits.js';
-import type { TsMorph } from './ts-morph.js';
+import { type TsMorph, tsMorph, wrap } from './ts-morph.js';
 
 type ImportDecl = TsMorph.ImportDeclaration;
-type ModuleDecl = TsMorph.ImportDeclaration | TsMorph.ExportDeclaration;
+type ModuleNode = ImportNode | ExportNode;
 type Specifier = TsMorph.ImportSpecifier | TsMorph.ExportSpecifier;
-
-const isReExport = (s: TsMorph.Statement): s is TsMorph.ExportDeclaration =>
-  s.getKindName() === 'ExportDeclaration' && (s as TsMorph.ExportDeclaration).getModuleSpecifierValue() !== undefined;
 
 /**
  * Runs of consecutive imports (or of consecutive `export … from` statements): Biome sorts within
- * such a run, blank lines included, and keeps imports and re-exports apart.
+ * such a run, blank lines included, and keeps imports and re-exports apart. On the compiler's
+ * nodes: a file importing a thousand definitions has a thousand statements to look at.
  */
-function chunks(sf: TsMorph.SourceFile, kind: 'import' | 'export'): ModuleDecl[][] {
-  const out: ModuleDecl[][] = [];
-  let current: ModuleDecl[] = [];
-  for (const statement of sf.getStatements()) {
-    const member = kind === 'import' ? statement.getKindName() === 'ImportDeclaration' : isReExport(statement);
-    if (member) current.push(statement as ModuleDecl);
+function chunks(sf: TsMorph.SourceFile, kind: 'import' | 'export'): ModuleNode[][] {
+  const { ts } = tsMorph();
+  const out: ModuleNode[][] = [];
+  let current: ModuleNode[] = [];
+  for (const statement of sf.compilerNode.statements) {
+    const member =
+      kind === 'import'
+        ? ts.isImportDeclaration(statement)
+        : ts.isExportDeclaration(statement) && specifierOf(statement) !== undefined;
+    if (member) current.push(statement as ModuleNode);
     else if (current.length > 0) {
       out.push(current);
       current = [];
@@ -44,14 +58,14 @@ function chunks(sf: TsMorph.SourceFile, kind: 'import' | 'export'): ModuleDecl[]
   return out;
 }
 
-const specifierOf = (d: ModuleDecl): string => d.getModuleSpecifierValue() ?? '';
+const specifierText = (d: ModuleNode): string => specifierOf(d) ?? '';
 
 /** How the file refers to files under src/: `./`-relative or via the `@/` alias. */
 export function pathStyleOf(sf: TsMorph.SourceFile): 'relative' | 'alias' | undefined {
   let relative = 0;
   let alias = 0;
-  for (const d of sf.getImportDeclarations()) {
-    const s = d.getModuleSpecifierValue();
+  for (const d of importNodes(sf)) {
+    const s = specifierText(d);
     if (s.startsWith('@/')) alias++;
     else if (s.startsWith('.')) relative++;
   }
@@ -61,7 +75,7 @@ export function pathStyleOf(sf: TsMorph.SourceFile): 'relative' | 'alias' | unde
 
 /** What one local name is bound to by an import of the file. */
 interface ImportBinding {
-  decl: ImportDecl;
+  decl: ImportNode;
   /** For `import { name as local }`: the imported name; undefined for default and namespace imports. */
   imported: string | undefined;
 }
@@ -77,32 +91,38 @@ function importBindings(sf: TsMorph.SourceFile): Map<string, ImportBinding> {
   let map = bindingsByFile.get(sf.compilerNode);
   if (map) return map;
   map = new Map();
-  for (const decl of sf.getImportDeclarations()) {
+  const { ts } = tsMorph();
+  for (const decl of importNodes(sf)) {
     const add = (local: string | undefined, imported: string | undefined) => {
       // The first import binding a name wins, as the linear scan it replaces found it.
       if (local !== undefined && !map!.has(local)) map!.set(local, { decl, imported });
     };
-    add(decl.getDefaultImport()?.getText(), undefined);
-    add(decl.getNamespaceImport()?.getText(), undefined);
-    for (const n of decl.getNamedImports()) add(n.getAliasNode()?.getText() ?? n.getName(), n.getName());
+    const clause = decl.importClause;
+    add(clause?.name?.getText(sf.compilerNode), undefined);
+    const bindings = clause?.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) add(bindings.name.getText(sf.compilerNode), undefined);
+    for (const n of namedImportNodes(decl)) add(specifierLocal(sf, n), specifierName(sf, n));
   }
   bindingsByFile.set(sf.compilerNode, map);
   return map;
 }
 
 export function hasNamedImport(sf: TsMorph.SourceFile, name: string, specifier: string): boolean {
-  return sf
-    .getImportDeclarations()
-    .some(
-      (d) =>
-        d.getModuleSpecifierValue() === specifier &&
-        d.getNamedImports().some((n) => (n.getAliasNode()?.getText() ?? n.getName()) === name),
-    );
+  return importNodes(sf).some(
+    (d) => specifierOf(d) === specifier && namedImportNodes(d).some((n) => specifierLocal(sf, n) === name),
+  );
 }
 
 /** Any import, of any module, that binds `name` in this file. */
 export function importedBinding(sf: TsMorph.SourceFile, name: string): ImportDecl | undefined {
-  return importBindings(sf).get(name)?.decl;
+  const decl = importBindings(sf).get(name)?.decl;
+  return decl ? wrap(sf, decl) : undefined;
+}
+
+/** The module of the import that binds `name` in this file (importedBinding's module specifier). */
+export function importedFrom(sf: TsMorph.SourceFile, name: string): string | undefined {
+  const decl = importBindings(sf).get(name)?.decl;
+  return decl ? specifierText(decl) : undefined;
 }
 
 /** The named import that binds `local` here (`import { name as local }`): its imported name and module. */
@@ -112,7 +132,7 @@ export function namedImport(
 ): { name: string; specifier: string; node: ImportDecl } | undefined {
   const binding = importBindings(sf).get(local);
   if (binding?.imported === undefined) return undefined;
-  return { name: binding.imported, specifier: binding.decl.getModuleSpecifierValue(), node: binding.decl };
+  return { name: binding.imported, specifier: specifierText(binding.decl), node: wrap(sf, binding.decl) };
 }
 
 /**
@@ -123,7 +143,7 @@ export function namedImport(
  */
 function ownStart(sf: TsMorph.SourceFile, source: string, node: TsMorph.Statement): number {
   const ranges = node.getLeadingCommentRanges();
-  const isFirst = sf.getStatements()[0] === node;
+  const isFirst = sf.compilerNode.statements[0] === node.compilerNode;
   const own = isFirst && ranges[0] && source.startsWith('/*', ranges[0].getPos()) ? ranges.slice(1) : ranges;
   return startWithLeadingComments(source, { getStart: () => node.getStart(), getLeadingCommentRanges: () => own });
 }
@@ -206,26 +226,26 @@ function placeStatement(
       // First re-export: its own chunk after the imports (Biome keeps a blank line between).
       const imports = chunks(sf, 'import');
       const lastImport = imports[imports.length - 1]?.at(-1);
-      if (lastImport) return [{ pos: lineEnd(source, lastImport.getEnd()), text: `${eol}${eol}${statement}` }];
+      if (lastImport) return [{ pos: lineEnd(source, lastImport.end), text: `${eol}${eol}${statement}` }];
     }
     // No imports yet: the new one goes before the first statement, after any header comment.
-    const first = sf.getStatements()[0];
+    const first = sf.compilerNode.statements[0];
     if (!first)
       return [{ pos: source.length, text: `${source.endsWith('\n') || source === '' ? '' : eol}${statement}${eol}` }];
-    return [{ pos: ownStart(sf, source, first), text: `${statement}${eol}${eol}` }];
+    return [{ pos: ownStart(sf, source, wrap(sf, first)), text: `${statement}${eol}${eol}` }];
   }
   // Join the chunk that already holds statements of the same path style, else the last chunk.
-  const sameKind = (d: ModuleDecl) => specifierOf(d).startsWith(specifier.startsWith('@/') ? '@/' : '.');
+  const sameKind = (d: ModuleNode) => specifierText(d).startsWith(specifier.startsWith('@/') ? '@/' : '.');
   const chunk = [...all].reverse().find((c) => c.some(sameKind)) ?? all[all.length - 1]!;
-  const next = chunk.find((d) => compareImportSources(specifierOf(d), specifier) > 0);
-  if (next) return [{ pos: ownStart(sf, source, next), text: `${statement}${eol}` }];
+  const next = chunk.find((d) => compareImportSources(specifierText(d), specifier) > 0);
+  if (next) return [{ pos: ownStart(sf, source, wrap(sf, next)), text: `${statement}${eol}` }];
   const last = chunk[chunk.length - 1]!;
-  return [{ pos: lineEnd(source, last.getEnd()), text: `${eol}${statement}` }];
+  return [{ pos: lineEnd(source, last.end), text: `${eol}${statement}` }];
 }
 
 function quoteOf(sf: TsMorph.SourceFile): string {
-  const first = sf.getImportDeclarations()[0] ?? sf.getExportDeclarations().find((d) => d.getModuleSpecifier());
-  return first?.getModuleSpecifier()?.getText().startsWith('"') ? '"' : "'";
+  const first = importNodes(sf)[0] ?? exportNodes(sf).find((d) => d.moduleSpecifier);
+  return first?.moduleSpecifier?.getText(sf.compilerNode).startsWith('"') ? '"' : "'";
 }
 
 export function ensureNamedImport(
@@ -235,24 +255,22 @@ export function ensureNamedImport(
   lineWidth = DEFAULT_LINE_WIDTH,
 ): TextEdit[] {
   if (hasNamedImport(sf, name, specifier)) return [];
-  const existing = sf
-    .getImportDeclarations()
-    .find((d) => d.getModuleSpecifierValue() === specifier && !d.isTypeOnly() && d.getNamedImports().length > 0);
-  if (existing) return addToNamedList(existing, existing.getNamedImports(), name, lineWidth);
+  const found = importNodes(sf).find(
+    (d) => specifierOf(d) === specifier && !isTypeOnly(d) && namedImportNodes(d).length > 0,
+  );
+  if (found) {
+    const existing = wrap<ImportDecl>(sf, found);
+    return addToNamedList(existing, existing.getNamedImports(), name, lineWidth);
+  }
   const q = quoteOf(sf);
   return placeStatement(sf, 'import', specifier, `import { ${name} } from ${q}${specifier}${q};`);
 }
 
 /** The names a file re-exports from other modules, with the module each comes from. */
 export function reExports(sf: TsMorph.SourceFile): { name: string; specifier: string }[] {
-  return sf
-    .getExportDeclarations()
-    .filter((d) => d.getModuleSpecifierValue() !== undefined && !d.isTypeOnly())
-    .flatMap((d) =>
-      d
-        .getNamedExports()
-        .map((e) => ({ name: e.getAliasNode()?.getText() ?? e.getName(), specifier: d.getModuleSpecifierValue()! })),
-    );
+  return exportNodes(sf)
+    .filter((d) => specifierOf(d) !== undefined && !isTypeOnly(d))
+    .flatMap((d) => namedExportNodes(d).map((e) => ({ name: specifierLocal(sf, e), specifier: specifierOf(d)! })));
 }
 
 export function ensureNamedReExport(
@@ -262,20 +280,26 @@ export function ensureNamedReExport(
   lineWidth = DEFAULT_LINE_WIDTH,
 ): TextEdit[] {
   if (reExports(sf).some((r) => r.name === name && r.specifier === specifier)) return [];
-  const existing = sf
-    .getExportDeclarations()
-    .find((d) => d.getModuleSpecifierValue() === specifier && !d.isTypeOnly() && !d.isNamespaceExport());
-  if (existing) return addToNamedList(existing, existing.getNamedExports(), name, lineWidth);
+  const found = exportNodes(sf).find(
+    (d) =>
+      specifierOf(d) === specifier && !isTypeOnly(d) && d.exportClause?.kind === tsMorph().ts.SyntaxKind.NamedExports,
+  );
+  if (found) {
+    const existing = wrap<TsMorph.ExportDeclaration>(sf, found);
+    return addToNamedList(existing, existing.getNamedExports(), name, lineWidth);
+  }
   const q = quoteOf(sf);
   return placeStatement(sf, 'export', specifier, `export { ${name} } from ${q}${specifier}${q};`);
 }
 
 /** A local `export { a, b };` list that names any of `members`: it must stay complete. */
-export function localExportListWith(sf: TsMorph.SourceFile, members: string[]): TsMorph.ExportDeclaration | undefined {
-  return sf
-    .getExportDeclarations()
-    .find(
-      (d) =>
-        d.getModuleSpecifierValue() === undefined && d.getNamedExports().some((e) => members.includes(e.getName())),
-    );
+export function localExportListWith(
+  sf: TsMorph.SourceFile,
+  members: readonly string[],
+): TsMorph.ExportDeclaration | undefined {
+  const names = new Set(members);
+  const found = exportNodes(sf).find(
+    (d) => specifierOf(d) === undefined && namedExportNodes(d).some((e) => names.has(specifierName(sf, e))),
+  );
+  return found ? wrap(sf, found) : undefined;
 }

@@ -87,8 +87,12 @@ function newlinesOf(sf: TsMorph.SourceFile): number[] {
  * file on every call, which made reading a thousand entries quadratic.
  */
 export function startLine(node: TsMorph.Node): number {
-  const newlines = newlinesOf(node.getSourceFile());
-  const pos = node.getStart();
+  return lineAt(node.getSourceFile(), node.getStart());
+}
+
+/** The 1-based line of offset `pos` in the file, as ts-morph counts lines (`getEndLineNumber()` at a node's end). */
+export function lineAt(sf: TsMorph.SourceFile, pos: number): number {
+  const newlines = newlinesOf(sf);
   let lo = 0;
   let hi = newlines.length;
   while (lo < hi) {
@@ -97,4 +101,24 @@ export function startLine(node: TsMorph.Node): number {
     else hi = mid;
   }
   return lo + 1;
+}
+
+/** ts-morph's internal way from a compiler node to its wrapper: its ancestors are wrapped, nothing else. */
+type Wrapping = { _getNodeFromCompilerNode?: (node: TsMorph.ts.Node) => TsMorph.Node };
+
+/**
+ * ts-morph's node for a compiler node of `sf`. Locating on the compiler's nodes and wrapping only
+ * what an edit reads keeps a run from wrapping every statement of a file that imports a thousand
+ * definitions (wrapping is most of what asking ts-morph for a file's statements costs). Where
+ * ts-morph lacks its internal shortcut, the public way: down to the deepest node at the start,
+ * then up to the node.
+ */
+export function wrap<T extends TsMorph.Node = TsMorph.Node>(sf: TsMorph.SourceFile, node: TsMorph.ts.Node): T {
+  if (node === sf.compilerNode) return sf as unknown as T;
+  const shortcut = (sf as unknown as Wrapping)._getNodeFromCompilerNode;
+  if (typeof shortcut === 'function') return shortcut.call(sf, node) as T;
+  let at: TsMorph.Node | undefined = sf.getDescendantAtPos(node.getStart(sf.compilerNode));
+  while (at && at.compilerNode !== node) at = at.getParent();
+  if (!at) throw new Error(`no ts-morph node for the compiler node at ${node.pos}`);
+  return at as T;
 }

@@ -1,0 +1,393 @@
+/**
+ * Registration locates on the compiler's nodes and wraps only what it edits, then splices every
+ * edit of a file in one pass. Each shortcut is checked here against ts-morph's own way, over the
+ * registration patterns real servers use: its getters (`getImportDeclarations()`,
+ * `getVariableDeclaration()`, …) for what is found, and its own editing (one `replaceText` after
+ * another, the file re-parsed after each) for the text the single splice gives.
+ */
+
+import { NewLineKind, Project } from 'ts-morph';
+import { describe, expect, it } from 'vitest';
+import { toolLayout } from '../../src/kinds/tool/layout.js';
+import { planRegistration, register } from '../../src/registration/register.js';
+import {
+  hasNamedImport,
+  importedBinding,
+  importedFrom,
+  localExportListWith,
+  namedImport,
+  pathStyleOf,
+  reExports,
+} from '../../src/ts/imports.js';
+import {
+  exportNodes,
+  importNodes,
+  isTypeOnly,
+  namedExportNodes,
+  namedImportNodes,
+  specifierLocal,
+  specifierName,
+  specifierOf,
+  topClass,
+  topFunction,
+  topVariable,
+} from '../../src/ts/statements.js';
+import { applyEdits, eolOf, type TextEdit } from '../../src/ts/text-edits.js';
+import { lineAt, parseSource, type TsMorph, tsMorph, wrap } from '../../src/ts/ts-morph.js';
+import { FRESH_INDEX, project } from '../helpers/projects.js';
+
+const L = (...lines: string[]) => lines.join('\n');
+const DEFS = './mcp-server/tools/definitions';
+const BARREL = 'src/mcp-server/tools/definitions/index.ts';
+const NEW = { exportName: 'acmeFindItemsTool', file: 'src/mcp-server/tools/definitions/acme-find-items.tool.ts' };
+const KEYS = { keyOrder: ['tools', 'resources', 'prompts'] };
+
+const barrelIndex = (tools: string) =>
+  L(
+    "import { createApp } from '@cyanheads/mcp-ts-core';",
+    `import { allToolDefinitions } from '${DEFS}/index.js';`,
+    '',
+    `await createApp({ name: 'acme', ${tools} });`,
+    '',
+  );
+
+/** One project per registration pattern: the files register reads, and the --group it needs. */
+const PATTERNS: { name: string; files: Record<string, string>; group?: string }[] = [
+  { name: 'fresh scaffold: inline one-line arrays', files: { 'src/index.ts': FRESH_INDEX } },
+  {
+    name: 'no tools key yet',
+    files: {
+      'src/index.ts': L(
+        "import { createApp } from '@cyanheads/mcp-ts-core';",
+        "import { itemResource } from './mcp-server/resources/definitions/item.resource.js';",
+        '',
+        "await createApp({ name: 'acme', resources: [itemResource] });",
+        '',
+      ),
+    },
+  },
+  {
+    name: 'multi-line array with comments, CRLF, statements before the imports',
+    files: {
+      'src/index.ts': [
+        '#!/usr/bin/env node',
+        "process.env.TZ ??= 'UTC';",
+        "import { createApp } from '@cyanheads/mcp-ts-core';",
+        `import { bTool } from '${DEFS}/b.tool.js';`,
+        `import { zTool } from '${DEFS}/z.tool.js';`,
+        '',
+        'await createApp({',
+        '  // Tools',
+        '  tools: [',
+        '    bTool,',
+        '    // oldTool,',
+        '    zTool, // the last one',
+        '  ],',
+        '});',
+        '',
+      ].join('\r\n'),
+    },
+  },
+  {
+    name: 'an empty array in a one-line object that outgrows the line width',
+    files: {
+      'src/index.ts': L(
+        "import { createApp } from '@cyanheads/mcp-ts-core';",
+        '',
+        "await createApp({ name: 'acme-catalog-server', title: 'Acme catalog server', version: '1.0.0', tools: [] });",
+        '',
+      ),
+    },
+  },
+  {
+    name: 'a local array with a conditional spread, passed as shorthand, @/ imports',
+    files: {
+      'src/index.ts': L(
+        "import { createApp } from '@cyanheads/mcp-ts-core';",
+        "import { aTool } from '@/mcp-server/tools/definitions/a.tool.js';",
+        "import { cTool } from '@/mcp-server/tools/definitions/c.tool.js';",
+        "import { config } from '@/config.js';",
+        '',
+        'const tools = [aTool, ...(config.extraEnabled ? [cTool] : [])];',
+        'const { services } = await createApp({ tools });',
+        'void services;',
+        '',
+      ),
+    },
+  },
+  {
+    name: 'spread groups, one chosen with --group',
+    group: 'write',
+    files: {
+      'src/index.ts': L(
+        "import { createApp } from '@cyanheads/mcp-ts-core';",
+        `import { getTool } from '${DEFS}/get.tool.js';`,
+        `import { putTool } from '${DEFS}/put.tool.js';`,
+        '',
+        'const readTools = [getTool];',
+        'const writeTools = [putTool];',
+        'const tools = [...readTools, ...writeTools.map((d) => d)];',
+        'await createApp({ tools });',
+        '',
+      ),
+    },
+  },
+  ...[
+    'tools: allToolDefinitions',
+    'tools: [...allToolDefinitions]',
+    "tools: flag ? allToolDefinitions.filter((t) => t.name !== 'x') : [...allToolDefinitions]",
+  ].map((tools) => ({
+    name: `a typed barrel, the entry point passing \`${tools}\``,
+    files: {
+      'src/index.ts': barrelIndex(tools).replace('await', 'const flag = true;\nawait'),
+      [BARREL]: L(
+        "import type { AnyToolDefinition } from '@cyanheads/mcp-ts-core';",
+        "import { getItemTool } from './get-item.tool.js';",
+        "import { listItemsTool } from './list-items.tool.js';",
+        '',
+        'export const allToolDefinitions: AnyToolDefinition[] = [getItemTool, listItemsTool];',
+        '',
+      ),
+    },
+  })),
+  {
+    name: 'a barrel `as const` with re-exports beside its imports and a sorted export list',
+    files: {
+      'src/index.ts': barrelIndex('tools: allToolDefinitions'),
+      [BARREL]: L(
+        "import { getItemTool } from './get-item.tool.js';",
+        "import { listItemsTool } from './list-items.tool.js';",
+        '',
+        "export { getItemTool } from './get-item.tool.js';",
+        "export { listItemsTool } from './list-items.tool.js';",
+        '',
+        'export const allToolDefinitions = [',
+        '  getItemTool,',
+        '  listItemsTool,',
+        '] as const;',
+        '',
+        'export { getItemTool as get, listItemsTool };',
+        '',
+      ),
+    },
+  },
+  {
+    name: 're-exports only: the entry point imports from the barrel',
+    files: {
+      'src/index.ts': L(
+        "import { createApp } from '@cyanheads/mcp-ts-core';",
+        `import { getItemTool, listItemsTool } from '${DEFS}/index.js';`,
+        '',
+        'await createApp({ tools: [getItemTool, listItemsTool] });',
+        '',
+      ),
+      [BARREL]: L(
+        "export { getItemTool } from './get-item.tool.js';",
+        "export { listItemsTool } from './list-items.tool.js';",
+        '',
+      ),
+    },
+  },
+  {
+    name: 'an empty barrel under a header comment',
+    files: {
+      'src/index.ts': barrelIndex('tools: allToolDefinitions'),
+      [BARREL]: L('/**', ' * @fileoverview The tools.', ' */', '', 'export const allToolDefinitions = [];', ''),
+    },
+  },
+  {
+    name: 'src/index.ts and src/worker.ts sharing one barrel',
+    files: {
+      'src/index.ts': barrelIndex('tools: allToolDefinitions'),
+      'src/worker.ts': L(
+        "import { createWorkerHandler } from '@cyanheads/mcp-ts-core/worker';",
+        `import { allToolDefinitions } from '${DEFS}/index.js';`,
+        '',
+        'export default createWorkerHandler({ tools: allToolDefinitions });',
+        '',
+      ),
+      [BARREL]: L(
+        "import { getItemTool } from './get-item.tool.js';",
+        '',
+        'export const allToolDefinitions = [getItemTool];',
+        '',
+      ),
+    },
+  },
+];
+
+/** Sources with the edges of what ts-morph's getters match: every top-level shape a name can have. */
+const EDGES = [
+  L(
+    "import def, * as ns from './a.js';",
+    "import type { T } from './t.js';",
+    "import { type U, a as b, 'quoted name' as q } from './u.js';",
+    "import './side-effect.js';",
+    "export * from './star.js';",
+    "export * as space from './space.js';",
+    'export type { T };',
+    "export { a as c, b } from './u.js';",
+    'export { ns, q };',
+    'const { x, y: [z, , w] } = ns.value;',
+    'let [first] = [1];',
+    'function over(a: string): void;',
+    'function over(a: unknown) {}',
+    'declare function ambient(): void;',
+    'export default function () {}',
+    'class K {}',
+    'export class J extends K {}',
+    'first = 2;',
+    'export { x, z as zed };',
+  ),
+];
+
+const statedFiles = PATTERNS.flatMap((p) => Object.entries(p.files)).map(([file, text]) => ({ file, text }));
+const SOURCES = [...statedFiles, ...EDGES.map((text, i) => ({ file: `src/edge${i}.ts`, text }))];
+
+/** Every identifier's text in the file: the names a lookup may be asked for. */
+function namesIn(sf: TsMorph.SourceFile): string[] {
+  const { ts } = tsMorph();
+  const names = new Set<string>(['absent']);
+  const visit = (n: TsMorph.ts.Node): void => {
+    if (ts.isIdentifier(n)) names.add(n.text);
+    ts.forEachChild(n, visit);
+  };
+  visit(sf.compilerNode);
+  return [...names];
+}
+
+/** ts-morph's public way to a compiler node's wrapper: down the children at its start, then up. */
+function publicWrap(sf: TsMorph.SourceFile, node: TsMorph.ts.Node): TsMorph.Node | undefined {
+  let at: TsMorph.Node | undefined = sf.getDescendantAtPos(node.getStart(sf.compilerNode));
+  while (at && at.compilerNode !== node) at = at.getParent();
+  return at;
+}
+
+describe('locating on compiler nodes, against ts-morph', () => {
+  it.each(SOURCES)('statements of $file as ts-morph gets them', ({ file, text }) => {
+    const sf = parseSource(file, text);
+    expect(importNodes(sf).map((d) => wrap(sf, d))).toEqual(sf.getImportDeclarations());
+    expect(exportNodes(sf).map((d) => wrap(sf, d))).toEqual(sf.getExportDeclarations());
+    for (const d of sf.getImportDeclarations()) {
+      const node = d.compilerNode;
+      expect(specifierOf(node)).toBe(d.getModuleSpecifierValue());
+      expect(isTypeOnly(node)).toBe(d.isTypeOnly());
+      expect(namedImportNodes(node).map((n) => wrap(sf, n))).toEqual(d.getNamedImports());
+      for (const n of d.getNamedImports()) {
+        expect(specifierName(sf, n.compilerNode)).toBe(n.getName());
+        expect(specifierLocal(sf, n.compilerNode)).toBe(n.getAliasNode()?.getText() ?? n.getName());
+      }
+    }
+    for (const d of sf.getExportDeclarations()) {
+      expect(specifierOf(d.compilerNode)).toBe(d.getModuleSpecifierValue());
+      expect(isTypeOnly(d.compilerNode)).toBe(d.isTypeOnly());
+      expect(namedExportNodes(d.compilerNode).map((n) => wrap(sf, n))).toEqual(d.getNamedExports());
+    }
+    for (const name of namesIn(sf)) {
+      expect(topVariable(sf, name), name).toBe(sf.getVariableDeclaration(name));
+      expect(topFunction(sf, name), name).toBe(sf.getFunction(name));
+      expect(topClass(sf, name), name).toBe(sf.getClass(name));
+    }
+  });
+
+  it.each(SOURCES)('import lookups of $file as ts-morph getters find them', ({ file, text }) => {
+    const sf = parseSource(file, text);
+    const decls = sf.getImportDeclarations();
+    const binds = (d: TsMorph.ImportDeclaration, name: string) =>
+      d.getDefaultImport()?.getText() === name ||
+      d.getNamespaceImport()?.getText() === name ||
+      d.getNamedImports().some((n) => (n.getAliasNode()?.getText() ?? n.getName()) === name);
+    for (const name of namesIn(sf)) {
+      const decl = decls.find((d) => binds(d, name));
+      expect(importedBinding(sf, name), name).toBe(decl);
+      expect(importedFrom(sf, name), name).toBe(decl?.getModuleSpecifierValue());
+      const named = decls.flatMap((d) =>
+        d.getNamedImports().flatMap((n) => ((n.getAliasNode()?.getText() ?? n.getName()) === name ? [{ d, n }] : [])),
+      )[0];
+      const expected =
+        decl && named?.d === decl
+          ? { name: named.n.getName(), specifier: decl.getModuleSpecifierValue(), node: decl }
+          : undefined;
+      expect(namedImport(sf, name), name).toEqual(expected);
+      for (const specifier of new Set(decls.map((d) => d.getModuleSpecifierValue()))) {
+        const has = decls.some(
+          (d) =>
+            d.getModuleSpecifierValue() === specifier &&
+            d.getNamedImports().some((n) => (n.getAliasNode()?.getText() ?? n.getName()) === name),
+        );
+        expect(hasNamedImport(sf, name, specifier)).toBe(has);
+      }
+    }
+    const specifiers = decls.map((d) => d.getModuleSpecifierValue());
+    const alias = specifiers.filter((s) => s.startsWith('@/')).length;
+    const relative = specifiers.filter((s) => s.startsWith('.')).length;
+    expect(pathStyleOf(sf)).toBe(alias + relative === 0 ? undefined : alias > relative ? 'alias' : 'relative');
+    const exportsFrom = sf
+      .getExportDeclarations()
+      .filter((d) => d.getModuleSpecifierValue() !== undefined && !d.isTypeOnly())
+      .flatMap((d) =>
+        d
+          .getNamedExports()
+          .map((e) => ({ name: e.getAliasNode()?.getText() ?? e.getName(), specifier: d.getModuleSpecifierValue() })),
+      );
+    expect(reExports(sf)).toEqual(exportsFrom);
+    for (const name of namesIn(sf)) {
+      const list = sf
+        .getExportDeclarations()
+        .find(
+          (d) => d.getModuleSpecifierValue() === undefined && d.getNamedExports().some((e) => e.getName() === name),
+        );
+      expect(localExportListWith(sf, [name]), name).toBe(list);
+    }
+  });
+
+  it.each(SOURCES)('wrap and lineAt in $file agree with ts-morph', ({ file, text }) => {
+    const sf = parseSource(file, text);
+    // The shortcut into ts-morph's own wrapping is what keeps wrapping to the path: it must be there.
+    expect(typeof (sf as unknown as Record<string, unknown>)._getNodeFromCompilerNode).toBe('function');
+    const { ts } = tsMorph();
+    const visit = (n: TsMorph.ts.Node): void => {
+      const wrapped = wrap(sf, n);
+      expect(wrapped.compilerNode).toBe(n);
+      // The public way cannot reach a node without width (the end-of-file token): nothing to compare.
+      if (n.end > n.getStart(sf.compilerNode)) expect(publicWrap(sf, n)).toBe(wrapped);
+      expect(lineAt(sf, n.end)).toBe(wrapped.getEndLineNumber());
+      ts.forEachChild(n, visit);
+    };
+    ts.forEachChild(sf.compilerNode, visit);
+  });
+});
+
+/** The edits applied as ts-morph edits a file: one `replaceText` at a time, re-parsing after each. */
+function editedByTsMorph(file: string, text: string, edits: TextEdit[]): string {
+  // ts-morph writes inserted line breaks as its settings say: the file's own, as the splice keeps them.
+  const newLineKind = eolOf(text) === '\r\n' ? NewLineKind.CarriageReturnLineFeed : NewLineKind.LineFeed;
+  const sf = new Project({ useInMemoryFileSystem: true, manipulationSettings: { newLineKind } }).createSourceFile(
+    `/${file}`,
+    text,
+  );
+  // In applyEdits' order: later offsets first, and of equal offsets the one given last first.
+  const ordered = edits.map((e, i) => ({ ...e, i })).sort((a, b) => b.pos - a.pos || b.i - a.i);
+  for (const e of ordered) sf.replaceText([e.pos, e.end ?? e.pos], e.text);
+  return sf.getFullText();
+}
+
+describe('registration edits spliced at once, against ts-morph editing one edit at a time', () => {
+  it.each(PATTERNS)('$name', ({ files, group }) => {
+    const options = { ...KEYS, ...(group ? { group } : {}) };
+    const plan = planRegistration(project(files).tree, toolLayout, NEW, options);
+    expect(plan.edits.size).toBeGreaterThan(0);
+    const { tree } = project(files);
+    expect(register(tree, toolLayout, NEW, options)).toMatchObject({ changed: true, files: plan.files, via: plan.via });
+    for (const [file, { text, edits }] of plan.edits) {
+      expect(text).toBe(files[file]);
+      // Most files take two edits or more (an import and an entry), and always in one splice.
+      const spliced = tree.read(file)!;
+      expect(spliced).toBe(applyEdits(text, edits));
+      expect(spliced).toBe(editedByTsMorph(file, text, edits));
+      expect(spliced).toContain(NEW.exportName);
+    }
+    // What the plan leaves alone stays as it was.
+    for (const [file, text] of Object.entries(files)) if (!plan.edits.has(file)) expect(tree.read(file)).toBe(text);
+  });
+});
