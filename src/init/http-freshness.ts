@@ -8,6 +8,8 @@
  * did not say could be kept.
  */
 
+import type { HeaderLookup } from './http-get.js';
+
 export interface Validators {
   etag?: string;
   lastModified?: string;
@@ -42,7 +44,7 @@ const seconds = (value: string | undefined | null) =>
   value !== undefined && value !== null && /^\d+$/.test(value.trim()) ? Number(value.trim()) : undefined;
 
 /** What the response's headers allow, at `now`. */
-export function freshnessOf(headers: Headers, now: number): Freshness {
+export function freshnessOf(headers: HeaderLookup, now: number): Freshness {
   const directives = cacheControl(headers.get('cache-control'));
   const maxAge = directives.has('no-cache') ? undefined : seconds(directives.get('max-age'));
   const age = seconds(headers.get('age')) ?? 0;
@@ -61,7 +63,7 @@ export function validators(etag: string | null | undefined, lastModified: string
   return { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) };
 }
 
-export const validatorsOf = (headers: Headers) => validators(headers.get('etag'), headers.get('last-modified'));
+export const validatorsOf = (headers: HeaderLookup) => validators(headers.get('etag'), headers.get('last-modified'));
 
 /** The conditional request headers for a kept answer. */
 export function conditionalHeaders(kept: Validators | undefined): Record<string, string> {

@@ -74,19 +74,30 @@ function absolute(value: string): string {
   return value;
 }
 
-/** The npm settings in the environment (`npm_config_*` in any case, empty ones skipped as npm does). */
+/**
+ * The npm settings in the environment (`npm_config_*` in any case, empty ones skipped as npm
+ * does); unsure when two spellings of one setting disagree, since which wins follows the
+ * environment's order.
+ */
 function envSettings(env: NodeJS.ProcessEnv): [string, string][] {
-  return Object.entries(env)
+  const settings = Object.entries(env)
     .filter((e): e is [string, string] => /^npm_config_/i.test(e[0]) && e[1] !== undefined && e[1] !== '')
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const seen = new Map<string, string>();
+  for (const [name, value] of settings) {
+    const key = name
+      .slice(11)
+      .replace(/(?!^)_/g, '-')
+      .toLowerCase();
+    if (seen.has(key) && seen.get(key) !== value) throw new Unsure();
+    seen.set(key, value);
+  }
+  return settings;
 }
 
-/** The one value of setting `key` in the environment; unsure when several spellings disagree. */
-function envSetting(settings: [string, string][], key: string): string | undefined {
-  const values = new Set(settings.filter(([k]) => k.slice(11).toLowerCase() === key).map(([, v]) => v));
-  if (values.size > 1) throw new Unsure();
-  return [...values][0];
-}
+/** The value of setting `key` in the environment. */
+const envSetting = (settings: [string, string][], key: string) =>
+  settings.find(([k]) => k.slice(11).toLowerCase() === key)?.[1];
 
 /**
  * The project npmrc npm would load is `.npmrc` in the nearest folder above `cwd` with a

@@ -21,6 +21,7 @@ import {
   validatorsOf,
   worthKeeping,
 } from './http-freshness.js';
+import { httpGet } from './http-get.js';
 import { npmConfigKey } from './npm-config-key.js';
 
 export const DEFAULT_REGISTRY = 'https://registry.npmjs.org/';
@@ -173,10 +174,11 @@ async function askRegistry(registry: string, timeoutMs: number): Promise<LatestV
   // A clock set back makes a kept answer look fresh for too long: asked again instead.
   if (kept && now < kept.freshUntil && kept.checkedAt <= now)
     return answer(kept.version, registry, 'cache', kept.checkedAt);
-  const response = await fetch(url, {
-    headers: { accept: 'application/vnd.npm.install-v1+json', ...conditionalHeaders(kept) },
-    signal: AbortSignal.timeout(timeoutMs),
-  });
+  const response = await httpGet(
+    url,
+    { accept: 'application/vnd.npm.install-v1+json', ...conditionalHeaders(kept) },
+    timeoutMs,
+  );
   const freshness = freshnessOf(response.headers, Date.now());
   const keep = (version: string, v: Validators): KeptAnswer | undefined =>
     worthKeeping(freshness, v, Date.now())
@@ -191,7 +193,7 @@ async function askRegistry(registry: string, timeoutMs: number): Promise<LatestV
     return answer(kept.version, registry, 'revalidated', now);
   }
   if (!response.ok) return { ok: false, reason: `${registry} answered ${response.status}` };
-  const doc = (await response.json()) as { 'dist-tags'?: { latest?: unknown } };
+  const doc = JSON.parse(response.text) as { 'dist-tags'?: { latest?: unknown } };
   const latest = doc['dist-tags']?.latest;
   if (typeof latest !== 'string' || !semver.valid(latest)) {
     return { ok: false, reason: `${registry} gave no latest version of ${FRAMEWORK}` };
