@@ -5,8 +5,11 @@
  * `TimeoutError`, as fetch's), and the body is read as text.
  */
 
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
+import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
+
+// Loaded on the first request (node:https brings TLS): a run given --framework-version asks nothing.
+const require = createRequire(import.meta.url);
 
 export interface HeaderLookup {
   get(name: string): string | null;
@@ -32,7 +35,8 @@ function headerLookup(message: IncomingMessage): HeaderLookup {
 
 function once(url: URL, headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const request = (url.protocol === 'https:' ? https : http).get(url, { headers, signal }, resolve);
+    const client = require(url.protocol === 'https:' ? 'node:https' : 'node:http') as typeof import('node:https');
+    const request = client.get(url, { headers, signal }, resolve);
     request.on('error', reject);
   });
 }

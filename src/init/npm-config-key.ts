@@ -46,6 +46,7 @@ function onPath(command: string, env: NodeJS.ProcessEnv): string {
     if (!path.isAbsolute(dir)) throw new Unsure();
     const candidate = path.join(dir, command);
     try {
+      if (!statSync(candidate, { throwIfNoEntry: false })) continue;
       accessSync(candidate, constants.X_OK);
       return realpathSync(candidate);
     } catch {
