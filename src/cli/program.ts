@@ -104,10 +104,16 @@ function initCommand(program: Command, setExit: (code: number) => void): void {
     .exitOverride()
     .action(async (dir: string | undefined, flags: Record<string, unknown>, cmd: Command) => {
       const global = globalOptions(cmd.optsWithGlobals());
-      const early = await earlyLookup(dir, flags, global.cwd);
+      // A run that ends before it needs the look-up (a refused folder) does not wait for it.
+      const abandon = new AbortController();
+      const early = await earlyLookup(dir, flags, global.cwd, abandon.signal);
       const { initCommand } = await import('../commands/init.js');
       const source = (key: string) => cmd.getOptionValueSource(key);
-      setExit(await initCommand(dir, flags, global, source, ...(early ? [early] : [])));
+      try {
+        setExit(await initCommand(dir, flags, global, source, ...(early ? [early] : [])));
+      } finally {
+        abandon.abort();
+      }
     });
 }
 
@@ -117,7 +123,7 @@ function initCommand(program: Command, setExit: (code: number) => void): void {
  * without --framework-version (an existing server is not looked up for); a folder init cannot
  * tell yet is left to init, which asks as before.
  */
-async function earlyLookup(dir: string | undefined, flags: Record<string, unknown>, cwd: string) {
+async function earlyLookup(dir: string | undefined, flags: Record<string, unknown>, cwd: string, signal: AbortSignal) {
   if (flags.frameworkVersion !== undefined) return undefined;
   const { resolveTarget } = await import('../commands/init-target.js');
   try {
@@ -126,7 +132,7 @@ async function earlyLookup(dir: string | undefined, flags: Record<string, unknow
     return undefined;
   }
   const { latestFrameworkVersion } = await import('../init/registry.js');
-  const pending = latestFrameworkVersion();
+  const pending = latestFrameworkVersion(undefined, signal);
   return () => pending;
 }
 

@@ -50,9 +50,15 @@ function readText(message: IncomingMessage): Promise<string> {
   });
 }
 
-/** GETs `url` with `headers`, within `timeoutMs` for the whole exchange. */
-export async function httpGet(url: string, headers: Record<string, string>, timeoutMs: number): Promise<SmallResponse> {
+/** GETs `url` with `headers`, within `timeoutMs` for the whole exchange, unless `signal` abandons it first. */
+export async function httpGet(
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<SmallResponse> {
   const controller = new AbortController();
+  signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
   const timeout = Object.assign(new Error(`no answer in ${timeoutMs} ms`), { name: 'TimeoutError' });
   const timer = setTimeout(() => controller.abort(timeout), timeoutMs);
   try {
@@ -71,7 +77,7 @@ export async function httpGet(url: string, headers: Record<string, string>, time
       return { status, ok: status >= 200 && status < 300, headers: headerLookup(message), text };
     }
   } catch (e) {
-    throw controller.signal.aborted ? timeout : e;
+    throw controller.signal.aborted ? controller.signal.reason : e;
   } finally {
     clearTimeout(timer);
   }

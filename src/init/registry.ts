@@ -80,7 +80,11 @@ function parseNpmConfig(text: string): NpmConfig {
  * the environment when npm started the run and handed it on; else npm's kept answer while
  * nothing it reads changed; else npm asked, and its answer kept.
  */
-export async function npmConfig(timeoutMs = LOOKUP_TIMEOUT_MS, cwd = process.cwd()): Promise<NpmConfig> {
+export async function npmConfig(
+  timeoutMs = LOOKUP_TIMEOUT_MS,
+  cwd = process.cwd(),
+  signal?: AbortSignal,
+): Promise<NpmConfig> {
   const env = { ...process.env, npm_config_update_notifier: 'false' };
   if (configFromLaunchingNpm(process.env)?.offline) return { registry: DEFAULT_REGISTRY, offline: true };
   const key = npmConfigKey(cwd, env);
@@ -89,14 +93,14 @@ export async function npmConfig(timeoutMs = LOOKUP_TIMEOUT_MS, cwd = process.cwd
     const { until: _, ...config } = kept;
     return config;
   }
-  const text = await npmConfigGet(timeoutMs, env, cwd);
+  const text = await npmConfigGet(timeoutMs, env, cwd, signal);
   const config = parseNpmConfig(text);
   if (key && text.includes('registry=')) npmAnswers.set(key, { ...config, until: Date.now() + NPM_ANSWER_MS });
   return config;
 }
 
 /** `npm config get registry offline @scope:registry` as npm prints it; empty when npm fails or takes too long. */
-function npmConfigGet(timeoutMs: number, env: NodeJS.ProcessEnv, cwd: string): Promise<string> {
+function npmConfigGet(timeoutMs: number, env: NodeJS.ProcessEnv, cwd: string, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve) => {
     execFile(
       'npm',
@@ -104,6 +108,7 @@ function npmConfigGet(timeoutMs: number, env: NodeJS.ProcessEnv, cwd: string): P
       {
         cwd,
         timeout: timeoutMs,
+        ...(signal ? { signal } : {}),
         env,
         // npm is npm.cmd there, which only a shell runs; the arguments are fixed words.
         shell: process.platform === 'win32',
@@ -167,7 +172,7 @@ const answer = (version: string, registry: string, from: AnswerSource, checkedAt
 });
 
 /** The registry's `dist-tags.latest` for the framework: kept while fresh, else asked (conditionally when kept). */
-async function askRegistry(registry: string, timeoutMs: number): Promise<LatestVersion> {
+async function askRegistry(registry: string, timeoutMs: number, signal?: AbortSignal): Promise<LatestVersion> {
   const url = packageDocumentUrl(registry, FRAMEWORK);
   const kept = registryAnswers.get(url);
   const now = Date.now();
@@ -178,6 +183,7 @@ async function askRegistry(registry: string, timeoutMs: number): Promise<LatestV
     url,
     { accept: 'application/vnd.npm.install-v1+json', ...conditionalHeaders(kept) },
     timeoutMs,
+    signal,
   );
   const freshness = freshnessOf(response.headers, Date.now());
   const keep = (version: string, v: Validators): KeptAnswer | undefined =>
@@ -203,14 +209,19 @@ async function askRegistry(registry: string, timeoutMs: number): Promise<LatestV
 }
 
 /** `dist-tags.latest` of the framework on the registry npm would install it from, within the timeout. */
-export async function latestFrameworkVersion(timeoutMs = LOOKUP_TIMEOUT_MS): Promise<LatestVersion> {
+/** `signal` abandons the look-up (its npm and its request), for a run that ended without needing it. */
+export async function latestFrameworkVersion(
+  timeoutMs = LOOKUP_TIMEOUT_MS,
+  signal?: AbortSignal,
+): Promise<LatestVersion> {
   const started = Date.now();
   let registry = DEFAULT_REGISTRY;
   try {
-    const config = await npmConfig(timeoutMs);
+    const config = await npmConfig(timeoutMs, process.cwd(), signal);
+    signal?.throwIfAborted();
     if (config.offline) return { ok: false, offline: true, reason: 'npm is configured offline' };
     registry = config.scopeRegistry ?? config.registry;
-    return await askRegistry(registry, Math.max(500, timeoutMs - (Date.now() - started)));
+    return await askRegistry(registry, Math.max(500, timeoutMs - (Date.now() - started)), signal);
   } catch (e) {
     const cause = e instanceof Error ? (e.name === 'TimeoutError' ? `no answer in ${timeoutMs} ms` : e.message) : '';
     return { ok: false, reason: `${registry} could not be reached${cause ? ` (${cause})` : ''}` };
