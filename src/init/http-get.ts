@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 
 // Loaded on the first request (node:https brings TLS): a run given --framework-version asks nothing.
-const require = createRequire(import.meta.url);
+let require: NodeJS.Require | undefined;
 
 export interface HeaderLookup {
   get(name: string): string | null;
@@ -35,6 +35,7 @@ function headerLookup(message: IncomingMessage): HeaderLookup {
 
 function once(url: URL, headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
+    require ??= createRequire(import.meta.url);
     const client = require(url.protocol === 'https:' ? 'node:https' : 'node:http') as typeof import('node:https');
     const request = client.get(url, { headers, signal }, resolve);
     request.on('error', reject);
