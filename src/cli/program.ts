@@ -103,10 +103,37 @@ function initCommand(program: Command, setExit: (code: number) => void): void {
     .addHelpText('after', INIT_EXAMPLES)
     .exitOverride()
     .action(async (dir: string | undefined, flags: Record<string, unknown>, cmd: Command) => {
+      const global = globalOptions(cmd.optsWithGlobals());
+      // A run that ends before it needs the look-up (a refused folder) does not wait for it.
+      const abandon = new AbortController();
+      const early = await earlyLookup(dir, flags, global.cwd, abandon.signal);
       const { initCommand } = await import('../commands/init.js');
       const source = (key: string) => cmd.getOptionValueSource(key);
-      setExit(await initCommand(dir, flags, globalOptions(cmd.optsWithGlobals()), source));
+      try {
+        setExit(await initCommand(dir, flags, global, source, ...(early ? [early] : [])));
+      } finally {
+        abandon.abort();
+      }
     });
+}
+
+/**
+ * The registry look-up of a new server's framework, started before init's own code loads: it
+ * waits on npm and the network, so the two overlap. Only where init will make a new server
+ * without --framework-version (an existing server is not looked up for); a folder init cannot
+ * tell yet is left to init, which asks as before.
+ */
+async function earlyLookup(dir: string | undefined, flags: Record<string, unknown>, cwd: string, signal: AbortSignal) {
+  if (flags.frameworkVersion !== undefined) return undefined;
+  const { resolveTarget } = await import('../commands/init-target.js');
+  try {
+    if (resolveTarget(cwd, dir).mode !== 'create') return undefined;
+  } catch {
+    return undefined;
+  }
+  const { latestFrameworkVersion } = await import('../init/registry.js');
+  const pending = latestFrameworkVersion(undefined, signal);
+  return () => pending;
 }
 
 function listCommand(program: Command, ctx: ProgramContext): void {

@@ -18,7 +18,7 @@ import { Tree } from '../engine/tree.js';
 import { isTarball } from '../init/framework-choice.js';
 import { type InitResult, initGenerator } from '../init/generator.js';
 import { scaffoldCommand } from '../init/launcher.js';
-import { type LatestVersionLookup, latestFrameworkVersion } from '../init/registry.js';
+import { type AnswerSource, type LatestVersionLookup, latestFrameworkVersion } from '../init/registry.js';
 import { FRAMEWORK_VERSION } from '../init/versions.js';
 import {
   detectPackageManager,
@@ -78,7 +78,11 @@ async function gatherAnswers(
   return answers;
 }
 
-function generateInit(answers: Answers, global: GlobalOptions, latest: string | undefined): Planned<InitResult> {
+function generateInit(
+  answers: Answers,
+  global: GlobalOptions,
+  { version: latest, source }: { version?: string | undefined; source: FrameworkSource },
+): Planned<InitResult> {
   const { target, options } = answers;
   const tree = new Tree(new DiskHost(target.root));
   const generated = initGenerator(tree, {
@@ -101,7 +105,7 @@ function generateInit(answers: Answers, global: GlobalOptions, latest: string | 
         ran: false,
         reason: `init does not run devcheck; run \`${packageManagerInfo(project.packageManager).run} devcheck\` in the project`,
       },
-      project: { ...project, repository: project.repository?.url ?? null },
+      project: { ...project, repository: project.repository?.url ?? null, frameworkSource: source },
       skipped,
       refreshed,
     },
@@ -129,6 +133,22 @@ function nextSteps(result: InitResult, install: TaskReport | undefined, cwd: str
   return steps;
 }
 
+/** Where the framework range of a new server came from (in --json as `project.frameworkSource`). */
+export type FrameworkSource =
+  | { from: AnswerSource; registry: string; checkedAt: string }
+  | { from: 'pinned'; reason: string }
+  | { from: 'option' | 'existing' };
+
+function sourceSaid(version: string, source: Extract<FrameworkSource, { registry: string }>): string {
+  const minutes = Math.round((Date.now() - Date.parse(source.checkedAt)) / 60_000);
+  const how = {
+    registry: 'asked now',
+    cache: `its answer kept from ${minutes < 1 ? 'less than a minute' : `${minutes} min`} ago, which it allows reusing`,
+    revalidated: 'it confirmed the answer kept from before',
+  }[source.from];
+  return `${FRAMEWORK} ^${version}: the newest release on ${source.registry} (${how}).`;
+}
+
 /**
  * The newest release for a new server's default range, unless a range was given or this is an
  * existing server. Offline (npm configured so) is a choice, said as a note; a registry that does
@@ -138,10 +158,19 @@ async function latestRelease(
   { target, options }: Answers,
   lookup: LatestVersionLookup,
   reporter: Reporter,
-): Promise<string | undefined> {
-  if (target.mode === 'upgrade' || options.frameworkVersion !== undefined) return undefined;
+): Promise<{ version?: string; source: FrameworkSource }> {
+  if (target.mode === 'upgrade') return { source: { from: 'existing' } };
+  if (options.frameworkVersion !== undefined) return { source: { from: 'option' } };
   const latest = await lookup();
-  if (latest.ok) return latest.version;
+  if (latest.ok) {
+    const source = {
+      from: latest.from ?? 'registry',
+      registry: latest.registry,
+      checkedAt: latest.checkedAt ?? new Date().toISOString(),
+    };
+    reporter.info(sourceSaid(latest.version, source));
+    return { version: latest.version, source };
+  }
   const fallback = `the pinned ^${FRAMEWORK_VERSION}`;
   if (latest.offline) reporter.info(`npm is configured offline: the server depends on ${fallback}.`);
   else {
@@ -149,7 +178,7 @@ async function latestRelease(
       `Could not ask the registry for the newest ${FRAMEWORK} (${latest.reason}): the server depends on ${fallback}; pass --framework-version to choose.`,
     );
   }
-  return undefined;
+  return { source: { from: 'pinned', reason: latest.reason } };
 }
 
 /** The next steps: in the JSON result, and said to people once a server was written without a failure. */
@@ -183,7 +212,7 @@ export async function initCommand(
 ): Promise<number> {
   const reporter = new Reporter({ json: global.json, verbose: global.verbose });
   let answers: Answers;
-  let latest: string | undefined;
+  let latest: Awaited<ReturnType<typeof latestRelease>>;
   try {
     // Before the folder is looked at: a half-written server would read as one to upgrade.
     const root = targetRoot(global.cwd, dir);

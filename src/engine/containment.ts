@@ -14,15 +14,18 @@ export function realPathOf(abs: string): { real: string } | { dangling: string }
   const rest: string[] = [];
   let cur = abs;
   for (;;) {
+    // Without an exception for each missing step: a new server's files are all missing.
+    let there = false;
     try {
-      lstatSync(cur);
-      break;
+      there = lstatSync(cur, { throwIfNoEntry: false }) !== undefined;
     } catch {
-      const parent = path.dirname(cur);
-      if (parent === cur) return { real: abs };
-      rest.unshift(path.basename(cur));
-      cur = parent;
+      // ENOTDIR and the like: not there either.
     }
+    if (there) break;
+    const parent = path.dirname(cur);
+    if (parent === cur) return { real: abs };
+    rest.unshift(path.basename(cur));
+    cur = parent;
   }
   try {
     return { real: path.join(realpathSync(cur), ...rest) };

@@ -63,8 +63,11 @@ export class DiskHost implements Host {
 
   read(rel: string): string | undefined {
     let bytes: Buffer;
+    const file = path.join(this.root, rel);
     try {
-      bytes = readFileSync(path.join(this.root, rel));
+      // A missing file (each one of a new server) is told without an exception: they cost.
+      if (!statSync(file, { throwIfNoEntry: false })) return undefined;
+      bytes = readFileSync(file);
     } catch {
       return undefined;
     }
@@ -88,7 +91,7 @@ export class DiskHost implements Host {
 
   isDirectory(rel: string): boolean {
     try {
-      return statSync(path.join(this.root, rel)).isDirectory();
+      return statSync(path.join(this.root, rel), { throwIfNoEntry: false })?.isDirectory() === true;
     } catch {
       return false;
     }

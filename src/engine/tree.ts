@@ -29,6 +29,9 @@ function notUtf8(rel: string): ScaffoldError {
   });
 }
 
+/** A relative path in normal form: segments without slashes or backslashes, none `.` or `..`. */
+const NORMAL_PATH = /^(?!\.\.?(?:\/|$))[^/\\]+(?:\/(?!\.\.?(?:\/|$))[^/\\]+)*$/;
+
 export class Tree {
   readonly host: Host;
   private readonly writes = new Map<string, string>();
@@ -55,6 +58,8 @@ export class Tree {
 
   /** Normalises a project-relative path and refuses anything that escapes the root. */
   normalize(p: string): string {
+    // Most paths are in normal form already (every read and write comes here): kept as they are.
+    if (NORMAL_PATH.test(p)) return p;
     const rel = path.posix.normalize(p.replaceAll('\\', '/')).replace(/^\.\//, '');
     if (rel.startsWith('../') || rel === '..' || path.posix.isAbsolute(rel)) {
       throw new Error(`path escapes the project root: ${p}`);

@@ -121,11 +121,17 @@ const template = templatesOf(import.meta.url);
 
 /** The template files of init, as paths relative to its templates/ folder, sorted. */
 export function templateFiles(): string[] {
-  const dir = fileURLToPath(template(''));
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((p) => p.replaceAll('\\', '/'))
-    .filter((p) => p.endsWith('.hbs'))
-    .sort();
+  const found: string[] = [];
+  // A walk of its own: readdirSync's recursive mode resolves and normalizes every entry's path.
+  const walk = (dir: string, rel: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const name = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), name);
+      else if (entry.name.endsWith('.hbs')) found.push(name);
+    }
+  };
+  walk(fileURLToPath(template('')), '');
+  return found.sort();
 }
 
 const RENAMED: Record<string, string> = {

@@ -1,6 +1,6 @@
 /** Whether a command is there to run, asked before starting it, so that its absence gets a hint. */
 
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import type { PackageManager } from '../../project/project.js';
 
@@ -19,7 +19,9 @@ export function findOnPath(command: string, env: NodeJS.ProcessEnv = process.env
     if (!dir) continue;
     for (const ext of exts) {
       const candidate = path.join(dir, command + ext);
+      // Most folders do not hold it: a stat that throws nothing rules those out cheaply.
       try {
+        if (!statSync(candidate, { throwIfNoEntry: false })) continue;
         accessSync(candidate, constants.X_OK);
         return candidate;
       } catch {

@@ -1,0 +1,220 @@
+/**
+ * What init keeps of the framework look-up between runs, with the built CLI against registries
+ * on this machine (node:http) and the real npm: the registry's answer as its Cache-Control and
+ * validators allow (max-age, its expiry, no-cache and a 304, no-store), npm's answer while no
+ * setting it reads changed (an .npmrc edited, an environment variable), the scoped registry npm
+ * uses for the framework, a damaged or foreign cache ignored, and MCP_SCAFFOLD_CACHE=0 keeping
+ * nothing. Whether npm was started is seen by a preload every node of the run loads.
+ */
+
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, parseJsonOut } from './support.js';
+
+const made: string[] = [];
+const servers: { close: () => Promise<unknown> }[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close();
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+function temp(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-lookup-'));
+  made.push(dir);
+  return dir;
+}
+
+type Reply = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** A registry serving the framework's document as `reply` says, recording each request's headers. */
+async function registry(version: string, headers: Record<string, string> = {}, reply?: Reply) {
+  const asked: IncomingMessage['headers'][] = [];
+  const server = createServer((req, res) => {
+    asked.push(req.headers);
+    if (reply) return reply(req, res);
+    res.writeHead(200, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify({ name: '@cyanheads/mcp-ts-core', 'dist-tags': { latest: version } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const close = () => new Promise((r) => server.close(r));
+  servers.push({ close });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, asked };
+}
+
+/** A folder to run in, its own cache folder, and a log the preload appends each npm start to. */
+function place() {
+  const root = temp();
+  const cwd = path.join(root, 'work');
+  const cache = path.join(root, 'cache');
+  const log = path.join(root, 'npm-starts.log');
+  const spy = path.join(root, 'spy.cjs');
+  writeFileSync(
+    spy,
+    `if (/[/\\\\]npm(-cli\\.js)?$/.test(process.argv[1] ?? '')) require('node:fs').appendFileSync(${JSON.stringify(log)}, process.argv.slice(2).join(' ') + '\\n');\n`,
+  );
+  mkdirSync(cwd);
+  const npmStarts = () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).length : 0);
+  return { cwd, cache, spy, npmStarts };
+}
+
+/** This environment as a shell has it: without what an npm that started the tests handed on. */
+const BASE_ENV = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && !k.startsWith('MCP_SCAFFOLD_')),
+);
+
+let runs = 0;
+async function init(where: ReturnType<typeof place>, env: NodeJS.ProcessEnv) {
+  const r = await execa(process.execPath, [BIN, 'init', `s${++runs}`, '--yes', '--json', '--dry-run', '--no-install'], {
+    cwd: where.cwd,
+    reject: false,
+    stdin: 'ignore',
+    extendEnv: false,
+    env: {
+      ...BASE_ENV,
+      NO_COLOR: '1',
+      MCP_SCAFFOLD_CACHE_DIR: where.cache,
+      NODE_OPTIONS: `--require ${where.spy}`,
+      npm_config_offline: 'false',
+      ...env,
+    },
+    timeout: 120_000,
+  });
+  const run = { status: r.exitCode ?? null, stdout: String(r.stdout), stderr: String(r.stderr) };
+  expect(run.status, run.stderr).toBe(0);
+  return { ...parseJsonOut(run), stderr: run.stderr } as Record<string, any> & { stderr: string };
+}
+
+describe('init keeps the registry answer as HTTP caching allows', () => {
+  it('max-age: the second init asks neither the registry nor npm, and says the answer is kept', async () => {
+    const reg = await registry('0.12.3', { 'cache-control': 'public, max-age=300', etag: '"v1"' });
+    const where = place();
+    const first = await init(where, { npm_config_registry: reg.url });
+    expect(first.project.frameworkSource).toMatchObject({ from: 'registry', registry: reg.url });
+    expect(where.npmStarts()).toBe(1);
+    const second = await init(where, { npm_config_registry: reg.url });
+    expect(reg.asked).toHaveLength(1);
+    expect(where.npmStarts()).toBe(1);
+    expect(second.project).toMatchObject({ frameworkRange: '^0.12.3', frameworkSource: { from: 'cache' } });
+    expect(second.project.frameworkSource.checkedAt).toBe(first.project.frameworkSource.checkedAt);
+    expect(second.stderr).toMatch(/\^0\.12\.3: the newest release on .* \(its answer kept from/);
+    const record = path.join(where.cache, 'registry-answers.json');
+    expect(readFileSync(record, 'utf8')).not.toMatch(/token/i);
+  });
+
+  it('an expired max-age is revalidated: If-None-Match, and a 304 keeps the version without the document', async () => {
+    let etag = '"v1"';
+    const reg = await registry('0.12.3', {}, (req, res) => {
+      if (req.headers['if-none-match'] === etag)
+        return res.writeHead(304, { etag, 'cache-control': 'max-age=1' }).end();
+      res.writeHead(200, { 'content-type': 'application/json', etag, 'cache-control': 'max-age=1' });
+      res.end(JSON.stringify({ 'dist-tags': { latest: '0.12.3' } }));
+    });
+    const where = place();
+    await init(where, { npm_config_registry: reg.url });
+    await new Promise((r) => setTimeout(r, 1500));
+    const second = await init(where, { npm_config_registry: reg.url });
+    expect(reg.asked).toHaveLength(2);
+    expect(reg.asked[1]!['if-none-match']).toBe('"v1"');
+    expect(second.project).toMatchObject({ frameworkRange: '^0.12.3', frameworkSource: { from: 'revalidated' } });
+    etag = '"v2"';
+    await new Promise((r) => setTimeout(r, 1500));
+    const third = await init(where, { npm_config_registry: reg.url });
+    expect(third.project.frameworkSource.from).toBe('registry');
+  });
+
+  it('no-cache with Last-Modified revalidates on every run; no-store keeps nothing', async () => {
+    const modified = 'Wed, 01 Jan 2025 00:00:00 GMT';
+    const revalidating = await registry('0.12.3', {}, (req, res) => {
+      if (req.headers['if-modified-since'] === modified) return res.writeHead(304).end();
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'last-modified': modified,
+        'cache-control': 'no-cache',
+      });
+      res.end(JSON.stringify({ 'dist-tags': { latest: '0.12.3' } }));
+    });
+    const where = place();
+    await init(where, { npm_config_registry: revalidating.url });
+    const again = await init(where, { npm_config_registry: revalidating.url });
+    expect(revalidating.asked.map((h) => h['if-modified-since'])).toEqual([undefined, modified]);
+    expect(again.project.frameworkSource.from).toBe('revalidated');
+
+    const storing = await registry('0.11.5', { 'cache-control': 'no-store', etag: '"x"' });
+    for (let i = 0; i < 2; i++) await init(where, { npm_config_registry: storing.url });
+    expect(storing.asked.map((h) => h['if-none-match'])).toEqual([undefined, undefined]);
+    expect(readFileSync(path.join(where.cache, 'registry-answers.json'), 'utf8')).not.toContain(storing.url);
+  });
+
+  it('MCP_SCAFFOLD_CACHE=0 asks the registry and npm every time, and writes no cache', async () => {
+    const reg = await registry('0.12.3', { 'cache-control': 'max-age=300' });
+    const where = place();
+    for (let i = 0; i < 2; i++) await init(where, { npm_config_registry: reg.url, MCP_SCAFFOLD_CACHE: '0' });
+    expect(reg.asked).toHaveLength(2);
+    expect(where.npmStarts()).toBe(2);
+    expect(existsSync(where.cache)).toBe(false);
+  });
+
+  it('a corrupt, group-writable or foreign cache is ignored: the registry is asked again', async () => {
+    const reg = await registry('0.12.3', { 'cache-control': 'max-age=300' });
+    const where = place();
+    const env = { npm_config_registry: reg.url };
+    await init(where, env);
+    const record = path.join(where.cache, 'registry-answers.json');
+    const good = readFileSync(record, 'utf8');
+    writeFileSync(record, good.slice(0, 20));
+    expect((await init(where, env)).project.frameworkSource.from).toBe('registry');
+    expect(() => JSON.parse(readFileSync(record, 'utf8'))).not.toThrow();
+    chmodSync(record, 0o664);
+    expect((await init(where, env)).project.frameworkSource.from).toBe('registry');
+    let asked = 3;
+    if (process.getuid?.() === 0) {
+      chownSync(record, 65534, 65534);
+      expect((await init(where, env)).project.frameworkSource.from).toBe('registry');
+      asked++;
+    }
+    expect(reg.asked).toHaveLength(asked);
+    expect((await init(where, env)).project.frameworkSource.from).toBe('cache');
+  });
+});
+
+describe("init keeps npm's answer while nothing npm reads changed", () => {
+  it('an edited project .npmrc or another environment value asks npm again; the scoped registry wins', async () => {
+    const a = await registry('0.11.5', { 'cache-control': 'max-age=300' });
+    const b = await registry('0.12.3', { 'cache-control': 'max-age=300' });
+    const where = place();
+    writeFileSync(path.join(where.cwd, 'package.json'), '{ "name": "outer" }\n');
+    const npmrc = path.join(where.cwd, '.npmrc');
+    writeFileSync(npmrc, `registry=${a.url}\n`);
+    expect((await init(where, {})).project.frameworkRange).toBe('^0.11.5');
+    expect((await init(where, {})).project.frameworkSource.from).toBe('cache');
+    expect(where.npmStarts()).toBe(1);
+
+    writeFileSync(npmrc, `registry=${a.url}\n@cyanheads:registry=${b.url}\n`);
+    const scoped = await init(where, {});
+    expect(scoped.project).toMatchObject({ frameworkRange: '^0.12.3', frameworkSource: { registry: b.url } });
+    expect(where.npmStarts()).toBe(2);
+
+    writeFileSync(npmrc, '');
+    expect((await init(where, { npm_config_registry: a.url })).project.frameworkRange).toBe('^0.11.5');
+    expect((await init(where, { NPM_CONFIG_REGISTRY: b.url })).project.frameworkRange).toBe('^0.12.3');
+    expect(where.npmStarts()).toBe(4);
+    expect([a.asked.length, b.asked.length]).toEqual([1, 1]);
+  });
+
+  it('a file that moves another config file (userconfig=) is not cached: npm is asked every run', async () => {
+    const reg = await registry('0.12.3', { 'cache-control': 'max-age=300' });
+    const where = place();
+    const user = path.join(where.cwd, 'elsewhere.npmrc');
+    writeFileSync(user, `registry=${reg.url}\n`);
+    writeFileSync(path.join(where.cwd, '.npmrc'), `userconfig=${user}\n`);
+    for (let i = 0; i < 2; i++) {
+      const r = await init(where, {});
+      expect(r.project.frameworkRange, r.stderr).toBe('^0.12.3');
+    }
+    expect(where.npmStarts()).toBe(2);
+  });
+});
