@@ -15,27 +15,15 @@
  * compiles as without cache and writes a new one. `MCP_SCAFFOLD_CACHE=0` keeps nothing.
  */
 
-import { createHash, randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  closeSync,
-  fstatSync,
-  futimesSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
 import { COMMONJS_WRAPPER, parseBundleHeader } from './bundle.js';
 import { cacheDir } from './cache-dir.js';
+import { readPrivateFile, writePrivateFile } from './private-file.js';
 
 const FORMAT = 2;
 const MAGIC = 'mcp-scaffold v8 code cache\n';
@@ -81,23 +69,14 @@ export function cacheKey(id: string, node: NodeIdentity = process): string {
   return sha256(`${FORMAT}\0${version}\0${versions.v8}\0${platform}\0${arch}\0${id}`);
 }
 
-/** Owned by this user and open to no one else: a cache is code that will run. (Windows has no such modes.) */
-function privateTo(stats: { uid: number; mode: number }, others: number): boolean {
-  const uid = process.getuid?.();
-  return uid === undefined || (stats.uid === uid && (stats.mode & others) === 0);
-}
-
 const DAY = 24 * 60 * 60 * 1000;
 
 /** The cache at `file` made for `key`: its data and the uses it has seen, or undefined. */
 export function readCache(file: string, key: string): { data: Buffer; uses: string[] } | undefined {
-  let fd: number | undefined;
+  const read = readPrivateFile(file);
+  if (!read) return undefined;
+  const { bytes, mtimeMs } = read;
   try {
-    if (!privateTo(statSync(path.dirname(file)), 0o022)) return undefined;
-    fd = openSync(file, 'r');
-    const stats = fstatSync(fd);
-    if (!privateTo(stats, 0o077)) return undefined;
-    const bytes = readFileSync(fd);
     const headerEnd = bytes.indexOf(10, MAGIC.length);
     if (headerEnd < 0 || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
     const header = JSON.parse(bytes.toString('utf8', MAGIC.length, headerEnd)) as Partial<Header>;
@@ -105,32 +84,18 @@ export function readCache(file: string, key: string): { data: Buffer; uses: stri
     const whole = header.format === FORMAT && header.key === key && header.length === data.length;
     if (!whole || !Array.isArray(header.uses) || header.check !== checksum(data)) return undefined;
     // A cache in use is touched once a day, so that clearing out the old ones (below) spares it.
-    if (Date.now() - stats.mtimeMs > DAY) futimesSync(fd, new Date(), new Date());
+    if (Date.now() - mtimeMs > DAY) utimesSync(file, new Date(), new Date());
     return { data, uses: header.uses.filter((u): u is string => typeof u === 'string') };
   } catch {
-    return undefined; // missing, unreadable, not JSON: a miss
-  } finally {
-    if (fd !== undefined) closeSync(fd);
+    return undefined; // not JSON, or removed meanwhile: a miss
   }
 }
 
 /** Writes a cache atomically, in a folder only this user can enter; failing costs only the next run's compile. */
 export function writeCache(file: string, key: string, data: Buffer, uses: string[]): void {
-  const dir = path.dirname(file);
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    if ((statSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700);
-    const header: Header = { format: FORMAT, key, uses, length: data.length, check: checksum(data) };
-    writeFileSync(tmp, Buffer.concat([Buffer.from(`${MAGIC}${JSON.stringify(header)}\n`), data]), {
-      mode: 0o600,
-      flag: 'wx',
-    });
-    renameSync(tmp, file);
-    clearOut(dir);
-  } catch {
-    rmSync(tmp, { force: true });
-  }
+  const header: Header = { format: FORMAT, key, uses, length: data.length, check: checksum(data) };
+  const bytes = Buffer.concat([Buffer.from(`${MAGIC}${JSON.stringify(header)}\n`), data]);
+  if (writePrivateFile(file, bytes)) clearOut(path.dirname(file));
 }
 
 /** Removes the caches of copies not run for a month (an npx run leaves its own copy each version) and stray temp files. */

@@ -1,0 +1,59 @@
+/**
+ * Files kept in the user's cache folder between runs (V8's code cache, init's remembered
+ * answers): trusted only when the folder and the file are this user's own and open to no one
+ * else, since another user must not be able to plant code or an answer; written to a temp file
+ * and renamed, in a folder only this user can enter. Failing to write costs only a later miss.
+ */
+
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+
+/** Owned by this user, and the `others` mode bits clear. (Windows has no such modes.) */
+export function privateTo(stats: { uid: number; mode: number }, others: number): boolean {
+  const uid = process.getuid?.();
+  return uid === undefined || (stats.uid === uid && (stats.mode & others) === 0);
+}
+
+/** The bytes of the file at `file` and its mtime, or undefined when it is missing, unreadable or not private. */
+export function readPrivateFile(file: string): { bytes: Buffer; mtimeMs: number } | undefined {
+  let fd: number | undefined;
+  try {
+    if (!privateTo(statSync(path.dirname(file)), 0o022)) return undefined;
+    fd = openSync(file, 'r');
+    const stats = fstatSync(fd);
+    if (!privateTo(stats, 0o077)) return undefined;
+    return { bytes: readFileSync(fd), mtimeMs: stats.mtimeMs };
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Writes `data` to `file` atomically (file 0600, folder 0700); false when it could not. */
+export function writePrivateFile(file: string, data: string | Uint8Array): boolean {
+  const dir = path.dirname(file);
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if ((statSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700);
+    writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' });
+    renameSync(tmp, file);
+    return true;
+  } catch {
+    rmSync(tmp, { force: true });
+    return false;
+  }
+}
