@@ -4,8 +4,10 @@
  * test seam for faults at each step of a flush.
  */
 
-import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, fsync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 export type FaultKind = 'eacces' | 'enospc' | 'kill' | 'sigterm';
 
@@ -96,6 +98,36 @@ export function fsyncDir(dir: string): void {
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+const fsyncAsync = promisify(fsync);
+
+/** fsyncDir, on the thread pool with the others. */
+async function fsyncDirAsync(dir: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // Some file systems refuse to fsync a folder: nothing more can be done.
+  } finally {
+    await handle?.close();
+  }
+}
+
+/**
+ * fsyncs the open files `fds` and the folders `dirs` all at once, on the thread pool: the file
+ * system commits them together, where one after the other each waits for its own commit. Use it
+ * only for fsyncs not ordered among themselves. Every one is waited for before a failure is
+ * thrown, so no fd is closed while its fsync is still under way.
+ */
+export async function fsyncTogether(fds: Iterable<number>, dirs: Iterable<string> = []): Promise<void> {
+  const results = await Promise.allSettled([
+    ...[...fds].map((fd) => fsyncAsync(fd)),
+    ...[...new Set(dirs)].map(fsyncDirAsync),
+  ]);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /** Atomically replaces `file` with `bytes`: a temp beside it, fsynced, renamed, the folder fsynced. */

@@ -2,16 +2,17 @@
  * Writes a checked changeset to disk, all of it or none of it, even across a crash. Under the
  * project's lock: an interrupted earlier flush is undone first; every path is checked to stay in
  * the project; every planned file is re-read (a file changed since planning refuses the flush);
- * then a journal of what is replaced is written and fsynced, each new content goes to a temp file
- * beside its target (fsynced) and is renamed into place, and the journal is removed. A failure
+ * then a journal of what is replaced is written, each new content goes to a temp file beside its
+ * target, the journal and the temps are made durable together, the temps are renamed into place,
+ * the renames made durable together, and the journal is removed (that made durable too). A failure
  * at any step puts every file back from the journal; a kill leaves the journal for the next run.
  */
 
-import { existsSync, mkdirSync, readFileSync, realpathSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, readFileSync, realpathSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { containedPaths } from './containment.js';
 import { missingDirs, removeEmptyDirs } from './dirs.js';
-import { fsyncDir, renameWithFault, strikeAt, writeNewFileSynced } from './durable.js';
+import { fsyncTogether, renameWithFault, strikeAt, writeNewFile } from './durable.js';
 import { EXIT, PlanOutdatedError, ScaffoldError } from './errors.js';
 import {
   JOURNAL_FILE,
@@ -97,14 +98,55 @@ function planJournal(realRoot: string, targets: readonly Target[]): Journal {
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** Temps written and fsynced, then renamed into place; `at` names the change being written. */
-function putInPlace(realRoot: string, journal: Journal, targets: readonly Target[], at: { path?: string }): void {
+/** Each new content written to its temp, left open for the fsync; `at` names the change being written. */
+function writeTemps(realRoot: string, journal: Journal, targets: readonly Target[], at: { path?: string }): number[] {
+  const fds: number[] = [];
+  try {
+    targets.forEach((t, i) => {
+      at.path = t.change.path;
+      if (t.change.action !== 'delete')
+        fds.push(writeNewFile(path.join(realRoot, journal.entries[i]!.tmp), t.bytes, `write:${i}`, t.mode));
+    });
+  } catch (e) {
+    for (const fd of fds) closeSync(fd);
+    throw e;
+  }
+  return fds;
+}
+
+/**
+ * The journal's name in the root and every temp made durable in one round: none of them is
+ * ordered before another, only all of them before the first rename (a temp left by a crash
+ * before then, journal or not, touched no target).
+ */
+async function syncBeforeRenames(realRoot: string, fds: readonly number[]): Promise<void> {
+  try {
+    strikeAt('sync', 'fsync', realRoot);
+    await fsyncTogether(fds, [realRoot]);
+  } finally {
+    for (const fd of fds) closeSync(fd);
+  }
+}
+
+/** Every folder whose entries the flush changed: the targets' own, and the parents of those it made. */
+function changedDirs(realRoot: string, journal: Journal, targets: readonly Target[]): Set<string> {
+  return new Set([
+    ...targets.map((t) => path.dirname(t.abs)),
+    ...journal.dirs.map((d) => path.dirname(path.join(realRoot, d))),
+  ]);
+}
+
+/** Temps written and made durable, then renamed into place, the renames made durable; `at` names the change at work. */
+async function putInPlace(
+  realRoot: string,
+  journal: Journal,
+  targets: readonly Target[],
+  at: { path?: string },
+): Promise<void> {
   for (const dir of journal.dirs) mkdirSync(path.join(realRoot, dir));
-  targets.forEach((t, i) => {
-    at.path = t.change.path;
-    if (t.change.action !== 'delete')
-      writeNewFileSynced(path.join(realRoot, journal.entries[i]!.tmp), t.bytes, t.mode, `write:${i}`);
-  });
+  const fds = writeTemps(realRoot, journal, targets, at);
+  at.path = undefined;
+  await syncBeforeRenames(realRoot, fds);
   // A deleted file goes in the same pass as the renames: the journal holds its bytes for the undo.
   targets.forEach((t, i) => {
     at.path = t.change.path;
@@ -113,8 +155,9 @@ function putInPlace(realRoot: string, journal: Journal, targets: readonly Target
       unlinkSync(t.abs);
     } else renameWithFault(path.join(realRoot, journal.entries[i]!.tmp), t.abs, `rename:${i}`);
   });
-  for (const dir of new Set(targets.map((t) => path.dirname(t.abs)))) fsyncDir(dir);
   at.path = undefined;
+  // All renames durable before the journal's removal is: a crash in between is undone whole.
+  await fsyncTogether([], changedDirs(realRoot, journal, targets));
   strikeAt('commit', 'unlink', path.join(realRoot, JOURNAL_FILE));
 }
 
@@ -150,8 +193,8 @@ function rollbackFailed(
   });
 }
 
-/** The flush itself, synchronous, with the lock held. */
-function flushUnderLock(root: string, changes: readonly FileChange[]): void {
+/** The flush itself, with the lock held. */
+async function flushUnderLock(root: string, changes: readonly FileChange[]): Promise<void> {
   const realRoot = realpathSync(root);
   const abs = containedPaths(
     root,
@@ -175,7 +218,7 @@ function flushUnderLock(root: string, changes: readonly FileChange[]): void {
   }
   const at: { path?: string } = {};
   try {
-    putInPlace(realRoot, journal, targets, at);
+    await putInPlace(realRoot, journal, targets, at);
   } catch (cause) {
     const left = undoJournal(realRoot, journal);
     if (left.length === 0) removeJournal(realRoot);
@@ -271,11 +314,11 @@ export async function flush(root: string, changes: readonly FileChange[]): Promi
     throw e;
   }
   // The lock is let go (and a root made for nothing removed) before a held signal takes effect.
-  return withSignalsHeld(() => {
+  return withSignalsHeld(async () => {
     let written = false;
     try {
       const warnings = recoverUnderLock(root);
-      flushUnderLock(root, changes);
+      await flushUnderLock(root, changes);
       written = true;
       return warnings;
     } finally {

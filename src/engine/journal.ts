@@ -1,7 +1,7 @@
 /**
  * The flush's journal: before the first file is put in place, what every target held (its bytes
  * and mode, or that it was new), where its temp file goes, and which folders the flush creates.
- * It is written atomically and fsynced, so a run that dies part way leaves a journal the next run
+ * It is written atomically and made durable before any target is touched, so a run that dies part way leaves a journal the next run
  * undoes from; a flush that completes removes it.
  */
 
@@ -41,6 +41,10 @@ export function newJournal(dirs: string[], entries: JournalEntry[]): Journal {
   return { version: 1, pid: process.pid, host: hostname(), started: new Date().toISOString(), dirs, entries };
 }
 
+/**
+ * Writes the journal whole (a temp, fsynced, renamed). Its name in `root` is not yet durable: the
+ * caller fsyncs `root` before it touches a target, together with the fsyncs it has to wait for anyway.
+ */
 export function writeJournal(root: string, journal: Journal, step?: string): void {
   const file = path.join(root, JOURNAL_FILE);
   const tmp = `${file}.${process.pid}.tmp`;
@@ -51,7 +55,6 @@ export function writeJournal(root: string, journal: Journal, step?: string): voi
     throw e;
   }
   renameSync(tmp, file);
-  fsyncDir(root);
 }
 
 /** The journal a run left, if any. A journal is written whole or not at all, so it always parses. */

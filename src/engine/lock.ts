@@ -4,7 +4,7 @@
  * waited for a few seconds, then the run refuses with LOCKED, naming the holder.
  */
 
-import { closeSync, fsyncSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -37,7 +37,13 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** Creates `file` exclusively with `content`; false when it already exists. */
+/**
+ * Creates `file` exclusively with `content`; false when it already exists. Not fsynced: the lock
+ * keeps live runs apart, and they all see it through the page cache. After a power loss one not
+ * fsynced is either whole (judged by its pid exactly as one fsynced would be), empty (unreadable,
+ * and older than the grace below by the time the machine is back: taken over), or gone. The
+ * journal, not the lock, is what a crash leaves to undo.
+ */
 function createExclusive(file: string, content: string): boolean {
   let fd: number;
   try {
@@ -48,7 +54,6 @@ function createExclusive(file: string, content: string): boolean {
   }
   try {
     writeSync(fd, content);
-    fsyncSync(fd);
   } catch (e) {
     // An empty lock would hold every other run off until it is judged stale.
     closeSync(fd);

@@ -9,19 +9,15 @@
  */
 
 import { createHash } from 'node:crypto';
-import { closeSync, fsync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
+import { closeSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { containedPaths } from './containment.js';
 import { missingDirs, removeEmptyDirs } from './dirs.js';
-import { fsyncDir, strikeAt, writeNewFile } from './durable.js';
+import { fsyncTogether, strikeAt, writeNewFile } from './durable.js';
 import { PlanOutdatedError, ScaffoldError } from './errors.js';
 import { isAlive } from './lock.js';
 import type { FileChange } from './tree.js';
-
-const fsyncAsync = promisify(fsync);
 
 /** `.mcp-scaffold-new-<host>-<pid>.<target's name>`: whose it is, and for which target. */
 const TEMP = /^\.mcp-scaffold-new-([0-9a-f]{8})-(\d+)\.(.+)$/;
@@ -79,24 +75,6 @@ function writeAll(tmp: string, changes: readonly FileChange[], fds: number[]): S
   return dirs;
 }
 
-/** Every file's bytes and every folder's entries on disk, before the rename makes them the project. */
-async function syncAll(fds: readonly number[], dirs: Set<string>): Promise<void> {
-  await Promise.all([...fds.map((fd) => fsyncAsync(fd)), ...[...dirs].map(fsyncDirAsync)]);
-}
-
-/** fsyncDir, in the background with the others. */
-async function fsyncDirAsync(dir: string): Promise<void> {
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(dir, 'r');
-    await handle.sync();
-  } catch {
-    // Some file systems refuse to fsync a folder: nothing more can be done.
-  } finally {
-    await handle?.close();
-  }
-}
-
 function failed(count: number, cause: unknown): ScaffoldError {
   if (cause instanceof ScaffoldError) return cause;
   const message = cause instanceof Error ? cause.message : String(cause);
@@ -137,7 +115,8 @@ export async function flushNewFolder(root: string, changes: readonly FileChange[
     rmSync(tmp, { recursive: true, force: true });
     mkdirSync(tmp);
     const dirs = writeAll(tmp, changes, fds);
-    await syncAll(fds, dirs);
+    // Every file's bytes and every folder's entries on disk, before the rename makes them the project.
+    await fsyncTogether(fds, dirs);
     // Closed before the rename: some systems refuse to move a folder holding open files.
     for (const fd of fds.splice(0)) closeSync(fd);
     strikeAt('commit', 'rename', root);
@@ -148,7 +127,7 @@ export async function flushNewFolder(root: string, changes: readonly FileChange[
       throw code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOTDIR' ? targetAppeared(root, e) : e;
     }
     placed = true;
-    for (const dir of [parent, ...createdParents.map((d) => path.dirname(d))]) fsyncDir(dir);
+    await fsyncTogether([], [parent, ...createdParents.map((d) => path.dirname(d))]);
   } catch (e) {
     throw failed(changes.length, e);
   } finally {
