@@ -29,6 +29,16 @@ function notUtf8(rel: string): ScaffoldError {
   });
 }
 
+/** A relative path that posix normalisation leaves as it is and that cannot escape the root. */
+const isPlainRelative = (p: string) =>
+  p !== '' &&
+  p[0] !== '/' &&
+  p[0] !== '.' &&
+  !p.endsWith('/') &&
+  !p.includes('\\') &&
+  !p.includes('//') &&
+  !p.includes('/.');
+
 export class Tree {
   readonly host: Host;
   private readonly writes = new Map<string, string>();
@@ -55,6 +65,8 @@ export class Tree {
 
   /** Normalises a project-relative path and refuses anything that escapes the root. */
   normalize(p: string): string {
+    // Already normal (asked of every file of a folder): no empty, '.' or '..' segment, no backslash.
+    if (isPlainRelative(p)) return p;
     const rel = path.posix.normalize(p.replaceAll('\\', '/')).replace(/^\.\//, '');
     if (rel.startsWith('../') || rel === '..' || path.posix.isAbsolute(rel)) {
       throw new Error(`path escapes the project root: ${p}`);
