@@ -9,17 +9,18 @@
  * loading ts-morph.
  *
  * Reading and hashing every file is itself most of a warm run, so each file's path is also
- * remembered with its stat (device, inode, size, mtime and ctime in ns) and the hash of its text.
- * A stat equal to the one recorded answers without reading, but only when the file's times are
- * well before the moment the record was taken: a file changed in the same timestamp tick as it
- * was recorded could keep its stat, so such a "racy" record is checked by content, as git checks
- * its index. ctime cannot be set by a program, so a file replaced, renamed over, copied with its
- * mtime kept or re-pointed through a link changes the stat.
+ * remembered with its stat (device, inode, size, mtime and ctime in ns), the hash of its text and
+ * the fact itself. A stat equal to the one recorded answers without reading, but only when the
+ * file's times are well before the moment the record was taken: a file changed in the same
+ * timestamp tick as it was recorded could keep its stat, so such a "racy" record is checked by
+ * content, as git checks its index. ctime cannot be set by a program, so a file replaced, renamed
+ * over, copied with its mtime kept or re-pointed through a link changes the stat.
  *
  * Per user, in the user's cache folder (readable by them only): a file of facts per kind of fact
- * and a stat index per project, each keeping its MAX_ENTRIES most recently used records; a
- * missing, unreadable or corrupt file is ignored, and writing one may fail without consequence.
- * `MCP_SCAFFOLD_CACHE=0` turns it off.
+ * and a stat index per project and kind (so a warm run whose files all keep their stat reads only
+ * the index of the kind it asks, never the user-wide facts), each keeping its MAX_ENTRIES most
+ * recently used records; a missing, unreadable or corrupt file is ignored, and writing one may
+ * fail without consequence. `MCP_SCAFFOLD_CACHE=0` turns it off.
  */
 
 import { createHash } from 'node:crypto';
@@ -29,7 +30,7 @@ import { DiskHost } from '../engine/host.js';
 import type { Tree } from '../engine/tree.js';
 import { cacheDir } from '../startup/cache-dir.js';
 
-const FORMAT = 3;
+const FORMAT = 4;
 const MAX_ENTRIES = 20_000;
 /**
  * How long before a record was taken a file's times must be for its stat alone to be trusted:
@@ -42,12 +43,19 @@ export const RACY_MS = Number(RACY_NS / 1_000_000n);
 /** A fact on disk: `at` is when a run last used it, for keeping the most recent. */
 type StoredEntry = { value: unknown; at: number };
 
-/** What was known of a path: its stat, when that was taken (ns), and the hash of its text. */
+/** What was known of a path: its stat, when that was taken (ns), the hash of its text and the fact. */
 interface StoredFile {
   stat: string;
   taken: string;
   hash: string;
+  value: unknown;
   at: number;
+}
+
+/** The stat index of one project for one kind of fact, and the prefix that makes its paths absolute. */
+interface Index extends Shard<StoredFile> {
+  root: string;
+  prefix: string;
 }
 
 /** One file of the cache: its records, which of them this run used, whether to write it. */
@@ -85,7 +93,8 @@ const nowNs = () => BigInt(Date.now()) * 1_000_000n;
  */
 export class DefinitionsCache {
   private readonly kinds = new Map<string, Shard<StoredEntry>>();
-  private readonly indexes = new Map<string, Shard<StoredFile>>();
+  /** By root, then by kind. */
+  private readonly indexes = new Map<string, Map<string, Index>>();
 
   private constructor(private readonly dir: string | undefined) {}
 
@@ -116,8 +125,10 @@ export class DefinitionsCache {
 
   /** The project's files whose text this run knows by their stat records: path → hash of the text. */
   recordedFiles(root: string): Map<string, string> {
-    if (!this.dir) return new Map();
-    return new Map([...this.index(root).used].map(([rel, record]) => [rel, record.hash]));
+    const files = new Map<string, string>();
+    for (const index of this.indexes.get(root)?.values() ?? [])
+      for (const [rel, record] of index.used) if (!files.has(rel)) files.set(rel, record.hash);
+    return files;
   }
 
   /** What `kind` says of the file with this text, computing it with `read` on a miss. */
@@ -134,26 +145,27 @@ export class DefinitionsCache {
       const text = tree.read(rel);
       return text === undefined ? undefined : this.dir ? this.lookup(kind, text, () => read(text)) : read(text);
     }
-    const index = this.index(tree.root);
+    const index = this.index(tree.root, kind);
     const taken = nowNs();
-    const stat = statOf(path.join(tree.root, rel));
+    // Tree paths are normalised and relative: the root's prefix makes them absolute, no join needed.
+    const stat = statOf(index.prefix + rel);
     const known = index.used.get(rel) ?? index.stored[rel];
     if (stat && known && known.stat === stat.key && stat.latest + RACY_NS < BigInt(known.taken)) {
-      const value = this.known(kind, known.hash);
-      if (value !== undefined) {
+      if (known.value !== undefined && kind.valid(known.value)) {
         if (!index.used.has(rel)) index.used.set(rel, known);
-        return value;
+        return known.value;
       }
     }
     const text = tree.read(rel);
     if (text === undefined) return undefined;
     const hash = sha(text);
+    const value = this.byHash(kind, hash, () => read(text));
     // The stat taken before the read: a change after it gives the next run another stat.
     if (stat && !index.used.has(rel)) {
-      index.used.set(rel, { stat: stat.key, taken: String(taken), hash, at: 0 });
+      index.used.set(rel, { stat: stat.key, taken: String(taken), hash, value, at: 0 });
       index.dirty = true;
     }
-    return this.byHash(kind, hash, () => read(text));
+    return value;
   }
 
   /** The fact of this kind about the text with this hash, if this run or the stored cache has it. */
@@ -188,22 +200,30 @@ export class DefinitionsCache {
     return shard;
   }
 
-  /** The stat index of the project at `root` (paths in it relative to the root). */
-  private index(root: string): Shard<StoredFile> {
-    let shard = this.indexes.get(root);
-    if (!shard) {
-      const name = sha(`${FORMAT}\0${path.resolve(root)}`).slice(0, 16);
-      shard = loadShard<StoredFile>(path.join(this.dir ?? '', `files-${name}.json`), isFileRecord);
-      this.indexes.set(root, shard);
+  /** The stat index of the project at `root` for this kind of fact (paths in it relative to the root). */
+  private index(root: string, kind: FactKind<unknown>): Index {
+    let byKind = this.indexes.get(root);
+    if (!byKind) {
+      byKind = new Map();
+      this.indexes.set(root, byKind);
     }
-    return shard;
+    let index = byKind.get(kind.key);
+    if (!index) {
+      const abs = path.resolve(root);
+      const name = sha(`${FORMAT}\0${abs}\0${kind.key}`).slice(0, 16);
+      const shard = loadShard<StoredFile>(path.join(this.dir ?? '', `files-${name}.json`), isFileRecord);
+      index = { ...shard, root, prefix: abs.endsWith(path.sep) ? abs : abs + path.sep };
+      byKind.set(kind.key, index);
+    }
+    return index;
   }
 
   /** Writes each shard that has anything new (atomically: a reader never sees half a file). */
   save(): void {
     if (!this.dir) return;
     const now = Date.now();
-    for (const shard of [...this.kinds.values(), ...this.indexes.values()] as Shard<{ at: number }>[]) {
+    const indexes = [...this.indexes.values()].flatMap((byKind) => [...byKind.values()]);
+    for (const shard of [...this.kinds.values(), ...indexes] as Shard<{ at: number }>[]) {
       if (!shard.dirty) continue;
       shard.dirty = false;
       const records = Object.fromEntries([
@@ -248,6 +268,7 @@ const isFileRecord = (v: unknown): v is StoredFile => {
     typeof f.hash === 'string' &&
     typeof f.taken === 'string' &&
     /^\d+$/.test(f.taken) &&
+    'value' in f &&
     typeof f.at === 'number'
   );
 };

@@ -40,14 +40,16 @@ export interface FileDefinitions {
 
 const isStringOrNull = (v: unknown) => v === null || typeof v === 'string';
 
-/** A FileDefinitions as read back from the cache, checked field by field. */
+/** A FileDefinitions as read back from the cache, checked field by field (once per file of a warm run: plain loops). */
 function isFileDefinitions(value: unknown): value is FileDefinitions {
   const v = value as FileDefinitions | undefined;
   if (!v || !Array.isArray(v.names) || !Array.isArray(v.exports)) return false;
-  if (!v.exports.every((e) => typeof e === 'string')) return false;
-  return v.names.every(
-    (n) => n && typeof n === 'object' && isStringOrNull(n.name) && (n.uri === undefined || isStringOrNull(n.uri)),
-  );
+  for (const e of v.exports) if (typeof e !== 'string') return false;
+  for (const n of v.names) {
+    if (!n || typeof n !== 'object' || !isStringOrNull(n.name)) return false;
+    if (n.uri !== undefined && !isStringOrNull(n.uri)) return false;
+  }
+  return true;
 }
 
 const definitionsKinds = new Map<DefinitionLayout, FactKind<FileDefinitions>>();
@@ -95,7 +97,7 @@ function readDefinitions(tree: Tree, layout: DefinitionLayout): ExistingDefiniti
       file,
       name: n.name ?? undefined,
       ...(layout.nameIn === 'name-option' ? { uri: n.uri ?? undefined } : {}),
-      exports: [...exports],
+      exports,
     }));
   });
   cache.save();

@@ -109,13 +109,16 @@ const cacheFiles = (prefix: string) =>
   readdirSync(at.cache)
     .filter((f) => f.startsWith(prefix))
     .map((f) => path.join(at.cache, f));
-type FileRecord = { stat: string; taken: string; hash: string };
-/** Rewrites every file record of the project's stat index: `edit` gets the record and the file's absolute path. */
+type FileRecord = { stat: string; taken: string; hash: string; value: unknown };
+/** Rewrites every file record of the project's stat indexes (one per kind of fact): `edit` gets the record and the file's absolute path. */
 function forge(edit: (record: FileRecord, abs: string) => void): void {
-  const [index] = cacheFiles('files-');
-  const data = JSON.parse(readFileSync(index!, 'utf8')) as { records: Record<string, FileRecord> };
-  for (const [rel, record] of Object.entries(data.records)) edit(record, path.join(at.root, rel));
-  writeFileSync(index!, JSON.stringify(data));
+  const indexes = cacheFiles('files-');
+  expect(indexes.length).toBeGreaterThan(1);
+  for (const index of indexes) {
+    const data = JSON.parse(readFileSync(index, 'utf8')) as { records: Record<string, FileRecord> };
+    for (const [rel, record] of Object.entries(data.records)) edit(record, path.join(at.root, rel));
+    writeFileSync(index, JSON.stringify(data));
+  }
 }
 /** Every record taken an hour from now: trusted by stat alone, whatever the file's times. */
 const trustAll = () => forge((r) => (r.taken = String(BigInt(Date.now() + 3_600_000) * 1_000_000n)));
@@ -145,17 +148,47 @@ describe('the facts cache', () => {
 
   it('answers a trusted record without reading the file, and a racy one by its content', () => {
     run();
-    // Forge every cached fact of the tool that names it: a run that uses them says so.
-    for (const file of cacheFiles('facts-'))
+    // Forge every cached fact of the tool that names it, in the user-wide facts and in the stat
+    // indexes' records alike: a run that uses them says so.
+    for (const file of [...cacheFiles('facts-'), ...cacheFiles('files-')])
       writeFileSync(file, readFileSync(file, 'utf8').replaceAll('acme_get_item', 'acme_get_forged'));
     trustAll();
     const names = () => run().definitions.map((d) => d.name);
+    const existing = () => run().existing.map((d) => d.name);
     expect(names()).toContain('acme_get_forged');
+    expect(existing()).toContain('acme_get_forged');
+    // Trusted by stat, a record answers from its own index: the user-wide facts are not even read.
+    const facts = cacheFiles('facts-');
+    for (const file of facts) renameSync(file, `${file}.away`);
+    const addsRead = () => {
+      DefinitionsCache.forget();
+      return existingDefinitions(new Tree(new DiskHost(at.root)), toolLayout).map((d) => d.name);
+    };
+    expect(readsOf(() => expect(addsRead()).toContain('acme_get_forged'))).toBe(0);
+    for (const file of facts) renameSync(`${file}.away`, file);
     // Racy: taken within the file's timestamp window, so the text is read and hashed; the text's
     // hash is not the forged entries' (they are stored under the true text's hash, and hold lies),
     // so this shows only that the record's stat is not what answers.
     forge((r) => (r.taken = String(BigInt(Date.now()) * 1_000_000n)));
     expect(names()).toContain('acme_get_forged');
+  });
+
+  it('takes a stat index of another format, or a record whose fact is missing or malformed, for a miss', () => {
+    const expected = plain(FILES);
+    run();
+    // Trusted records that lie, in an index of the last format: not one of them is believed.
+    trustAll();
+    for (const file of cacheFiles('files-')) {
+      const data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      writeFileSync(file, JSON.stringify({ ...data, format: 3 }).replaceAll('acme_get_item', 'acme_get_forged'));
+    }
+    expect(withoutTree(run())).toEqual(expected);
+    for (const value of [undefined, null, { names: 'x', exports: [1] }]) {
+      run();
+      trustAll();
+      forge((r) => (r.value = value));
+      expect(withoutTree(run()), JSON.stringify(value)).toEqual(expected);
+    }
   });
 
   it('reads a file again whose stat matches a racy record but whose text changed (same size, same times)', () => {

@@ -103,6 +103,28 @@ describe.each(HOSTS)('Tree over the %s host', (_name, make) => {
     ]);
   });
 
+  it('gives a path already normal back as it is, and normalises every other', () => {
+    const tree = fixture();
+    const posix = (p: string) => path.posix.normalize(p.replaceAll('\\', '/')).replace(/^\.\//, '').replace(/\/+$/, '');
+    const paths = [
+      'src/a/one.ts',
+      'a',
+      'src/a.b/c',
+      'src/a..b',
+      'src/.hidden/x',
+      'src/./x',
+      'src//x',
+      'src/x/',
+      'src\\x',
+      'src/a/..',
+      'src/a/../b',
+      'src/...',
+      './src',
+      'src/a/.',
+    ];
+    for (const p of paths) expect(tree.normalize(p), p).toBe(posix(p));
+  });
+
   it('refuses paths that escape the root', () => {
     const tree = fixture();
     for (const p of ['../outside.ts', 'src/../../outside.ts', '..', '/etc/passwd', '..\\outside.ts']) {
