@@ -24,11 +24,12 @@
  */
 
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DiskHost } from '../engine/host.js';
 import type { Tree } from '../engine/tree.js';
 import { cacheDir } from '../startup/cache-dir.js';
+import { DAY_MS, removeOld, writePrivateFile } from '../startup/private-file.js';
 
 const FORMAT = 4;
 const MAX_ENTRIES = 20_000;
@@ -292,17 +293,29 @@ function writeShard(file: string, records: Record<string, unknown>): void {
   writeCacheFile(file, { format: FORMAT, version: packageVersion(), records });
 }
 
+/** Files of this cache (and list's remembered readings) not written for this long are removed. */
+const KEPT_MS = 60 * DAY_MS;
+/** The file whose mtime says when the cache folder was last cleared out. */
+const SWEPT = '.swept';
+
 /**
  * Writes a file of the cache as JSON, atomically (a reader never sees half a file), readable by
  * the user only. A cache that cannot be written only costs the next run its work: no failure.
+ * Once a day the write also clears out files no run has written for two months (projects gone,
+ * formats no longer read): a project left unchanged that long pays one cold run.
  */
 export function writeCacheFile(file: string, data: unknown): void {
-  try {
-    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(data), { mode: 0o600 });
-    renameSync(tmp, file);
-  } catch {
-    // Left as it was.
-  }
+  if (!writePrivateFile(file, JSON.stringify(data))) return;
+  const dir = path.dirname(file);
+  const marker = path.join(dir, SWEPT);
+  const swept = statSync(marker, { throwIfNoEntry: false });
+  if (swept && Date.now() - swept.mtimeMs < DAY_MS) return;
+  if (!writePrivateFile(marker, '')) return;
+  removeOld(dir, (name) =>
+    /^(files|facts|reading)-[\w-]+\.json$/.test(name)
+      ? KEPT_MS
+      : name.endsWith('.tmp')
+        ? DAY_MS
+        : Number.POSITIVE_INFINITY,
+  );
 }

@@ -16,14 +16,14 @@
  */
 
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { readFileSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
 import { COMMONJS_WRAPPER, parseBundleHeader } from './bundle.js';
 import { cacheDir } from './cache-dir.js';
-import { readPrivateFile, writePrivateFile } from './private-file.js';
+import { DAY_MS, readPrivateFile, removeOld, writePrivateFile } from './private-file.js';
 
 const FORMAT = 2;
 const MAGIC = 'mcp-scaffold v8 code cache\n';
@@ -69,8 +69,6 @@ export function cacheKey(id: string, node: NodeIdentity = process): string {
   return sha256(`${FORMAT}\0${version}\0${versions.v8}\0${platform}\0${arch}\0${id}`);
 }
 
-const DAY = 24 * 60 * 60 * 1000;
-
 /** The cache at `file` made for `key`: its data and the uses it has seen, or undefined. */
 export function readCache(file: string, key: string): { data: Buffer; uses: string[] } | undefined {
   const read = readPrivateFile(file);
@@ -84,7 +82,7 @@ export function readCache(file: string, key: string): { data: Buffer; uses: stri
     const whole = header.format === FORMAT && header.key === key && header.length === data.length;
     if (!whole || !Array.isArray(header.uses) || header.check !== checksum(data)) return undefined;
     // A cache in use is touched once a day, so that clearing out the old ones (below) spares it.
-    if (Date.now() - mtimeMs > DAY) utimesSync(file, new Date(), new Date());
+    if (Date.now() - mtimeMs > DAY_MS) utimesSync(file, new Date(), new Date());
     return { data, uses: header.uses.filter((u): u is string => typeof u === 'string') };
   } catch {
     return undefined; // not JSON, or removed meanwhile: a miss
@@ -99,18 +97,10 @@ export function writeCache(file: string, key: string, data: Buffer, uses: string
 }
 
 /** Removes the caches of copies not run for a month (an npx run leaves its own copy each version) and stray temp files. */
-function clearOut(dir: string): void {
-  const now = Date.now();
-  for (const name of readdirSync(dir)) {
-    const file = path.join(dir, name);
-    const limit = name.endsWith('.bin') ? 30 * DAY : name.endsWith('.tmp') ? DAY : Number.POSITIVE_INFINITY;
-    try {
-      if (now - statSync(file).mtimeMs > limit) rmSync(file, { force: true });
-    } catch {
-      // Removed meanwhile by another run.
-    }
-  }
-}
+const clearOut = (dir: string) =>
+  removeOld(dir, (name) =>
+    name.endsWith('.bin') ? 30 * DAY_MS : name.endsWith('.tmp') ? DAY_MS : Number.POSITIVE_INFINITY,
+  );
 
 const COMMANDS = new Set(['init', 'add', 'list', 'remove', 'rename', 'upgrade']);
 /** Uses past this many do not rewrite the cache any more. */

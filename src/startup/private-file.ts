@@ -12,6 +12,7 @@ import {
   fstatSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -55,5 +56,31 @@ export function writePrivateFile(file: string, data: string | Uint8Array): boole
   } catch {
     rmSync(tmp, { force: true });
     return false;
+  }
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes the files in `dir` older (by mtime) than `maxAgeMs(name)` says, Infinity keeping one:
+ * caches of copies no longer run, of projects gone, of formats no longer read, and stray temps.
+ */
+export function removeOld(dir: string, maxAgeMs: (name: string) => number): void {
+  const now = Date.now();
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const limit = maxAgeMs(name);
+    if (limit === Number.POSITIVE_INFINITY) continue;
+    const file = path.join(dir, name);
+    try {
+      if (now - statSync(file).mtimeMs > limit) rmSync(file, { force: true });
+    } catch {
+      // Removed meanwhile by another run.
+    }
   }
 }
