@@ -20,7 +20,13 @@ describe('the definitions cache clears out what no run has written for two month
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const old = ['facts-OLD_a-1.json', 'files-Old-b.json', 'reading-0123456789abcdef.json', 'x.json.42.ab.tmp'];
     for (const name of old) aged(dir, name, name.endsWith('.tmp') ? 2 : 61);
-    const kept = ['facts-recent.json', 'files-recent.json', 'registry-answers.json', 'npm-config.json', 'notes-old.json'];
+    const kept = [
+      'facts-recent.json',
+      'files-recent.json',
+      'registry-answers.json',
+      'npm-config.json',
+      'notes-old.json',
+    ];
     aged(dir, 'facts-recent.json', 59);
     aged(dir, 'files-recent.json', 1);
     aged(dir, 'registry-answers.json', 400);
