@@ -1,11 +1,14 @@
 /**
- * A few answers kept between runs under their keys, in one private record of the user's cache
- * folder (src/init/private-json.ts): the most recently stored MAX_ENTRIES, each checked by the
- * caller's `valid` when read back, so a damaged or older-format entry is a miss.
+ * A few answers kept between runs under their keys (what the registry and npm answered), in one
+ * JSON file of the user's cache folder, private to the user (src/startup/private-file.ts): the
+ * most recently stored MAX_ENTRIES, each checked by the caller's `valid` when read back, so a
+ * damaged, foreign or older-format file or entry is a miss. Failing to write one costs only a
+ * later run its question.
  */
 
 import path from 'node:path';
-import { readRecord, recordsDir, writeRecord } from './private-json.js';
+import { keptCacheDir } from '../startup/cache-dir.js';
+import { readPrivateFile, writePrivateFile } from '../startup/private-file.js';
 
 const FORMAT = 1;
 const MAX_ENTRIES = 32;
@@ -22,12 +25,17 @@ export class AnswerStore<T> {
   ) {}
 
   private file(): string | undefined {
-    const dir = recordsDir();
+    const dir = keptCacheDir();
     return dir ? path.join(dir, `${this.name}.json`) : undefined;
   }
 
   private entries(file: string): Record<string, Stored<unknown>> {
-    const record = readRecord(file) as { format?: unknown; entries?: unknown } | undefined;
+    let record: { format?: unknown; entries?: unknown } | undefined;
+    try {
+      record = JSON.parse(readPrivateFile(file)?.bytes.toString('utf8') ?? 'null');
+    } catch {
+      record = undefined; // not JSON: a miss
+    }
     const entries = record?.format === FORMAT ? record.entries : undefined;
     return entries && typeof entries === 'object' ? (entries as Record<string, Stored<unknown>>) : {};
   }
@@ -52,6 +60,6 @@ export class AnswerStore<T> {
       .filter(([, e]) => typeof e?.at === 'number')
       .sort(([, a], [, b]) => b.at - a.at)
       .slice(0, MAX_ENTRIES);
-    writeRecord(file, { format: FORMAT, entries: Object.fromEntries(kept) });
+    writePrivateFile(file, `${JSON.stringify({ format: FORMAT, entries: Object.fromEntries(kept) })}\n`);
   }
 }

@@ -12,6 +12,7 @@
 import { execFile } from 'node:child_process';
 import semver from 'semver';
 import { FRAMEWORK } from '../project/project.js';
+import { DAY_MS } from '../startup/private-file.js';
 import { AnswerStore } from './answer-store.js';
 import {
   conditionalHeaders,
@@ -60,7 +61,6 @@ const npmAnswers = new AnswerStore<NpmConfig & { until: number }>(
   'npm-config',
   (v): v is NpmConfig & { until: number } => isConfig(v) && typeof (v as { until?: unknown }).until === 'number',
 );
-const NPM_ANSWER_MS = 24 * 60 * 60 * 1000;
 
 const httpUrl = (value: string | undefined) => (value && /^https?:\/\//.test(value) ? value : undefined);
 
@@ -89,13 +89,13 @@ export async function npmConfig(
   if (configFromLaunchingNpm(process.env)?.offline) return { registry: DEFAULT_REGISTRY, offline: true };
   const key = npmConfigKey(cwd, env);
   const kept = key ? npmAnswers.get(key) : undefined;
-  if (kept && Date.now() < kept.until && kept.until - Date.now() <= NPM_ANSWER_MS) {
+  if (kept && Date.now() < kept.until && kept.until - Date.now() <= DAY_MS) {
     const { until: _, ...config } = kept;
     return config;
   }
   const text = await npmConfigGet(timeoutMs, env, cwd, signal);
   const config = parseNpmConfig(text);
-  if (key && text.includes('registry=')) npmAnswers.set(key, { ...config, until: Date.now() + NPM_ANSWER_MS });
+  if (key && text.includes('registry=')) npmAnswers.set(key, { ...config, until: Date.now() + DAY_MS });
   return config;
 }
 
@@ -208,8 +208,11 @@ async function askRegistry(registry: string, timeoutMs: number, signal?: AbortSi
   return answer(latest, registry, 'registry', now);
 }
 
-/** `dist-tags.latest` of the framework on the registry npm would install it from, within the timeout. */
-/** `signal` abandons the look-up (its npm and its request), for a run that ended without needing it. */
+/**
+ * `dist-tags.latest` of the framework on the registry npm would install it from, within the
+ * timeout; `signal` abandons the look-up (its npm and its request), for a run that ended without
+ * needing it.
+ */
 export async function latestFrameworkVersion(
   timeoutMs = LOOKUP_TIMEOUT_MS,
   signal?: AbortSignal,

@@ -28,7 +28,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DiskHost } from '../engine/host.js';
 import type { Tree } from '../engine/tree.js';
-import { cacheDir } from '../startup/cache-dir.js';
+import { keptCacheDir } from '../startup/cache-dir.js';
 import { DAY_MS, removeOld, writePrivateFile } from '../startup/private-file.js';
 
 const FORMAT = 4;
@@ -108,9 +108,8 @@ export class DefinitionsCache {
 
   /** The cache for the tree's project; an in-memory one (nothing persisted) off disk or when turned off. */
   static of(tree: Tree): DefinitionsCache {
-    if (!(tree.host instanceof DiskHost) || process.env.MCP_SCAFFOLD_CACHE === '0')
-      return new DefinitionsCache(undefined);
-    const dir = cacheDir();
+    const dir = tree.host instanceof DiskHost ? keptCacheDir() : undefined;
+    if (!dir) return new DefinitionsCache(undefined);
     let cache = DefinitionsCache.loaded.get(dir);
     if (!cache) {
       cache = new DefinitionsCache(dir);

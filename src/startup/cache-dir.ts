@@ -13,3 +13,8 @@ export function cacheDir(): string {
   const base = process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache');
   return path.join(base, 'mcp-scaffold');
 }
+
+/** The cache folder, or undefined when `MCP_SCAFFOLD_CACHE=0` says to keep nothing between runs. */
+export function keptCacheDir(): string | undefined {
+  return process.env.MCP_SCAFFOLD_CACHE === '0' ? undefined : cacheDir();
+}

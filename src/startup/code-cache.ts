@@ -22,7 +22,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
 import { COMMONJS_WRAPPER, parseBundleHeader } from './bundle.js';
-import { cacheDir } from './cache-dir.js';
+import { keptCacheDir } from './cache-dir.js';
 import { DAY_MS, readPrivateFile, removeOld, writePrivateFile } from './private-file.js';
 
 const FORMAT = 2;
@@ -39,7 +39,8 @@ interface Header {
 
 /** The folder of the code caches, or undefined when caches are off. */
 export function codeCacheDir(): string | undefined {
-  return process.env.MCP_SCAFFOLD_CACHE === '0' ? undefined : path.join(cacheDir(), 'v8-code-cache');
+  const dir = keptCacheDir();
+  return dir && path.join(dir, 'v8-code-cache');
 }
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
