@@ -14,6 +14,8 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import * as find from 'empathic/find';
+import * as walk from 'empathic/walk';
 import type { Project } from '../../project/project.js';
 import { checksChangedFiles } from './devcheck-scope.js';
 
@@ -76,19 +78,9 @@ function startsAsCommonJs(root: string): boolean {
   }
 }
 
-/** The folders from `root` up, nearest first. */
-function ancestors(root: string): string[] {
-  const dirs: string[] = [];
-  for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
-    dirs.push(dir);
-    if (path.dirname(dir) === dir) return dirs;
-  }
-}
-
 /** tsx installed where Node's resolution from the project finds it (the project or a workspace root). */
-function hasTsx(root: string): boolean {
-  return ancestors(root).some((dir) => existsSync(path.join(dir, 'node_modules', 'tsx', 'package.json')));
-}
+const hasTsx = (root: string) =>
+  find.file(path.join('node_modules', 'tsx', 'package.json'), { cwd: path.resolve(root) }) !== undefined;
 
 /** Whether `<pm> run devcheck` would run our init's script and nothing else. */
 export function runsOurDevcheckAlone(project: Project): boolean {
@@ -105,7 +97,8 @@ export function runsOurDevcheckAlone(project: Project): boolean {
 /** The process that runs the project's devcheck. */
 export function devcheckLaunch(project: Project, pm: string, env: NodeJS.ProcessEnv = process.env): DevcheckLaunch {
   if (!runsOurDevcheckAlone(project)) return { command: pm, args: ['run', 'devcheck'], env: {} };
-  const bins = ancestors(project.root)
+  const bins = walk
+    .up(path.resolve(project.root))
     .map((dir) => path.join(dir, 'node_modules', '.bin'))
     .filter((dir) => existsSync(dir));
   const pathKey = Object.keys(env).find((key) => key.toUpperCase() === 'PATH') ?? 'PATH';
