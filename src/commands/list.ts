@@ -7,6 +7,7 @@
 import pc from '../engine/colors.js';
 import { EXIT, ScaffoldError } from '../engine/errors.js';
 import { reportFailure } from '../engine/failure.js';
+import { leanVm } from '../engine/lean-vm.js';
 import type { GlobalOptions } from '../engine/options.js';
 import { errorJson, Reporter } from '../engine/reporter.js';
 import type { Tree } from '../engine/tree.js';
@@ -17,6 +18,7 @@ import { type Inventory, inventory } from '../registration/inventory.js';
 import type { DefinitionLayout } from '../registration/layout.js';
 import { rememberedReading } from '../registration/remembered-reading.js';
 import { testsOf } from '../registration/target.js';
+import { chunkedLines } from './chunked-lines.js';
 import { placeholderLines, withPlaceholders } from './list-placeholders.js';
 
 const COMMAND = 'list';
@@ -49,20 +51,28 @@ export function listError(inv: Inventory): ScaffoldError | undefined {
 }
 
 /**
- * Rows of `cells`, each column as wide as its widest cell (the last is not padded), coloured.
- * Each line is made in one go, with no table of cells kept: a thousand rows stay small.
+ * Rows of `cells`, each column as wide as its widest cell (the last is not padded), coloured,
+ * each given to `out` as it is made: no table of cells or of lines is kept, so a thousand rows
+ * stay small.
  */
-function table<T>(items: readonly T[], cells: ((item: T) => string)[], colour: ((s: string) => string)[]): string[] {
+function table<T>(
+  items: readonly T[],
+  cells: ((item: T) => string)[],
+  colour: ((s: string) => string)[],
+  out: (line: string) => void,
+): void {
   const last = cells.length - 1;
   const widths = cells.map((cell, i) =>
     i === last ? 0 : items.reduce((w, item) => Math.max(w, cell(item).length), 0),
   );
-  return items.map((item) =>
-    cells
-      .map((cell, i) => (colour[i] ?? ((s: string) => s))(i === last ? cell(item) : cell(item).padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd(),
-  );
+  for (const item of items) {
+    out(
+      cells
+        .map((cell, i) => (colour[i] ?? ((s: string) => s))(i === last ? cell(item) : cell(item).padEnd(widths[i]!)))
+        .join('  ')
+        .trimEnd(),
+    );
+  }
 }
 
 const plain = (s: string) => s;
@@ -82,30 +92,31 @@ const DANGLING_CELLS: ((d: Inventory['dangling'][number]) => string)[] = [
 ];
 
 function human(inv: Inventory, reporter: Reporter, kinds: readonly KindSpec[]): void {
-  const lines: string[] = [];
+  const out = chunkedLines((text) => reporter.info(text));
+  const line = (text: string) => out.line(text);
   for (const kind of kinds) {
     const defs = inv.definitions.filter((d) => d.kind === kind.name);
     if (defs.length === 0) continue;
-    if (lines.length > 0) lines.push('');
-    lines.push(pc.bold(`${kind.heading} (${defs.length})`));
+    if (out.count > 0) line('');
+    line(pc.bold(`${kind.heading} (${defs.length})`));
     const status = (s: string) => (s.startsWith('NOT REGISTERED') ? pc.red(s) : pc.dim(s));
-    for (const line of table(defs, DEFINITION_CELLS, [plain, pc.cyan, plain, status])) lines.push(line);
-    for (const line of placeholderLines(defs)) lines.push(line);
+    table(defs, DEFINITION_CELLS, [plain, pc.cyan, plain, status], line);
+    for (const text of placeholderLines(defs)) line(text);
   }
   if (inv.dangling.length > 0) {
-    if (lines.length > 0) lines.push('');
-    lines.push(pc.bold(pc.red(`Dangling registrations (${inv.dangling.length})`)));
-    for (const line of table(inv.dangling, DANGLING_CELLS, [plain, pc.cyan, plain, pc.red])) lines.push(line);
+    if (out.count > 0) line('');
+    line(pc.bold(pc.red(`Dangling registrations (${inv.dangling.length})`)));
+    table(inv.dangling, DANGLING_CELLS, [plain, pc.cyan, plain, pc.red], line);
   }
   const total = inv.definitions.length;
   const registered = inv.definitions.filter((d) => d.registered).length;
-  if (lines.length > 0) lines.push('');
-  lines.push(
+  if (out.count > 0) line('');
+  line(
     total === 0 && inv.dangling.length === 0
       ? `No ${oneOf(kinds.map((k) => k.heading.toLowerCase()))} found.`
       : `${total} definition${total === 1 ? '' : 's'}: ${registered} registered, ${total - registered} not registered; ${inv.dangling.length} dangling registration${inv.dangling.length === 1 ? '' : 's'}.`,
   );
-  reporter.info(lines.join('\n'));
+  out.end();
 }
 
 /** Every definition with its test (null where it has none: `add test` writes one) and its placeholders. */
@@ -118,12 +129,18 @@ function listing(tree: Tree, layouts: readonly DefinitionLayout[]): Inventory {
 
 export async function listCommand(global: GlobalOptions, kinds: readonly KindSpec[] = KINDS): Promise<number> {
   const reporter = new Reporter({ json: global.json, verbose: global.verbose });
+  // A warm run checks what it remembered and prints it, all on a lean V8 (see lean-vm.ts); a
+  // miss reads the project with all of V8.
+  const lean = leanVm();
   try {
     const project = findProject(global.cwd);
     reporter.debug(`project ${project.root}`);
     const layouts = kinds.flatMap((k) => (k.layout ? [k.layout] : []));
     // Unchanged since the last run: what it printed, without reading any file again.
-    const inv = rememberedReading(project.root, `list\0${JSON.stringify(layouts)}`, (tree) => listing(tree, layouts));
+    const inv = rememberedReading(project.root, `list\0${JSON.stringify(layouts)}`, (tree) => {
+      lean.restore();
+      return listing(tree, layouts);
+    });
     for (const w of inv.warnings) reporter.warn(w);
     const error = listError(inv);
     if (reporter.json) {
@@ -143,5 +160,7 @@ export async function listCommand(global: GlobalOptions, kinds: readonly KindSpe
     return error ? EXIT.nothingWritten : EXIT.ok;
   } catch (e) {
     return reportFailure(reporter, COMMAND, e);
+  } finally {
+    lean.restore();
   }
 }
