@@ -17,7 +17,7 @@ import { type PackageManager, packageManagerInfo } from '../project/package-mana
 import { existingDefinitions } from '../registration/definitions.js';
 import { isDefinitionFile } from '../registration/layout.js';
 import { camelCase, parseName, safeIdentifier } from '../text/names.js';
-import { render, templatesOf } from '../text/templates.js';
+import { prepareTemplates, render, templatesOf } from '../text/templates.js';
 import { chooseFramework, defaultFramework, type FrameworkChoice } from './framework-choice.js';
 import { type Identity, readPackageJson, resolveIdentity } from './identity.js';
 import { INSTALL_COMMANDS } from './install-commands.js';
@@ -160,8 +160,24 @@ export function entriesInTheWay(tree: Tree): string[] {
 
 const template = templatesOf(import.meta.url);
 
-/** The template files of init, as paths relative to its templates/ folder, sorted. */
+let templateList: readonly string[] | undefined;
+
+/** The template files of init, as paths relative to its templates/ folder, sorted (listed once a run). */
 export function templateFiles(): string[] {
+  templateList ??= listTemplateFiles();
+  return [...templateList];
+}
+
+/** Gets init's templates ready to render, while what they render (the registry's answer) is awaited. */
+export function prepareInitTemplates(): void {
+  try {
+    prepareTemplates(templateFiles().map((f) => template(f)));
+  } catch {
+    // A templates folder that cannot be listed: the plan reports it, in its place.
+  }
+}
+
+function listTemplateFiles(): string[] {
   const found: string[] = [];
   // A walk of its own: readdirSync's recursive mode resolves and normalizes every entry's path.
   const walk = (dir: string, rel: string) => {
