@@ -16,7 +16,7 @@ import { Reporter } from '../engine/reporter.js';
 import type { TaskReport } from '../engine/tasks/task.js';
 import { Tree } from '../engine/tree.js';
 import { isTarball } from '../init/framework-choice.js';
-import { type InitResult, initGenerator } from '../init/generator.js';
+import { type InitResult, initGenerator, prepareInitTemplates } from '../init/generator.js';
 import { scaffoldCommand } from '../init/launcher.js';
 import { type AnswerSource, type LatestVersionLookup, latestFrameworkVersion } from '../init/registry.js';
 import { FRAMEWORK_VERSION } from '../init/versions.js';
@@ -161,7 +161,10 @@ async function latestRelease(
 ): Promise<{ version?: string; source: FrameworkSource }> {
   if (target.mode === 'upgrade') return { source: { from: 'existing' } };
   if (options.frameworkVersion !== undefined) return { source: { from: 'option' } };
-  const latest = await lookup();
+  const pending = lookup();
+  // The templates do not depend on the answer: made ready while the registry is asked.
+  prepareInitTemplates();
+  const latest = await pending;
   if (latest.ok) {
     const source = {
       from: latest.from ?? 'registry',

@@ -8,17 +8,16 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
 import type { GeneratorResult } from '../engine/generator.js';
 import { type Problem, Problems } from '../engine/problems.js';
 import type { Tree } from '../engine/tree.js';
 import { toolLayout } from '../kinds/tool/layout.js';
 import { lineWidthOf } from '../project/formatter.js';
-import { PACKAGE_MANAGERS, type PackageManager, packageManagerInfo } from '../project/package-manager.js';
+import { type PackageManager, packageManagerInfo } from '../project/package-manager.js';
 import { existingDefinitions } from '../registration/definitions.js';
 import { isDefinitionFile } from '../registration/layout.js';
 import { camelCase, parseName, safeIdentifier } from '../text/names.js';
-import { render, templatesOf } from '../text/templates.js';
+import { prepareTemplates, render, templatesOf } from '../text/templates.js';
 import { chooseFramework, defaultFramework, type FrameworkChoice } from './framework-choice.js';
 import { type Identity, readPackageJson, resolveIdentity } from './identity.js';
 import { INSTALL_COMMANDS } from './install-commands.js';
@@ -29,48 +28,90 @@ import { installedSkillFiles, type SkillFile } from './skills.js';
 import { refreshTsconfigs } from './tsconfig.js';
 import { dependencyMaps, FRAMEWORK_PACKAGE as FRAMEWORK_DEPENDENCY, NODE_ENGINE } from './versions.js';
 
-/** The single source of truth for init's options (the command maps flags and answers onto it). */
-export const initOptions = z.object({
+/** What the environment says, gathered by the command so the generator stays pure. */
+export interface InitEnvironment {
+  /** The login name, used for a default owner. */
+  username?: string | undefined;
+  /** The origin remote of the enclosing git repository, if any. */
+  gitRemote?: string | undefined;
+  insideGitWorkTree?: boolean | undefined;
+  /** How the docs say to run mcp-scaffold (src/init/launcher.ts); the package manager's dlx form by default. */
+  scaffoldCommand?: string | undefined;
+  /** The year in the LICENSE's copyright line (default: this year). */
+  year?: number | undefined;
+}
+
+/**
+ * The single source of truth for init's options (the command maps flags and answers onto it).
+ * A plain type with its defaults below, not a zod schema: the command checks every value before
+ * (the package manager, the licence, the range), and zod's load was about a tenth of init's CPU.
+ */
+export interface InitOptions {
   /** The folder the server goes in (absolute). */
-  root: z.string(),
-  /** 'create' for a new server; 'upgrade' when `root` already holds one. */
-  mode: z.enum(['create', 'upgrade']).default('create'),
-  name: z.string().optional(),
-  description: z.string().optional(),
-  owner: z.string().optional(),
-  prefix: z.string().optional(),
-  repository: z.string().optional(),
-  pm: z.enum(PACKAGE_MANAGERS).default('npm'),
-  install: z.boolean().default(true),
-  git: z.boolean().default(true),
-  /** `--no-examples`: a new server without the starter tool, resource and prompt (and their tests). */
-  examples: z.boolean().default(true),
+  root: string;
+  /** 'create' for a new server (default); 'upgrade' when `root` already holds one. */
+  mode?: 'create' | 'upgrade' | undefined;
+  name?: string | undefined;
+  description?: string | undefined;
+  owner?: string | undefined;
+  prefix?: string | undefined;
+  repository?: string | undefined;
+  /** Default npm. */
+  pm?: PackageManager | undefined;
+  /** Default true. */
+  install?: boolean | undefined;
+  /** Default true. */
+  git?: boolean | undefined;
+  /** `--no-examples` (false): a new server without the starter tool, resource and prompt (and their tests). */
+  examples?: boolean | undefined;
   /** `--framework-version`: a range, or the path of a packed framework (.tgz). */
-  frameworkVersion: z.string().optional(),
+  frameworkVersion?: string | undefined;
   /** The newest release the registry serves, when the command could ask it (else the pinned one). */
-  latestFrameworkVersion: z.string().optional(),
-  /** `--license`: an SPDX id among LICENSES. */
-  license: z.string().default(DEFAULT_LICENSE),
-  force: z.boolean().default(false),
-  /** What the environment says, gathered by the command so the generator stays pure. */
-  environment: z
-    .object({
-      /** The login name, used for a default owner. */
-      username: z.string().optional(),
-      /** The origin remote of the enclosing git repository, if any. */
-      gitRemote: z.string().optional(),
-      insideGitWorkTree: z.boolean().default(false),
-      /** How the docs say to run mcp-scaffold (src/init/launcher.ts); the package manager's dlx form by default. */
-      scaffoldCommand: z.string().optional(),
-      /** The year in the LICENSE's copyright line. */
-      year: z
-        .number()
-        .int()
-        .default(() => new Date().getFullYear()),
-    })
-    .default(() => ({ insideGitWorkTree: false, year: new Date().getFullYear() })),
-});
-export type InitOptions = z.input<typeof initOptions>;
+  latestFrameworkVersion?: string | undefined;
+  /** `--license`: an SPDX id among LICENSES (default Apache-2.0). */
+  license?: string | undefined;
+  force?: boolean | undefined;
+  environment?: InitEnvironment | undefined;
+}
+
+type ResolvedEnvironment = Omit<InitEnvironment, 'insideGitWorkTree' | 'year'> & {
+  insideGitWorkTree: boolean;
+  year: number;
+};
+
+type ResolvedOptions = Omit<
+  InitOptions,
+  'mode' | 'pm' | 'install' | 'git' | 'examples' | 'license' | 'force' | 'environment'
+> & {
+  mode: 'create' | 'upgrade';
+  pm: PackageManager;
+  install: boolean;
+  git: boolean;
+  examples: boolean;
+  license: string;
+  force: boolean;
+  environment: ResolvedEnvironment;
+};
+
+/** The options with their defaults filled in. */
+export function withDefaults(raw: InitOptions): ResolvedOptions {
+  const env = raw.environment ?? {};
+  return {
+    ...raw,
+    mode: raw.mode ?? 'create',
+    pm: raw.pm ?? 'npm',
+    install: raw.install ?? true,
+    git: raw.git ?? true,
+    examples: raw.examples ?? true,
+    license: raw.license ?? DEFAULT_LICENSE,
+    force: raw.force ?? false,
+    environment: {
+      ...env,
+      insideGitWorkTree: env.insideGitWorkTree ?? false,
+      year: env.year ?? new Date().getFullYear(),
+    },
+  };
+}
 
 export interface InitPlan {
   install: { packageManager: PackageManager } | undefined;
@@ -119,8 +160,24 @@ export function entriesInTheWay(tree: Tree): string[] {
 
 const template = templatesOf(import.meta.url);
 
-/** The template files of init, as paths relative to its templates/ folder, sorted. */
+let templateList: readonly string[] | undefined;
+
+/** The template files of init, as paths relative to its templates/ folder, sorted (listed once a run). */
 export function templateFiles(): string[] {
+  templateList ??= listTemplateFiles();
+  return [...templateList];
+}
+
+/** Gets init's templates ready to render, while what they render (the registry's answer) is awaited. */
+export function prepareInitTemplates(): void {
+  try {
+    prepareTemplates(templateFiles().map((f) => template(f)));
+  } catch {
+    // A templates folder that cannot be listed: the plan reports it, in its place.
+  }
+}
+
+function listTemplateFiles(): string[] {
   const found: string[] = [];
   // A walk of its own: readdirSync's recursive mode resolves and normalizes every entry's path.
   const walk = (dir: string, rel: string) => {
@@ -190,7 +247,7 @@ const fileBasesOf = (defs: DefinitionNames) => ({
 
 interface Context {
   tree: Tree;
-  opts: z.output<typeof initOptions>;
+  opts: ResolvedOptions;
   upgrade: boolean;
   identity: Identity;
   framework: FrameworkChoice;
@@ -432,7 +489,7 @@ function projectOf(ctx: Context, starters: StarterTools): InitProject {
 }
 
 export function initGenerator(tree: Tree, raw: InitOptions): InitResult {
-  const opts = initOptions.parse(raw);
+  const opts = withDefaults(raw);
   const upgrade = opts.mode === 'upgrade';
   const notes: string[] = [];
   const warnings: string[] = [];

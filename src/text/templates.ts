@@ -102,13 +102,32 @@ interface RenderOptions {
   lineWidth: number;
 }
 
-/** Renders the template file at `template` with `data`. */
-export function render(template: URL, data: object, options: RenderOptions): string {
+/** The template at `template`, ready to run: read and checked (or compiled) once a run. */
+function compiledOf(template: URL): HandlebarsNs.TemplateDelegate {
   let compiledTemplate = compiled.get(template.href);
   if (!compiledTemplate) {
     const source = readFileSync(template, 'utf8');
     compiledTemplate = precompiled(template, source) ?? handlebars().compile(source, COMPILE_OPTIONS);
     compiled.set(template.href, compiledTemplate);
   }
-  return compiledTemplate(data, { data: { lineWidth: options.lineWidth } });
+  return compiledTemplate;
+}
+
+/**
+ * Gets templates ready before their data is known (init, while the registry is asked): what
+ * render does first, done ahead. A template that cannot be read is left for render to report.
+ */
+export function prepareTemplates(templates: readonly URL[]): void {
+  for (const template of templates) {
+    try {
+      compiledOf(template);
+    } catch {
+      // render meets the same error, in its place
+    }
+  }
+}
+
+/** Renders the template file at `template` with `data`. */
+export function render(template: URL, data: object, options: RenderOptions): string {
+  return compiledOf(template)(data, { data: { lineWidth: options.lineWidth } });
 }

@@ -13,6 +13,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
@@ -22,6 +23,7 @@ import {
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { containedPaths } from '../../src/engine/containment.js';
 import { type FaultKind, flushFaults } from '../../src/engine/durable.js';
 import { ScaffoldError } from '../../src/engine/errors.js';
 import { flush, PlanOutdatedError, recoverInterruptedFlush } from '../../src/engine/flush.js';
@@ -431,6 +433,31 @@ describe('containment', () => {
     expect(error.code).toBe('OUTSIDE_PROJECT');
     expect(error.details[0]!.message).toBe('src/index.ts is a link to nothing');
     expect(existsSync('/nonexistent/mcp-scaffold')).toBe(false);
+  });
+
+  it('paths that share missing folders resolve as each would alone, links and links to nothing included', () => {
+    const { root, outside } = linked('src/out', 'dir');
+    symlinkSync('/nonexistent/mcp-scaffold/elsewhere', path.join(root, 'gone'));
+    const inside = ['a/b/c/one.ts', 'a/b/c/two.ts', 'a/b/three.ts', 'a/four.ts', 'README.md'];
+    expect(containedPaths(root, inside)).toEqual(inside.map((rel) => containedPaths(root, [rel])[0]));
+    expect(containedPaths(root, inside)[1]).toBe(path.join(realpathSync(root), 'a/b/c/two.ts'));
+    const leaving = ['src/out/x/y/one.ts', 'src/out/x/y/two.ts', 'src/out/x/three.ts', 'gone/p/q.ts', 'gone/p/r.ts'];
+    const error = (() => {
+      try {
+        containedPaths(root, leaving);
+      } catch (e) {
+        return e as ScaffoldError;
+      }
+      throw new Error('not refused');
+    })();
+    const real = realpathSync(outside);
+    expect(error.details).toEqual([
+      { path: leaving[0], message: `leads outside the project, to ${path.join(real, 'x/y/one.ts')}` },
+      { path: leaving[1], message: `leads outside the project, to ${path.join(real, 'x/y/two.ts')}` },
+      { path: leaving[2], message: `leads outside the project, to ${path.join(real, 'x/three.ts')}` },
+      { path: leaving[3], message: 'gone is a link to nothing' },
+      { path: leaving[4], message: 'gone is a link to nothing' },
+    ]);
   });
 
   it('a link that stays inside the project is written through: the link stays a link', async () => {
