@@ -64,7 +64,7 @@ const kebab = (words: string[]) => words.join('-');
  * framework's defaults: full name, camelCase + suffix.
  */
 export function inferNaming(
-  existing: { file: string; name: string | undefined; exports: string[] }[],
+  existing: readonly { file: string; name: string | undefined; exports: readonly string[] }[],
   prefix: string | undefined,
   suffix: string,
   fileSuffixes: string[],
@@ -88,7 +88,8 @@ export function inferNaming(
     const hasPrefix =
       prefixWords.length > 0 && prefixWords.every((w, i) => words[i] === w) && words.length > prefixWords.length;
     const bare = hasPrefix ? words.slice(prefixWords.length) : undefined;
-    const base = path.posix.basename(def.file).replace(suffixes, '');
+    // Definition files are listed paths: no trailing slash, so the name is all after the last one.
+    const base = def.file.slice(def.file.lastIndexOf('/') + 1).replace(suffixes, '');
     let voted = false;
     if (base === kebab(words)) {
       fileVotes.full++;
@@ -97,19 +98,9 @@ export function inferNaming(
       fileVotes.unprefixed++;
       voted = true;
     }
-    // Each form spelled only when the ones before it did not match: most match the first.
-    const forms: [ExportNaming, () => string | undefined][] = [
-      ['full+suffix', () => camelCase(words) + suffix],
-      ['unprefixed+suffix', () => bare && camelCase(bare) + suffix],
-      ['full', () => camelCase(words)],
-      ['unprefixed', () => bare && camelCase(bare)],
-    ];
-    const form = forms.find(([, spell]) => {
-      const id = spell();
-      return id !== undefined && def.exports.includes(id);
-    });
+    const form = exportFormOf(def.exports, camelCase(words), bare && camelCase(bare), suffix);
     if (form) {
-      exportVotes[form[0]]++;
+      exportVotes[form]++;
       voted = true;
     }
     if (voted) total++;
@@ -124,6 +115,23 @@ export function inferNaming(
     export: exportForm,
     evidence: { file: fileVotes[file], export: exportVotes[exportForm], total, seen },
   };
+}
+
+/**
+ * The first of the export forms a definition's exports hold (full+suffix, unprefixed+suffix, full,
+ * unprefixed), each spelled from the camelCase of the full name and of the bare one, made once.
+ */
+function exportFormOf(
+  exports: readonly string[],
+  full: string,
+  bare: string | undefined,
+  suffix: string,
+): ExportNaming | undefined {
+  if (exports.includes(full + suffix)) return 'full+suffix';
+  if (bare !== undefined && exports.includes(bare + suffix)) return 'unprefixed+suffix';
+  if (exports.includes(full)) return 'full';
+  if (bare !== undefined && exports.includes(bare)) return 'unprefixed';
+  return undefined;
 }
 
 export function describeNaming(n: Naming, kind: string): string {
