@@ -98,7 +98,7 @@ export function inferNaming(
       fileVotes.unprefixed++;
       voted = true;
     }
-    const form = exportFormOf(def.exports, camelCase(words), bare && camelCase(bare), suffix);
+    const form = exportFormOf(def.exports, words, bare, suffix);
     if (form) {
       exportVotes[form]++;
       voted = true;
@@ -119,18 +119,20 @@ export function inferNaming(
 
 /**
  * The first of the export forms a definition's exports hold (full+suffix, unprefixed+suffix, full,
- * unprefixed), each spelled from the camelCase of the full name and of the bare one, made once.
+ * unprefixed): each name spelled once, the bare one only when the full one is not exported.
  */
 function exportFormOf(
   exports: readonly string[],
-  full: string,
-  bare: string | undefined,
+  words: readonly string[],
+  bare: readonly string[] | undefined,
   suffix: string,
 ): ExportNaming | undefined {
+  const full = camelCase(words);
   if (exports.includes(full + suffix)) return 'full+suffix';
-  if (bare !== undefined && exports.includes(bare + suffix)) return 'unprefixed+suffix';
+  const short = bare && camelCase(bare);
+  if (short !== undefined && exports.includes(short + suffix)) return 'unprefixed+suffix';
   if (exports.includes(full)) return 'full';
-  if (bare !== undefined && exports.includes(bare)) return 'unprefixed';
+  if (short !== undefined && exports.includes(short)) return 'unprefixed';
   return undefined;
 }
 

@@ -24,7 +24,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { constants, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DiskHost } from '../engine/host.js';
 import type { Tree } from '../engine/tree.js';
@@ -248,11 +248,15 @@ function recent<T extends { at: number }>(shard: Shard<T>, room: number): [strin
     .slice(0, Math.max(0, room));
 }
 
+const S_IFMT = BigInt(constants.S_IFMT);
+const S_IFREG = BigInt(constants.S_IFREG);
+
 /** The stat a record compares, and the later of the file's mtime and ctime (ns). */
 function statOf(abs: string): { key: string; latest: bigint } | undefined {
   try {
     const s = statSync(abs, { bigint: true, throwIfNoEntry: false });
-    if (!s?.isFile()) return undefined;
+    // isFile(), without the two BigInts it makes of the mode constants on each call (once per definition).
+    if (!s || (s.mode & S_IFMT) !== S_IFREG) return undefined;
     const latest = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
     return { key: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`, latest };
   } catch {
