@@ -33,13 +33,33 @@ import { toolLayout } from './tool/layout.js';
 /** createApp's keys in the registry's order: a new key goes before those of the kinds after it. */
 const KEY_ORDER = KINDS.flatMap((k) => (k.layout ? [k.layout.appKey] : []));
 
+type ServerPrefix = { prefix: string; source: string } | undefined;
+
+/**
+ * The server prefix found for one list of tools (existingDefinitions gives the same list while the
+ * tree is unchanged) and package name: `add` asks two or three times, each a pass over every tool.
+ */
+const prefixesFound = new WeakMap<
+  readonly ExistingDefinition[],
+  { pkgName: string | undefined; found: ServerPrefix }
+>();
+
 /** The server prefix: what the project's tools share, else what the package name gives. */
-export function serverPrefixWithSource(tree: Tree, project: Project): { prefix: string; source: string } | undefined {
-  const names = existingDefinitions(tree, toolLayout).flatMap((d) => (d.name ? [d.name] : []));
-  const fromPackage = prefixFromPackageName(project.pkg.name);
+export function serverPrefixWithSource(tree: Tree, project: Project): ServerPrefix {
+  const tools = existingDefinitions(tree, toolLayout);
+  const known = prefixesFound.get(tools);
+  if (known && known.pkgName === project.pkg.name) return known.found && { ...known.found };
+  const found = findServerPrefix(tools, project.pkg.name);
+  prefixesFound.set(tools, { pkgName: project.pkg.name, found });
+  return found && { ...found };
+}
+
+function findServerPrefix(tools: readonly ExistingDefinition[], pkgName: string | undefined): ServerPrefix {
+  const names = tools.flatMap((d) => (d.name ? [d.name] : []));
+  const fromPackage = prefixFromPackageName(pkgName);
   const shared = sharedPrefix(names, fromPackage);
   if (shared) return { prefix: shared, source: "the project's tools use" };
-  return fromPackage ? { prefix: fromPackage, source: `the package name ${project.pkg.name} gives` } : undefined;
+  return fromPackage ? { prefix: fromPackage, source: `the package name ${pkgName} gives` } : undefined;
 }
 
 export function serverPrefix(tree: Tree, project: Project): string | undefined {
@@ -181,7 +201,7 @@ function refuseRenamingExport(other: ExistingDefinition, def: NewDefinition, opt
 /** Records every collision of the new definition with what exists, before anything is written. */
 function recordCollisions(
   tree: Tree,
-  existing: ExistingDefinition[],
+  existing: readonly ExistingDefinition[],
   def: NewDefinition,
   opts: DefinitionOptions,
 ): void {

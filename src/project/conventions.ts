@@ -64,7 +64,7 @@ const kebab = (words: string[]) => words.join('-');
  * framework's defaults: full name, camelCase + suffix.
  */
 export function inferNaming(
-  existing: { file: string; name: string | undefined; exports: string[] }[],
+  existing: readonly { file: string; name: string | undefined; exports: readonly string[] }[],
   prefix: string | undefined,
   suffix: string,
   fileSuffixes: string[],
@@ -88,7 +88,8 @@ export function inferNaming(
     const hasPrefix =
       prefixWords.length > 0 && prefixWords.every((w, i) => words[i] === w) && words.length > prefixWords.length;
     const bare = hasPrefix ? words.slice(prefixWords.length) : undefined;
-    const base = path.posix.basename(def.file).replace(suffixes, '');
+    // Definition files are listed paths: no trailing slash, so the name is all after the last one.
+    const base = def.file.slice(def.file.lastIndexOf('/') + 1).replace(suffixes, '');
     let voted = false;
     if (base === kebab(words)) {
       fileVotes.full++;
@@ -97,19 +98,9 @@ export function inferNaming(
       fileVotes.unprefixed++;
       voted = true;
     }
-    // Each form spelled only when the ones before it did not match: most match the first.
-    const forms: [ExportNaming, () => string | undefined][] = [
-      ['full+suffix', () => camelCase(words) + suffix],
-      ['unprefixed+suffix', () => bare && camelCase(bare) + suffix],
-      ['full', () => camelCase(words)],
-      ['unprefixed', () => bare && camelCase(bare)],
-    ];
-    const form = forms.find(([, spell]) => {
-      const id = spell();
-      return id !== undefined && def.exports.includes(id);
-    });
+    const form = exportFormOf(def.exports, words, bare, suffix);
     if (form) {
-      exportVotes[form[0]]++;
+      exportVotes[form]++;
       voted = true;
     }
     if (voted) total++;
@@ -124,6 +115,25 @@ export function inferNaming(
     export: exportForm,
     evidence: { file: fileVotes[file], export: exportVotes[exportForm], total, seen },
   };
+}
+
+/**
+ * The first of the export forms a definition's exports hold (full+suffix, unprefixed+suffix, full,
+ * unprefixed): each name spelled once, the bare one only when the full one is not exported.
+ */
+function exportFormOf(
+  exports: readonly string[],
+  words: readonly string[],
+  bare: readonly string[] | undefined,
+  suffix: string,
+): ExportNaming | undefined {
+  const full = camelCase(words);
+  if (exports.includes(full + suffix)) return 'full+suffix';
+  const short = bare && camelCase(bare);
+  if (short !== undefined && exports.includes(short + suffix)) return 'unprefixed+suffix';
+  if (exports.includes(full)) return 'full';
+  if (short !== undefined && exports.includes(short)) return 'unprefixed';
+  return undefined;
 }
 
 export function describeNaming(n: Naming, kind: string): string {

@@ -24,7 +24,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { constants, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DiskHost } from '../engine/host.js';
 import type { Tree } from '../engine/tree.js';
@@ -59,10 +59,15 @@ interface Index extends Shard<StoredFile> {
   prefix: string;
 }
 
-/** One file of the cache: its records, which of them this run used, whether to write it. */
+/**
+ * One file of the cache: its records as parsed, which of them this run used, whether to write it.
+ * A stored record is checked when it is looked up (a run looks up a few of a user's facts, and a
+ * warm one each of its index's records once), never all of them on load.
+ */
 interface Shard<T> {
   file: string;
-  stored: Record<string, T>;
+  stored: Record<string, unknown>;
+  valid: (v: unknown) => v is T;
   used: Map<string, T>;
   dirty: boolean;
 }
@@ -149,7 +154,7 @@ export class DefinitionsCache {
     const taken = nowNs();
     // Tree paths are normalised and relative: the root's prefix makes them absolute, no join needed.
     const stat = statOf(index.prefix + rel);
-    const known = index.used.get(rel) ?? index.stored[rel];
+    const known = index.used.get(rel) ?? storedRecord(index, rel);
     if (stat && known && known.stat === stat.key && stat.latest + RACY_NS < BigInt(known.taken)) {
       if (known.value !== undefined && kind.valid(known.value)) {
         if (!index.used.has(rel)) index.used.set(rel, known);
@@ -173,7 +178,7 @@ export class DefinitionsCache {
     const shard = this.facts(kind);
     const used = shard.used.get(hash);
     if (used) return used.value as T;
-    const stored = shard.stored[hash];
+    const stored = storedRecord(shard, hash);
     if (!stored || stored.value === undefined || !kind.valid(stored.value)) return undefined;
     shard.used.set(hash, stored);
     return stored.value;
@@ -228,7 +233,7 @@ export class DefinitionsCache {
       shard.dirty = false;
       const records = Object.fromEntries([
         ...[...shard.used].map(([key, record]) => [key, { ...record, at: now }] as const),
-        ...recent(shard.stored, shard.used, MAX_ENTRIES - shard.used.size),
+        ...recent(shard, MAX_ENTRIES - shard.used.size),
       ]);
       writeShard(shard.file, records);
     }
@@ -236,22 +241,22 @@ export class DefinitionsCache {
 }
 
 /** The stored records not used this run, most recent first, at most `room` of them. */
-function recent<T extends { at: number }>(
-  stored: Record<string, T>,
-  used: Map<string, unknown>,
-  room: number,
-): [string, T][] {
-  return Object.entries(stored)
-    .filter(([key, entry]) => !used.has(key) && typeof entry?.at === 'number')
+function recent<T extends { at: number }>(shard: Shard<T>, room: number): [string, T][] {
+  return (Object.entries(shard.stored) as [string, T][])
+    .filter(([key, entry]) => !shard.used.has(key) && shard.valid(entry))
     .sort(([, a], [, b]) => b.at - a.at)
     .slice(0, Math.max(0, room));
 }
+
+const S_IFMT = BigInt(constants.S_IFMT);
+const S_IFREG = BigInt(constants.S_IFREG);
 
 /** The stat a record compares, and the later of the file's mtime and ctime (ns). */
 function statOf(abs: string): { key: string; latest: bigint } | undefined {
   try {
     const s = statSync(abs, { bigint: true, throwIfNoEntry: false });
-    if (!s?.isFile()) return undefined;
+    // isFile(), without the two BigInts it makes of the mode constants on each call (once per definition).
+    if (!s || (s.mode & S_IFMT) !== S_IFREG) return undefined;
     const latest = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
     return { key: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`, latest };
   } catch {
@@ -273,15 +278,21 @@ const isFileRecord = (v: unknown): v is StoredFile => {
   );
 };
 
-/** A shard as stored: its records of this format and version that are whole; none when unreadable. */
+/** The shard's stored record under `key` when it is whole (an own property: `constructor` is no record). */
+function storedRecord<T>(shard: Shard<T>, key: string): T | undefined {
+  const record = Object.hasOwn(shard.stored, key) ? shard.stored[key] : undefined;
+  return shard.valid(record) ? record : undefined;
+}
+
+/** A shard as stored: its records of this format and version; none when unreadable. */
 function loadShard<T>(file: string, valid: (v: unknown) => v is T): Shard<T> {
-  const shard: Shard<T> = { file, stored: {}, used: new Map(), dirty: false };
+  const shard: Shard<T> = { file, stored: {}, valid, used: new Map(), dirty: false };
   try {
     const data = JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown; version?: unknown; records?: unknown };
     const records = data?.records;
     if (data?.format !== FORMAT || data.version !== packageVersion()) return shard;
     if (!records || typeof records !== 'object' || Array.isArray(records)) return shard;
-    for (const [key, record] of Object.entries(records)) if (valid(record)) shard.stored[key] = record;
+    shard.stored = records as Record<string, unknown>;
   } catch {
     // Missing or corrupt: as if empty.
   }

@@ -17,13 +17,13 @@ import { type DefinitionLayout, isDefinitionFile } from './layout.js';
 export type Declaration = TsMorph.VariableDeclaration | TsMorph.FunctionDeclaration;
 
 export interface ExistingDefinition {
-  file: string;
+  readonly file: string;
   /** The MCP name: a tool's or prompt's first argument, a resource's `name:` option. */
-  name: string | undefined;
+  readonly name: string | undefined;
   /** A resource's URI template (its builder's first argument). */
-  uri?: string | undefined;
+  readonly uri?: string | undefined;
   /** Every name the file exports. */
-  exports: string[];
+  readonly exports: readonly string[];
 }
 
 /** The MCP name (and, where the name is an option, the first argument: a URI template). */
@@ -65,9 +65,11 @@ function definitionsKind(layout: DefinitionLayout): FactKind<FileDefinitions> {
 
 /**
  * The definitions in the layout's definition files: one entry per definition a builder makes,
- * or one without a name for a file that has none (its exports still collide).
+ * or one without a name for a file that has none (its exports still collide). Every caller of a
+ * tree revision gets the same frozen list: copying a thousand entries for each of an `add`'s
+ * three questions cost more than reading them.
  */
-export function existingDefinitions(tree: Tree, layout: DefinitionLayout): ExistingDefinition[] {
+export function existingDefinitions(tree: Tree, layout: DefinitionLayout): readonly ExistingDefinition[] {
   // One `add` asks several times (server prefix, naming, collisions) before it writes anything:
   // each time a stat of every definition file, and as many lookups.
   let byLayout = foundIn.get(tree);
@@ -80,28 +82,31 @@ export function existingDefinitions(tree: Tree, layout: DefinitionLayout): Exist
     found = readDefinitions(tree, layout);
     byLayout.found.set(layout, found);
   }
-  return found.map((d) => ({ ...d, exports: [...d.exports] }));
+  return found;
 }
 
 /** What existingDefinitions found, per tree, while the tree is at the revision it was found at. */
-const foundIn = new WeakMap<Tree, { revision: number; found: Map<DefinitionLayout, ExistingDefinition[]> }>();
+const foundIn = new WeakMap<Tree, { revision: number; found: Map<DefinitionLayout, readonly ExistingDefinition[]> }>();
 
-function readDefinitions(tree: Tree, layout: DefinitionLayout): ExistingDefinition[] {
+const NO_EXPORTS: readonly string[] = Object.freeze([]);
+
+function readDefinitions(tree: Tree, layout: DefinitionLayout): readonly ExistingDefinition[] {
   const files = tree.listFiles(layout.dir).filter((f) => isDefinitionFile(f, layout));
   const cache = DefinitionsCache.of(tree);
-  const found = files.flatMap((file) => {
-    const { names, exports } = cache.ofFile(tree, file, definitionsKind(layout), (text) =>
-      fileDefinitions(file, text, layout),
-    ) ?? { names: [{ name: null }], exports: [] };
-    return names.map((n) => ({
-      file,
-      name: n.name ?? undefined,
-      ...(layout.nameIn === 'name-option' ? { uri: n.uri ?? undefined } : {}),
-      exports,
-    }));
-  });
+  const kind = definitionsKind(layout);
+  const byOption = layout.nameIn === 'name-option';
+  const found: ExistingDefinition[] = [];
+  for (const file of files) {
+    const facts = cache.ofFile(tree, file, kind, (text) => fileDefinitions(file, text, layout));
+    // The facts may be the cache's own record: frozen here, a caller cannot change them.
+    const exports = facts ? Object.freeze(facts.exports) : NO_EXPORTS;
+    for (const n of facts?.names ?? [{ name: null, uri: null }]) {
+      const name = n.name ?? undefined;
+      found.push(Object.freeze(byOption ? { file, name, uri: n.uri ?? undefined, exports } : { file, name, exports }));
+    }
+  }
   cache.save();
-  return found;
+  return Object.freeze(found);
 }
 
 /** What one definition file defines, read off its syntax tree (the path the cache remembers). */

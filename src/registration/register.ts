@@ -109,11 +109,13 @@ function routedBarrel(
   const sf = resolver.source(site.file);
   const { ts } = tsMorph();
   const specifiers = new Set<string>();
-  // On the compiler's nodes: the array may list a thousand names, each imported.
+  // On the compiler's nodes: the array may list a thousand names, each imported; a second module
+  // is the answer already (entries imported one by one, as an inline src/index.ts has them).
   for (const el of site.array.compilerNode.elements) {
     if (!ts.isIdentifier(el)) continue;
     const specifier = importedFrom(sf, el.getText(sf.compilerNode));
     if (specifier !== undefined) specifiers.add(specifier);
+    if (specifiers.size > 1) return undefined;
   }
   if (specifiers.size !== 1) return undefined;
   const specifier = [...specifiers][0]!;

@@ -36,8 +36,11 @@ function splitCamel(s: string): string[] {
 }
 
 /** camelCase of a word list: find, items → findItems. */
-export function camelCase(words: string[]): string {
-  return words.map((w, i) => (i === 0 ? w : capitalize(w))).join('');
+export function camelCase(words: readonly string[]): string {
+  // A loop, not map and join: add spells the export forms of every existing definition with it.
+  let out = words[0] ?? '';
+  for (let i = 1; i < words.length; i++) out += capitalize(words[i]!);
+  return out;
 }
 
 function fromWords(raw: string, words: string[], convertedFrom: Names['convertedFrom']): Names {

@@ -191,6 +191,28 @@ describe('the facts cache', () => {
     }
   });
 
+  it('neither believes nor keeps a record that is not whole, checked only when looked up', () => {
+    const expected = plain(FILES);
+    run();
+    trustAll();
+    for (const file of cacheFiles('files-')) {
+      const data = JSON.parse(readFileSync(file, 'utf8')) as { records: Record<string, Record<string, unknown>> };
+      expect(data.records[GET_ITEM]).toBeDefined();
+      const { hash: _, ...noHash } = data.records[GET_ITEM]!;
+      data.records[GET_ITEM] = { ...noHash, value: { names: [{ name: 'acme_forged' }], exports: ['forged'] } };
+      Object.assign(data.records, { 'src/junk.ts': 'junk', 'src/none.ts': null });
+      writeFileSync(file, JSON.stringify(data));
+    }
+    expect(withoutTree(run())).toEqual(expected);
+    // The run read acme-get-item again and wrote its index: the broken records are gone from it.
+    for (const file of cacheFiles('files-')) {
+      const { records } = JSON.parse(readFileSync(file, 'utf8')) as { records: Record<string, { hash?: string }> };
+      expect(Object.keys(records)).not.toContain('src/junk.ts');
+      expect(Object.keys(records)).not.toContain('src/none.ts');
+      expect(records[GET_ITEM]?.hash).toEqual(expect.any(String));
+    }
+  });
+
   it('reads a file again whose stat matches a racy record but whose text changed (same size, same times)', () => {
     run();
     const text = readFileSync(abs(GET_ITEM), 'utf8').replace('acme_get_item', 'acme_got_item');
