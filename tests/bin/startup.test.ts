@@ -317,32 +317,60 @@ describe('a code cache that cannot be trusted', () => {
   });
 });
 
-describe("the vendored ts-morph's lib .d.ts files, kept apart", () => {
-  it('are the ones @ts-morph/common holds, and serve type checking when a Project loads them', () => {
-    const installed = createRequire(path.join(ROOT, 'node_modules/ts-morph/package.json'))('@ts-morph/common') as {
-      getLibFiles(): { fileName: string; text: string }[];
-    };
-    const apart = JSON.parse(readFileSync(path.join(DIST, 'vendor/ts-morph-lib-files.json'), 'utf8')) as unknown;
-    expect(apart).toEqual(installed.getLibFiles());
+describe('the vendored ts-morph', () => {
+  type TsMorph = typeof import('ts-morph');
+  const requireInstalled = createRequire(path.join(ROOT, 'node_modules/ts-morph/package.json'));
+  const installed = requireInstalled('ts-morph') as TsMorph;
+  let bundled: TsMorph | undefined;
+  /** The build's bundle, run once (no code cache written at the test worker's exit). */
+  function vendored(): TsMorph {
     const saved = process.env.MCP_SCAFFOLD_CACHE;
-    process.env.MCP_SCAFFOLD_CACHE = '0'; // no code cache written at the test worker's exit
+    process.env.MCP_SCAFFOLD_CACHE = '0';
     try {
-      const { Project } = runBundle(TS_MORPH_BUNDLE) as typeof import('ts-morph');
-      const sf = new Project({ useInMemoryFileSystem: true }).createSourceFile(
-        '/a.ts',
-        'export const x = [1].map(String);',
-      );
-      expect(
-        sf
-          .getProject()
-          .getPreEmitDiagnostics()
-          .map((d) => d.getMessageText()),
-      ).toEqual([]);
-      expect(sf.getVariableDeclarationOrThrow('x').getType().getText()).toBe('string[]');
+      bundled ??= runBundle(TS_MORPH_BUNDLE) as TsMorph;
+      return bundled;
     } finally {
       if (saved === undefined) delete process.env.MCP_SCAFFOLD_CACHE;
       else process.env.MCP_SCAFFOLD_CACHE = saved;
     }
+  }
+
+  it('keeps the lib .d.ts files @ts-morph/common holds apart, and they serve type checking when a Project loads them', () => {
+    const common = requireInstalled('@ts-morph/common') as { getLibFiles(): { fileName: string; text: string }[] };
+    const apart = JSON.parse(readFileSync(path.join(DIST, 'vendor/ts-morph-lib-files.json'), 'utf8')) as unknown;
+    expect(apart).toEqual(common.getLibFiles());
+    const { Project } = vendored();
+    const sf = new Project({ useInMemoryFileSystem: true }).createSourceFile(
+      '/a.ts',
+      'export const x = [1].map(String);',
+    );
+    expect(
+      sf
+        .getProject()
+        .getPreEmitDiagnostics()
+        .map((d) => d.getMessageText()),
+    ).toEqual([]);
+    expect(sf.getVariableDeclarationOrThrow('x').getType().getText()).toBe('string[]');
+  });
+
+  it('has its names minified, yet TypeScript names its tests as the installed one does (a failed cast reads the same)', () => {
+    const { ts } = vendored();
+    expect(readFileSync(TS_MORPH_BUNDLE, 'latin1')).not.toContain('function isIdentifier(');
+    const tests = Object.keys(installed.ts).filter(
+      (k) => k.startsWith('is') && typeof (installed.ts as any)[k] === 'function',
+    );
+    expect(tests.length).toBeGreaterThan(500);
+    const nameOf = (t: typeof ts, key: string) => (t as any).Debug.getFunctionName((t as any)[key]) as string;
+    expect(tests.filter((k) => nameOf(ts, k) !== nameOf(installed.ts, k))).toEqual([]);
+    const failedCast = (t: typeof ts) => {
+      try {
+        (t as any).cast({ kind: t.SyntaxKind.NumericLiteral }, t.isIdentifier);
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    expect(failedCast(ts)).toContain("did not pass the test 'isIdentifier'");
+    expect(failedCast(ts)).toBe(failedCast(installed.ts));
   });
 });
 
