@@ -9,13 +9,14 @@
 // where the unbundled modules find them. Each bundle's first line is its id (SHA-256 of the rest);
 // the rest is the bundle in Node's CommonJS wrapper, so that the file's text is the script V8
 // compiles (no copy joined at run time). Whitespace and syntax are minified everywhere; names only
-// in ts-morph's bundle (see `typescriptModule`): the CLI's functions and classes keep the names
+// in ts-morph's bundle (scripts/vendor-transforms.mjs): the CLI's functions and classes keep the names
 // the sources give them (stack traces, `constructor.name`).
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { bundleHeader, COMMONJS_WRAPPER } from '../dist/startup/bundle.js';
+import { typescriptModule } from './vendor-transforms.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -96,58 +97,6 @@ const libFilesApart = (outDir) => ({
     });
   },
 });
-
-/** `text` with its one `from` replaced by `to`; the build fails when `from` is not there exactly once. */
-function replaceOnce(file, text, from, to) {
-  const at = text.indexOf(from);
-  if (at < 0 || text.indexOf(from, at + 1) >= 0) {
-    throw new Error(`${file}: ${JSON.stringify(from.slice(0, 60))} is not there once, as the build expects`);
-  }
-  return text.slice(0, at) + to + text.slice(at + from.length);
-}
-
-/**
- * ts-morph's bundle has its names minified (4.2 MB to read and decode instead of 7.4). Nothing in
- * ts-morph or @ts-morph/common reads a name of theirs (the one `constructor.name` they read is
- * that of Deno's `NotFound`, not in the bundle); TypeScript reads one, in `Debug.getFunctionName`,
- * for the message of a failed assertion or cast ("did not pass the test 'isIdentifier'"). So that
- * such a message reads as on the plain path, the name of each of TypeScript's top-level functions
- * and classes is kept in a table (100 KB), made the first time one is asked for; the functions
- * nested in its namespaces (none of them a test) answer with their minified names.
- */
-function keepFunctionNames(file, text) {
-  const names = new Set();
-  for (const m of text.matchAll(/^(?:async )?function\*? ?([\w$]+)\(/gm)) names.add(m[1]);
-  for (const m of text.matchAll(/^var ([\w$]+) = (?:async )?(?:function\b|\([^)]*\) =>|[\w$]+ =>)/gm)) names.add(m[1]);
-  const classes = new Map(); // a class expression is called by its own name, else by its variable's
-  for (const m of text.matchAll(/^var ([\w$]+) = class(?: ([\w$]+))?\b/gm)) classes.set(m[1], m[2] ?? m[1]);
-  if (names.size < 1000)
-    throw new Error(`${file}: ${names.size} top-level functions, where the build expects thousands`);
-  const list = [...names, ...classes.keys()];
-  const called = [...names, ...classes.values()];
-  const table =
-    '\nvar keptFunctionNames;\nfunction keptFunctionName(func) {\n' +
-    `  if (!keptFunctionNames) {\n    const functions = [${list.join(', ')}];\n` +
-    `    const names = ${JSON.stringify(called.join(' '))}.split(" ");\n` +
-    '    keptFunctionNames = new Map(functions.map((f, i) => [f, names[i]]));\n  }\n' +
-    '  return keptFunctionNames.get(func);\n}\n';
-  const getter = '    } else if (hasProperty(func, "name")) {\n      return func.name;\n';
-  text = replaceOnce(file, text, getter, getter.replace('func.name;', 'keptFunctionName(func) ?? func.name;'));
-  // At the module's top level, where every one of those functions is in scope.
-  const end = '\n0 && (module.exports = {';
-  return replaceOnce(file, text, end, table + end);
-}
-
-/** @ts-morph/common's TypeScript, as the vendored bundle has it (see the functions it calls). */
-const typescriptModule = {
-  name: 'typescript-module',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]@ts-morph[\\/]common[\\/]dist[\\/]typescript\.js$/ }, (args) => ({
-      contents: keepFunctionNames(args.path, readFileSync(args.path, 'utf8')),
-      loader: 'js',
-    }));
-  },
-};
 
 /** Bundles `entry` into `outfile`: a script for vm.Script (header, wrapper), or with `module` a plain CommonJS file. */
 async function bundle(entry, outfile, extra = {}, { module = false } = {}) {

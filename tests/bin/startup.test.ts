@@ -353,6 +353,36 @@ describe('the vendored ts-morph', () => {
     expect(sf.getVariableDeclarationOrThrow('x').getType().getText()).toBe('string[]');
   });
 
+  it("has TypeScript's namespace as the installed one: the same keys in the same order, each an enumerable getter", () => {
+    // `ts` is @ts-morph/common's frozen copy of the namespace TypeScript fills, which is its `default`.
+    const { ts } = vendored();
+    const namespaces = (t: typeof ts) => [t, (t as unknown as { default: typeof ts }).default];
+    const shape = (d: PropertyDescriptor | undefined) =>
+      d && { get: typeof d.get, set: typeof d.set, enumerable: d.enumerable, configurable: d.configurable };
+    for (const [mine, theirs] of namespaces(ts).map((n, i) => [n, namespaces(installed.ts)[i]!] as const)) {
+      const keys = Object.keys(theirs);
+      expect(keys.length).toBeGreaterThan(2000);
+      expect(Object.keys(mine)).toEqual(keys);
+      const enumerated: string[] = [];
+      for (const k in mine) enumerated.push(k);
+      expect(enumerated).toEqual(keys);
+      const shapes = (t: object) => keys.map((k) => shape(Object.getOwnPropertyDescriptor(t, k)));
+      expect(shapes(mine)).toEqual(shapes(theirs));
+      expect(Object.getPrototypeOf(mine)).toBe(Object.getPrototypeOf(theirs));
+      expect(Object.isFrozen(mine)).toBe(Object.isFrozen(theirs));
+      expect(mine.SyntaxKind).toEqual(theirs.SyntaxKind);
+      expect(mine.version).toBe(theirs.version);
+    }
+    const filled = namespaces(ts)[1]!;
+    expect(Object.getPrototypeOf(filled)).toBe(Object.prototype);
+    expect(shape(Object.getOwnPropertyDescriptor(filled, 'isIdentifier'))).toEqual({
+      get: 'function',
+      set: 'undefined',
+      enumerable: true,
+      configurable: false,
+    });
+  });
+
   it('has its names minified, yet TypeScript names its tests as the installed one does (a failed cast reads the same)', () => {
     const { ts } = vendored();
     expect(readFileSync(TS_MORPH_BUNDLE, 'latin1')).not.toContain('function isIdentifier(');
@@ -371,6 +401,39 @@ describe('the vendored ts-morph', () => {
     };
     expect(failedCast(ts)).toContain("did not pass the test 'isIdentifier'");
     expect(failedCast(ts)).toBe(failedCast(installed.ts));
+  });
+});
+
+describe("the build's edits of the vendored TypeScript", () => {
+  const TYPESCRIPT = path.join(ROOT, 'node_modules/@ts-morph/common/dist/typescript.js');
+  /** scripts/vendor-transforms.mjs (plain JavaScript, so imported untyped). */
+  const transforms = () => import(path.join(ROOT, 'scripts/vendor-transforms.mjs'));
+
+  it('makes the namespaces of thousands of entries dictionaries before they are filled, and only those', async () => {
+    const { largeNamespacesAsDictionaries } = await transforms();
+    const text = largeNamespacesAsDictionaries(TYPESCRIPT, readFileSync(TYPESCRIPT, 'utf8')) as string;
+    expect(text.match(/^var [\w$]+ = __dictionary\(\);$/gm)).toEqual([
+      'var typescript_exports = __dictionary();',
+      'var ts_exports2 = __dictionary();',
+    ]);
+    expect(text).toContain('var ts_server_exports4 = {};\n__export(ts_server_exports4, {');
+    // What __dictionary() makes is empty and already in dictionary mode, as V8 sees it.
+    const helper = /^var __dictionary = [\s\S]*?\n\};$/m.exec(text)![0];
+    const check = `${helper}\nconst o = __dictionary();\nprocess.stdout.write(JSON.stringify([Object.getOwnPropertyNames(o), Object.getPrototypeOf(o) === Object.prototype, %HasFastProperties(o)]));`;
+    const r = spawnSync(process.execPath, ['--allow-natives-syntax', '-e', check], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual([[], true, false]);
+  });
+
+  it('fail the build when TypeScript is not shaped as they expect', async () => {
+    const { largeNamespacesAsDictionaries, keepFunctionNames } = await transforms();
+    const text = readFileSync(TYPESCRIPT, 'utf8');
+    const renamed = text.replaceAll('typescript_exports', 'typescript_namespace');
+    expect(() => largeNamespacesAsDictionaries(TYPESCRIPT, renamed)).toThrow(/no namespace `typescript_exports`/);
+    const noHelper = text.replace('var __export = (target, all) => {', 'var __export = function (target, all) {');
+    expect(() => largeNamespacesAsDictionaries(TYPESCRIPT, noHelper)).toThrow(/is not there once/);
+    const otherGetter = text.replace('      return func.name;\n', '      return func.name || "";\n');
+    expect(() => keepFunctionNames(TYPESCRIPT, otherGetter)).toThrow(/is not there once/);
   });
 });
 
