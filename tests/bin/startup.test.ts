@@ -26,7 +26,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readBundleId } from '../../src/startup/bundle.js';
 import { cacheFileOf, cacheKey, readCache, runBundle, writeCache } from '../../src/startup/code-cache.js';
-import { BIN, runCli, treeDigest } from './support.js';
+import { BIN, makeProject, runCli, treeDigest } from './support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(ROOT, 'dist');
@@ -209,6 +209,54 @@ describe('commands run from the bundle, with the code cache cold and warm', () =
   ])('the usage error of %j is the plain path one', (args) => {
     const { plain } = expectSameAsPlain(args);
     expect(plain.status).toBe(1);
+  });
+});
+
+describe('node:child_process, loaded only by a run that spawns', () => {
+  /** Runs the CLI (from the bundle, cache warm after the first run) in `cwd`: its outcome and whether it loaded child_process. */
+  function loads(args: string[], cwd: string, cacheDir: string) {
+    const report = path.join(temp('loaded'), 'loaded.json');
+    const hook = path.join(path.dirname(report), 'hook.cjs');
+    writeFileSync(
+      hook,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(process.moduleLoadList)));`,
+    );
+    const r = spawnSync(process.execPath, ['--require', hook, BIN, ...args], {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', MCP_SCAFFOLD_CACHE_DIR: cacheDir },
+    });
+    const loaded = JSON.parse(readFileSync(report, 'utf8')) as string[];
+    return {
+      status: r.status,
+      stdout: r.stdout,
+      stderr: r.stderr,
+      childProcess: loaded.includes('NativeModule child_process'),
+    };
+  }
+
+  it('add --no-devcheck and list spawn nothing and load none, cold and warm', () => {
+    const cacheDir = temp('cache');
+    for (const layout of ['inline', 'barrel']) {
+      const fixture = scaleFixture(layout, 3);
+      for (const run of ['cold', 'warm']) {
+        const add = loads(['add', 'tool', `demo_${layout}_${run}`, '--no-devcheck', '--yes'], fixture, cacheDir);
+        expect(add.status, add.stderr).toBe(0);
+        expect(add.childProcess, `add, ${layout}, ${run}`).toBe(false);
+        const list = loads(['list', '--json'], fixture, cacheDir);
+        expect(list.status, list.stderr).toBe(0);
+        expect(list.childProcess, `list, ${layout}, ${run}`).toBe(false);
+      }
+    }
+  });
+
+  it('devcheck still runs after add, loading it then', () => {
+    const root = makeProject({}, { scripts: { devcheck: 'node -e "console.log(\'DEVCHECK-SAYS-HI\')"' } });
+    const r = loads(['add', 'tool', 'demo_find_items', '--json'], root, temp('cache'));
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).devcheck).toMatchObject({ ran: true, passed: true, exitCode: 0 });
+    expect(r.stderr).toContain('DEVCHECK-SAYS-HI');
+    expect(r.childProcess).toBe(true);
   });
 });
 
@@ -404,10 +452,10 @@ describe('the vendored ts-morph', () => {
   });
 });
 
-describe("the build's edits of the vendored TypeScript", () => {
+describe("the build's edits of its dependencies' sources", () => {
   const TYPESCRIPT = path.join(ROOT, 'node_modules/@ts-morph/common/dist/typescript.js');
-  /** scripts/vendor-transforms.mjs (plain JavaScript, so imported untyped). */
-  const transforms = () => import(path.join(ROOT, 'scripts/vendor-transforms.mjs'));
+  /** scripts/bundle-transforms.mjs (plain JavaScript, so imported untyped). */
+  const transforms = () => import(path.join(ROOT, 'scripts/bundle-transforms.mjs'));
 
   it('makes the namespaces of thousands of entries dictionaries before they are filled, and only those', async () => {
     const { largeNamespacesAsDictionaries } = await transforms();
@@ -434,6 +482,18 @@ describe("the build's edits of the vendored TypeScript", () => {
     expect(() => largeNamespacesAsDictionaries(TYPESCRIPT, noHelper)).toThrow(/is not there once/);
     const otherGetter = text.replace('      return func.name;\n', '      return func.name || "";\n');
     expect(() => keepFunctionNames(TYPESCRIPT, otherGetter)).toThrow(/is not there once/);
+  });
+
+  it("make commander's child_process a stand-in that loads it on a spawn, or fail the build", async () => {
+    const { commanderSpawnsLazily } = await transforms();
+    const file = path.join(ROOT, 'node_modules/commander/lib/command.js');
+    const text = readFileSync(file, 'utf8');
+    const edited = commanderSpawnsLazily(file, text) as string;
+    expect(edited).not.toContain("require('node:child_process');");
+    expect(edited.match(/childProcess\.\w+/g)?.every((use) => use === 'childProcess.spawn')).toBe(true);
+    expect(() =>
+      commanderSpawnsLazily(file, text.replace("require('node:child_process')", 'require("child_process")')),
+    ).toThrow(/is not there once/);
   });
 });
 

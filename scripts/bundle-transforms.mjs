@@ -1,6 +1,6 @@
-// Edits of the sources of the vendored ts-morph bundle (dist/vendor/ts-morph.cjs) that
-// scripts/build-bundle.mjs makes as esbuild loads them. Each fails the build when the text it
-// expects is not there, as a new version of TypeScript or ts-morph may bring.
+// Edits of the sources of the bundles (commander in dist/cli.bundle.cjs; TypeScript in
+// dist/vendor/ts-morph.cjs) that scripts/build-bundle.mjs makes as esbuild loads them. Each fails
+// the build when the text it expects is not there, as a new version of a dependency may bring.
 import { readFileSync } from 'node:fs';
 
 /** `text` with its one `from` replaced by `to`; the build fails when `from` is not there exactly once. */
@@ -79,6 +79,31 @@ export const typescriptModule = {
   setup(b) {
     b.onLoad({ filter: /[\\/]@ts-morph[\\/]common[\\/]dist[\\/]typescript\.js$/ }, (args) => ({
       contents: largeNamespacesAsDictionaries(args.path, keepFunctionNames(args.path, readFileSync(args.path, 'utf8'))),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * commander requires node:child_process as it loads, for the subcommands it runs as executables
+ * of their own, which mcp-scaffold has none of: in the bundle, a stand-in loads it on a spawn, so
+ * that a run that spawns nothing (`add --no-devcheck`, `list`) loads neither it nor net and dgram.
+ */
+export function commanderSpawnsLazily(file, text) {
+  return replaceOnce(
+    file,
+    text,
+    "const childProcess = require('node:child_process');",
+    "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+  );
+}
+
+/** commander's Command, as the CLI's bundle has it. */
+export const commanderModule = {
+  name: 'commander-module',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => ({
+      contents: commanderSpawnsLazily(args.path, readFileSync(args.path, 'utf8')),
       loader: 'js',
     }));
   },
