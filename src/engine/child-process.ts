@@ -1,6 +1,6 @@
 /**
  * node:child_process, loaded the first time something is spawned: a run that spawns nothing
- * (`add --no-devcheck`, `list`) loads neither it nor the net and dgram modules it brings. (The
+ * (`add --no-devcheck`, `list`) loads neither it nor the dgram module it brings. (The
  * bundle's commander spawns through a stand-in of the same kind: scripts/bundle-transforms.mjs.)
  */
 
