@@ -8,13 +8,16 @@
 // `import.meta.url` becomes the URL its file has in dist/, so templates and package.json are found
 // where the unbundled modules find them. Each bundle's first line is its id (SHA-256 of the rest);
 // the rest is the bundle in Node's CommonJS wrapper, so that the file's text is the script V8
-// compiles (no copy joined at run time). Whitespace and syntax are minified, names are not: what a
-// function or class is called (stack traces, `constructor.name`) stays as the sources have it.
+// compiles (no copy joined at run time). Whitespace and syntax are minified everywhere; names only
+// in ts-morph's bundle: the CLI's functions and classes keep the names the sources give them
+// (stack traces, `constructor.name`). scripts/bundle-transforms.mjs edits a few sources as they
+// load (commander's eager child_process, TypeScript's function names and namespace objects).
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { bundleHeader, COMMONJS_WRAPPER } from '../dist/startup/bundle.js';
+import { commanderModule, typescriptModule } from './bundle-transforms.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -128,15 +131,16 @@ async function bundle(entry, outfile, extra = {}, { module = false } = {}) {
 }
 
 await bundle(path.join(dist, 'cli/main.js'), path.join(dist, 'cli.bundle.cjs'), {
-  plugins: [embeddedTemplates, importMetaUrl],
+  plugins: [embeddedTemplates, importMetaUrl, commanderModule],
   external: ['ts-morph'],
   define: { __MCP_SCAFFOLD_BUNDLE__: 'true' },
   // jsonc-parser's `main` is a UMD build that requires its parts at run time; its ES build bundles.
   mainFields: ['module', 'main'],
 });
 await bundle(path.join(root, 'node_modules/ts-morph/dist/ts-morph.js'), path.join(dist, 'vendor/ts-morph.cjs'), {
-  plugins: [libFilesApart(path.join(dist, 'vendor'))],
+  plugins: [libFilesApart(path.join(dist, 'vendor')), typescriptModule],
   external: [`./${LIB_FILES}`],
+  minifyIdentifiers: true,
 });
 // The launcher's own code, CommonJS, so that a run never starts Node's ES module loader.
 await bundle(path.join(root, 'src/startup/launch.ts'), path.join(dist, 'launch.cjs'), {}, { module: true });

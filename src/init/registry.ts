@@ -9,8 +9,8 @@
  * (src/init/npm-config-key.ts), the registry's as HTTP caching allows (src/init/http-freshness.ts).
  */
 
-import { execFile } from 'node:child_process';
 import semver from 'semver';
+import { childProcess } from '../engine/child-process.js';
 import { FRAMEWORK } from '../project/project.js';
 import { DAY_MS } from '../startup/private-file.js';
 import { AnswerStore } from './answer-store.js';
@@ -102,20 +102,22 @@ export async function npmConfig(
 /** `npm config get registry offline @scope:registry` as npm prints it; empty when npm fails or takes too long. */
 function npmConfigGet(timeoutMs: number, env: NodeJS.ProcessEnv, cwd: string, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve) => {
-    execFile(
-      'npm',
-      ['config', 'get', 'registry', 'offline', `${SCOPE}:registry`],
-      {
-        cwd,
-        timeout: timeoutMs,
-        ...(signal ? { signal } : {}),
-        env,
-        // npm is npm.cmd there, which only a shell runs; the arguments are fixed words.
-        shell: process.platform === 'win32',
-        windowsHide: true,
-      },
-      (error, stdout) => resolve(error ? '' : String(stdout)),
-    ).stdin?.end();
+    childProcess()
+      .execFile(
+        'npm',
+        ['config', 'get', 'registry', 'offline', `${SCOPE}:registry`],
+        {
+          cwd,
+          timeout: timeoutMs,
+          ...(signal ? { signal } : {}),
+          env,
+          // npm is npm.cmd there, which only a shell runs; the arguments are fixed words.
+          shell: process.platform === 'win32',
+          windowsHide: true,
+        },
+        (error, stdout) => resolve(error ? '' : String(stdout)),
+      )
+      .stdin?.end();
   });
 }
 

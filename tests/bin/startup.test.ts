@@ -26,7 +26,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readBundleId } from '../../src/startup/bundle.js';
 import { cacheFileOf, cacheKey, readCache, runBundle, writeCache } from '../../src/startup/code-cache.js';
-import { BIN, runCli, treeDigest } from './support.js';
+import { BIN, makeProject, runCli, treeDigest } from './support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(ROOT, 'dist');
@@ -212,6 +212,54 @@ describe('commands run from the bundle, with the code cache cold and warm', () =
   });
 });
 
+describe('node:child_process, loaded only by a run that spawns', () => {
+  /** Runs the CLI (from the bundle, cache warm after the first run) in `cwd`: its outcome and whether it loaded child_process. */
+  function loads(args: string[], cwd: string, cacheDir: string) {
+    const report = path.join(temp('loaded'), 'loaded.json');
+    const hook = path.join(path.dirname(report), 'hook.cjs');
+    writeFileSync(
+      hook,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(process.moduleLoadList)));`,
+    );
+    const r = spawnSync(process.execPath, ['--require', hook, BIN, ...args], {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', MCP_SCAFFOLD_CACHE_DIR: cacheDir },
+    });
+    const loaded = JSON.parse(readFileSync(report, 'utf8')) as string[];
+    return {
+      status: r.status,
+      stdout: r.stdout,
+      stderr: r.stderr,
+      childProcess: loaded.includes('NativeModule child_process'),
+    };
+  }
+
+  it('add --no-devcheck and list spawn nothing and load none, cold and warm', () => {
+    const cacheDir = temp('cache');
+    for (const layout of ['inline', 'barrel']) {
+      const fixture = scaleFixture(layout, 3);
+      for (const run of ['cold', 'warm']) {
+        const add = loads(['add', 'tool', `demo_${layout}_${run}`, '--no-devcheck', '--yes'], fixture, cacheDir);
+        expect(add.status, add.stderr).toBe(0);
+        expect(add.childProcess, `add, ${layout}, ${run}`).toBe(false);
+        const list = loads(['list', '--json'], fixture, cacheDir);
+        expect(list.status, list.stderr).toBe(0);
+        expect(list.childProcess, `list, ${layout}, ${run}`).toBe(false);
+      }
+    }
+  });
+
+  it('devcheck still runs after add, loading it then', () => {
+    const root = makeProject({}, { scripts: { devcheck: 'node -e "console.log(\'DEVCHECK-SAYS-HI\')"' } });
+    const r = loads(['add', 'tool', 'demo_find_items', '--json'], root, temp('cache'));
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).devcheck).toMatchObject({ ran: true, passed: true, exitCode: 0 });
+    expect(r.stderr).toContain('DEVCHECK-SAYS-HI');
+    expect(r.childProcess).toBe(true);
+  });
+});
+
 describe('a code cache that cannot be trusted', () => {
   const fixture = scaleFixture('inline', 3);
   const args = ['list', '--json'];
@@ -317,32 +365,135 @@ describe('a code cache that cannot be trusted', () => {
   });
 });
 
-describe("the vendored ts-morph's lib .d.ts files, kept apart", () => {
-  it('are the ones @ts-morph/common holds, and serve type checking when a Project loads them', () => {
-    const installed = createRequire(path.join(ROOT, 'node_modules/ts-morph/package.json'))('@ts-morph/common') as {
-      getLibFiles(): { fileName: string; text: string }[];
-    };
-    const apart = JSON.parse(readFileSync(path.join(DIST, 'vendor/ts-morph-lib-files.json'), 'utf8')) as unknown;
-    expect(apart).toEqual(installed.getLibFiles());
+describe('the vendored ts-morph', () => {
+  type TsMorph = typeof import('ts-morph');
+  const requireInstalled = createRequire(path.join(ROOT, 'node_modules/ts-morph/package.json'));
+  const installed = requireInstalled('ts-morph') as TsMorph;
+  let bundled: TsMorph | undefined;
+  /** The build's bundle, run once (no code cache written at the test worker's exit). */
+  function vendored(): TsMorph {
     const saved = process.env.MCP_SCAFFOLD_CACHE;
-    process.env.MCP_SCAFFOLD_CACHE = '0'; // no code cache written at the test worker's exit
+    process.env.MCP_SCAFFOLD_CACHE = '0';
     try {
-      const { Project } = runBundle(TS_MORPH_BUNDLE) as typeof import('ts-morph');
-      const sf = new Project({ useInMemoryFileSystem: true }).createSourceFile(
-        '/a.ts',
-        'export const x = [1].map(String);',
-      );
-      expect(
-        sf
-          .getProject()
-          .getPreEmitDiagnostics()
-          .map((d) => d.getMessageText()),
-      ).toEqual([]);
-      expect(sf.getVariableDeclarationOrThrow('x').getType().getText()).toBe('string[]');
+      bundled ??= runBundle(TS_MORPH_BUNDLE) as TsMorph;
+      return bundled;
     } finally {
       if (saved === undefined) delete process.env.MCP_SCAFFOLD_CACHE;
       else process.env.MCP_SCAFFOLD_CACHE = saved;
     }
+  }
+
+  it('keeps the lib .d.ts files @ts-morph/common holds apart, and they serve type checking when a Project loads them', () => {
+    const common = requireInstalled('@ts-morph/common') as { getLibFiles(): { fileName: string; text: string }[] };
+    const apart = JSON.parse(readFileSync(path.join(DIST, 'vendor/ts-morph-lib-files.json'), 'utf8')) as unknown;
+    expect(apart).toEqual(common.getLibFiles());
+    const { Project } = vendored();
+    const sf = new Project({ useInMemoryFileSystem: true }).createSourceFile(
+      '/a.ts',
+      'export const x = [1].map(String);',
+    );
+    expect(
+      sf
+        .getProject()
+        .getPreEmitDiagnostics()
+        .map((d) => d.getMessageText()),
+    ).toEqual([]);
+    expect(sf.getVariableDeclarationOrThrow('x').getType().getText()).toBe('string[]');
+  });
+
+  it("has TypeScript's namespace as the installed one: the same keys in the same order, each an enumerable getter", () => {
+    // `ts` is @ts-morph/common's frozen copy of the namespace TypeScript fills, which is its `default`.
+    const { ts } = vendored();
+    const namespaces = (t: typeof ts) => [t, (t as unknown as { default: typeof ts }).default];
+    const shape = (d: PropertyDescriptor | undefined) =>
+      d && { get: typeof d.get, set: typeof d.set, enumerable: d.enumerable, configurable: d.configurable };
+    for (const [mine, theirs] of namespaces(ts).map((n, i) => [n, namespaces(installed.ts)[i]!] as const)) {
+      const keys = Object.keys(theirs);
+      expect(keys.length).toBeGreaterThan(2000);
+      expect(Object.keys(mine)).toEqual(keys);
+      const enumerated: string[] = [];
+      for (const k in mine) enumerated.push(k);
+      expect(enumerated).toEqual(keys);
+      const shapes = (t: object) => keys.map((k) => shape(Object.getOwnPropertyDescriptor(t, k)));
+      expect(shapes(mine)).toEqual(shapes(theirs));
+      expect(Object.getPrototypeOf(mine)).toBe(Object.getPrototypeOf(theirs));
+      expect(Object.isFrozen(mine)).toBe(Object.isFrozen(theirs));
+      expect(mine.SyntaxKind).toEqual(theirs.SyntaxKind);
+      expect(mine.version).toBe(theirs.version);
+    }
+    const filled = namespaces(ts)[1]!;
+    expect(Object.getPrototypeOf(filled)).toBe(Object.prototype);
+    expect(shape(Object.getOwnPropertyDescriptor(filled, 'isIdentifier'))).toEqual({
+      get: 'function',
+      set: 'undefined',
+      enumerable: true,
+      configurable: false,
+    });
+  });
+
+  it('has its names minified, yet TypeScript names its tests as the installed one does (a failed cast reads the same)', () => {
+    const { ts } = vendored();
+    expect(readFileSync(TS_MORPH_BUNDLE, 'latin1')).not.toContain('function isIdentifier(');
+    const tests = Object.keys(installed.ts).filter(
+      (k) => k.startsWith('is') && typeof (installed.ts as any)[k] === 'function',
+    );
+    expect(tests.length).toBeGreaterThan(500);
+    const nameOf = (t: typeof ts, key: string) => (t as any).Debug.getFunctionName((t as any)[key]) as string;
+    expect(tests.filter((k) => nameOf(ts, k) !== nameOf(installed.ts, k))).toEqual([]);
+    const failedCast = (t: typeof ts) => {
+      try {
+        (t as any).cast({ kind: t.SyntaxKind.NumericLiteral }, t.isIdentifier);
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    expect(failedCast(ts)).toContain("did not pass the test 'isIdentifier'");
+    expect(failedCast(ts)).toBe(failedCast(installed.ts));
+  });
+});
+
+describe("the build's edits of its dependencies' sources", () => {
+  const TYPESCRIPT = path.join(ROOT, 'node_modules/@ts-morph/common/dist/typescript.js');
+  /** scripts/bundle-transforms.mjs (plain JavaScript, so imported untyped). */
+  const transforms = () => import(path.join(ROOT, 'scripts/bundle-transforms.mjs'));
+
+  it('makes the namespaces of thousands of entries dictionaries before they are filled, and only those', async () => {
+    const { largeNamespacesAsDictionaries } = await transforms();
+    const text = largeNamespacesAsDictionaries(TYPESCRIPT, readFileSync(TYPESCRIPT, 'utf8')) as string;
+    expect(text.match(/^var [\w$]+ = __dictionary\(\);$/gm)).toEqual([
+      'var typescript_exports = __dictionary();',
+      'var ts_exports2 = __dictionary();',
+    ]);
+    expect(text).toContain('var ts_server_exports4 = {};\n__export(ts_server_exports4, {');
+    // What __dictionary() makes is empty and already in dictionary mode, as V8 sees it.
+    const helper = /^var __dictionary = [\s\S]*?\n\};$/m.exec(text)![0];
+    const check = `${helper}\nconst o = __dictionary();\nprocess.stdout.write(JSON.stringify([Object.getOwnPropertyNames(o), Object.getPrototypeOf(o) === Object.prototype, %HasFastProperties(o)]));`;
+    const r = spawnSync(process.execPath, ['--allow-natives-syntax', '-e', check], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual([[], true, false]);
+  });
+
+  it('fail the build when TypeScript is not shaped as they expect', async () => {
+    const { largeNamespacesAsDictionaries, keepFunctionNames } = await transforms();
+    const text = readFileSync(TYPESCRIPT, 'utf8');
+    const renamed = text.replaceAll('typescript_exports', 'typescript_namespace');
+    expect(() => largeNamespacesAsDictionaries(TYPESCRIPT, renamed)).toThrow(/no namespace `typescript_exports`/);
+    const noHelper = text.replace('var __export = (target, all) => {', 'var __export = function (target, all) {');
+    expect(() => largeNamespacesAsDictionaries(TYPESCRIPT, noHelper)).toThrow(/is not there once/);
+    const otherGetter = text.replace('      return func.name;\n', '      return func.name || "";\n');
+    expect(() => keepFunctionNames(TYPESCRIPT, otherGetter)).toThrow(/is not there once/);
+  });
+
+  it("make commander's child_process a stand-in that loads it on a spawn, or fail the build", async () => {
+    const { commanderSpawnsLazily } = await transforms();
+    const file = path.join(ROOT, 'node_modules/commander/lib/command.js');
+    const text = readFileSync(file, 'utf8');
+    const edited = commanderSpawnsLazily(file, text) as string;
+    expect(edited).not.toContain("require('node:child_process');");
+    expect(edited.match(/childProcess\.\w+/g)?.every((use) => use === 'childProcess.spawn')).toBe(true);
+    expect(() =>
+      commanderSpawnsLazily(file, text.replace("require('node:child_process')", 'require("child_process")')),
+    ).toThrow(/is not there once/);
   });
 });
 

@@ -5,8 +5,9 @@
  * background process that still holds its output pipes.
  */
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { childProcess } from '../child-process.js';
 import { HAS_PROCESS_GROUPS, ProcessGroup } from './process-group.js';
 
 /** The signals that stop the child (and, once it is stopped, let us report and exit). */
@@ -89,7 +90,7 @@ async function settle(child: ChildProcess, closed: Promise<unknown>, group: Proc
 
 /** Runs `file args` and resolves when it has exited and its group is gone; rejects if it cannot start. */
 export async function runSupervised(file: string, args: string[], opts: SupervisedOptions): Promise<SupervisedExit> {
-  const child = spawn(file, args, {
+  const child = childProcess().spawn(file, args, {
     cwd: opts.cwd,
     env: opts.env,
     stdio: ['ignore', 'pipe', 'pipe'],
