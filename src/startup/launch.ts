@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { currentBundle } from './bundle.js';
 import type { EarlyLookup } from './early-lookup.js';
+import { plainInitArguments } from './init-arguments.js';
 import { writeStdout } from './pipes.js';
 import { prerenderedOutput } from './prerendered.js';
 
@@ -21,14 +22,15 @@ type Main = (argv: string[], early?: EarlyLookup) => Promise<void>;
  * (src/startup/early-lookup.ts, bundled apart so that no other run reads it); undefined otherwise.
  */
 function earlyLookup(args: string[], dist: string): EarlyLookup | undefined {
-  if (args[0] !== 'init') return undefined;
-  let start: (args: string[]) => EarlyLookup | undefined;
+  const run = plainInitArguments(args);
+  if (!run) return undefined;
+  let start: typeof import('./early-lookup.js').startEarlyLookup;
   try {
     start = createRequire(path.join(dist, 'launch.cjs'))('./early-lookup.cjs').startEarlyLookup;
   } catch {
     return undefined; // not built: init's action starts it
   }
-  return start(args);
+  return start(run);
 }
 
 /** One turn of the event loop, so that the early look-up's connection moves on between long stretches of work. */

@@ -1,5 +1,5 @@
 /**
- * Which arguments let the launcher start init's registry look-up early (src/startup/early-lookup.ts):
+ * Which arguments let the launcher start init's registry look-up early (src/startup/init-arguments.ts):
  * only `init` with flags commander accepts whatever their value, and the folder and --cwd read
  * as commander reads them; and the flags it knows are the program's own, taking a value exactly
  * where commander's do and with no parser of their own that could refuse one.
@@ -9,7 +9,7 @@ import type { Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
 import { KINDS } from '../../src/kinds/index.js';
-import { FLAGS, plainInitArguments, WITH_VALUE } from '../../src/startup/early-lookup.js';
+import { FLAGS, plainInitArguments, WITH_VALUE } from '../../src/startup/init-arguments.js';
 
 const cwd = process.cwd();
 
