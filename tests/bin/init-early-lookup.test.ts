@@ -7,14 +7,13 @@
  * refused --pm, a server inside a server) does not hold the run up.
  */
 
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOOKUP_TIMEOUT_MS } from '../../src/init/registry.js';
-import { BIN, parseJsonOut, tempFolders } from './support.js';
+import { parseJsonOut, spawnCli, tempFolders } from './support.js';
 
 const temp = tempFolders('mcp-scaffold-early-lookup-');
 
@@ -48,36 +47,20 @@ const BASE_ENV = Object.fromEntries(
   Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && !k.startsWith('MCP_SCAFFOLD_')),
 );
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-/** The CLI on `args` in `cwd`, asking `registryUrl`, without blocking (the registry answers from this process). */
-function init(args: string[], cwd: string, registryUrl: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
+/** The CLI on `args` in `cwd`, asking `registryUrl`, without blocking (the registry answers from this process); how long it took. */
+async function init(args: string[], cwd: string, registryUrl: string, env: NodeJS.ProcessEnv = {}) {
   const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd,
-      env: {
-        ...BASE_ENV,
-        NO_COLOR: '1',
-        MCP_SCAFFOLD_CACHE_DIR: path.join(cwd, '.cache'),
-        npm_config_registry: registryUrl,
-        npm_config_offline: 'false',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr, ms: Date.now() - started }));
-  });
+  const run = await spawnCli(
+    args,
+    {
+      MCP_SCAFFOLD_CACHE_DIR: path.join(cwd, '.cache'),
+      npm_config_registry: registryUrl,
+      npm_config_offline: 'false',
+      ...env,
+    },
+    { cwd, base: BASE_ENV },
+  );
+  return { ...run, ms: Date.now() - started };
 }
 
 const PLAIN = { MCP_SCAFFOLD_CODE_CACHE: '0' };
