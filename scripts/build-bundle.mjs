@@ -144,3 +144,11 @@ await bundle(path.join(root, 'node_modules/ts-morph/dist/ts-morph.js'), path.joi
 });
 // The launcher's own code, CommonJS, so that a run never starts Node's ES module loader.
 await bundle(path.join(root, 'src/startup/launch.ts'), path.join(dist, 'launch.cjs'), {}, { module: true });
+// init's early registry look-up (src/startup/early-lookup.ts), which the launcher loads only for an
+// init: apart from the launcher so that no other run reads it, CommonJS like the launcher.
+await bundle(
+  path.join(dist, 'startup/early-lookup.js'),
+  path.join(dist, 'early-lookup.cjs'),
+  { plugins: [importMetaUrl] },
+  { module: true },
+);

@@ -10,6 +10,7 @@ import { reportFailure } from '../engine/failure.js';
 import { Reporter } from '../engine/reporter.js';
 import { KINDS, oneOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
+import type { EarlyLookup } from '../startup/early-lookup.js';
 import { quietOnClosedPipe } from '../startup/pipes.js';
 import { buildProgram, commandPath } from './program.js';
 
@@ -76,8 +77,11 @@ function helpOf(program: Command, args: string[]): string {
   return commandPath(cmd);
 }
 
-/** Runs the CLI on `argv` (as process.argv: node, script, arguments) with these kinds; the exit status. */
-export async function run(argv: string[], kinds: readonly KindSpec[] = KINDS): Promise<number> {
+/**
+ * Runs the CLI on `argv` (as process.argv: node, script, arguments) with these kinds; the exit
+ * status. `early`: init's registry look-up, when the launcher started it already.
+ */
+export async function run(argv: string[], kinds: readonly KindSpec[] = KINDS, early?: EarlyLookup): Promise<number> {
   const args = argv.slice(2);
   const json = args.includes('--json');
   const verbose = args.includes('--verbose');
@@ -87,7 +91,7 @@ export async function run(argv: string[], kinds: readonly KindSpec[] = KINDS): P
     exitCode = code;
   };
   const jsonOut = { text: '' };
-  const program = buildProgram({ kinds, setExit, ...(json ? { jsonOut } : {}) });
+  const program = buildProgram({ kinds, setExit, ...(json ? { jsonOut } : {}), ...(early ? { early } : {}) });
   const invocation: Invocation = { command, helpOf: helpOf(program, args), json, verbose, kinds, jsonOut };
   try {
     if (args.length === 0) {
@@ -102,9 +106,9 @@ export async function run(argv: string[], kinds: readonly KindSpec[] = KINDS): P
   }
 }
 
-export async function main(argv: string[]): Promise<void> {
+export async function main(argv: string[], early?: EarlyLookup): Promise<void> {
   quietOnClosedPipe();
-  process.exitCode = await run(argv);
+  process.exitCode = await run(argv, KINDS, early);
 }
 
 /** Every command's words ('' the root, 'add', 'add tool', …): the help pages the build renders. */

@@ -10,8 +10,7 @@ import * as find from 'empathic/find';
 import * as walk from 'empathic/walk';
 import { ScaffoldError } from '../engine/errors.js';
 import type { InitOptions } from '../init/generator.js';
-import { unscoped } from '../init/naming.js';
-import { FRAMEWORK } from '../project/project.js';
+import { FRAMEWORK, unscoped } from '../project/package-names.js';
 
 const SCOPED_NAME = /^@[a-z0-9-~][a-z0-9-._~]*\/[a-z0-9-~][a-z0-9-._~]*$/;
 
@@ -100,6 +99,15 @@ export function resolveTarget(cwd: string, dir: string | undefined): Target {
   return server
     ? { root: server, mode: 'upgrade', impliedName: undefined }
     : { root: base, mode: 'create', impliedName: undefined };
+}
+
+/** Whether init makes a new server in `dir` from `cwd`: not an existing one, nor a folder it refuses. */
+export function makesNewServer(cwd: string, dir: string | undefined): boolean {
+  try {
+    return resolveTarget(cwd, dir).mode === 'create';
+  } catch {
+    return false; // init reports it
+  }
 }
 
 /** Walks up from `start` (or its nearest existing ancestor) to a `.git` entry. */

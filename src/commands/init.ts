@@ -162,7 +162,9 @@ async function latestRelease(
   if (target.mode === 'upgrade') return { source: { from: 'existing' } };
   if (options.frameworkVersion !== undefined) return { source: { from: 'option' } };
   const pending = lookup();
-  // The templates do not depend on the answer: made ready while the registry is asked.
+  // The event loop turns, for the look-up's connection to go on; the templates do not depend on
+  // the answer: made ready while the registry is asked.
+  await new Promise((resolve) => setImmediate(resolve));
   prepareInitTemplates();
   const latest = await pending;
   if (latest.ok) {

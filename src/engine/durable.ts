@@ -4,8 +4,18 @@
  * test seam for faults at each step of a flush.
  */
 
-import { closeSync, fchmodSync, fsync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
+import {
+  close,
+  closeSync,
+  fchmodSync,
+  fsync,
+  fsyncSync,
+  open,
+  openSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -100,18 +110,21 @@ export function fsyncDir(dir: string): void {
   }
 }
 
+// The callback API on the thread pool, as fs/promises would do it, without loading fs/promises.
 const fsyncAsync = promisify(fsync);
+const openAsync = promisify(open);
+const closeAsync = promisify(close);
 
 /** fsyncDir, on the thread pool with the others. */
 async function fsyncDirAsync(dir: string): Promise<void> {
-  let handle: FileHandle | undefined;
+  let fd: number | undefined;
   try {
-    handle = await open(dir, 'r');
-    await handle.sync();
+    fd = await openAsync(dir, 'r');
+    await fsyncAsync(fd);
   } catch {
     // Some file systems refuse to fsync a folder: nothing more can be done.
   } finally {
-    await handle?.close();
+    if (fd !== undefined) await closeAsync(fd);
   }
 }
 

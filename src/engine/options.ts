@@ -41,7 +41,10 @@ export function globalOptions(raw: Record<string, unknown>): GlobalOptions {
   };
 }
 
-/** A prompt may be shown only to a person: a TTY on both ends, and neither --yes nor --json. */
+/**
+ * A prompt may be shown only to a person: a TTY on both ends, and neither --yes nor --json (asked
+ * first: under them, stdin is never opened, which for a file or pipe costs a stream of its own).
+ */
 export function canPrompt(global: GlobalOptions): boolean {
-  return Boolean(process.stdin.isTTY && process.stdout.isTTY && !global.yes && !global.json);
+  return Boolean(!global.yes && !global.json && process.stdin.isTTY && process.stdout.isTTY);
 }

@@ -6,6 +6,7 @@
 
 import validateNpmName from 'validate-npm-package-name';
 import { ScaffoldError } from '../engine/errors.js';
+import { unscoped } from '../project/package-names.js';
 import { prefixFromPackageName } from '../registration/definitions.js';
 import { parseName } from '../text/names.js';
 
@@ -62,9 +63,7 @@ export function validatePackageName(name: string, flag = '--name'): string {
   return name;
 }
 
-export function unscoped(name: string): string {
-  return name.replace(/^@[^/]*\//, '');
-}
+export { unscoped };
 
 function scopeOf(name: string): string | undefined {
   return /^@([^/]+)\//.exec(name)?.[1];

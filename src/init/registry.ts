@@ -9,9 +9,9 @@
  * (src/init/npm-config-key.ts), the registry's as HTTP caching allows (src/init/http-freshness.ts).
  */
 
-import semver from 'semver';
+import validVersion from 'semver/functions/valid.js';
 import { childProcess } from '../engine/child-process.js';
-import { FRAMEWORK } from '../project/project.js';
+import { FRAMEWORK } from '../project/package-names.js';
 import { DAY_MS } from '../startup/private-file.js';
 import { AnswerStore } from './answer-store.js';
 import {
@@ -160,7 +160,7 @@ const registryAnswers = new AnswerStore<KeptAnswer>(
   'registry-answers',
   (v): v is KeptAnswer =>
     typeof (v as KeptAnswer)?.version === 'string' &&
-    semver.valid((v as KeptAnswer).version) !== null &&
+    validVersion((v as KeptAnswer).version) !== null &&
     typeof (v as KeptAnswer).checkedAt === 'number' &&
     typeof (v as KeptAnswer).freshUntil === 'number',
 );
@@ -203,7 +203,7 @@ async function askRegistry(registry: string, timeoutMs: number, signal?: AbortSi
   if (!response.ok) return { ok: false, reason: `${registry} answered ${response.status}` };
   const doc = JSON.parse(response.text) as { 'dist-tags'?: { latest?: unknown } };
   const latest = doc['dist-tags']?.latest;
-  if (typeof latest !== 'string' || !semver.valid(latest)) {
+  if (typeof latest !== 'string' || !validVersion(latest)) {
     return { ok: false, reason: `${registry} gave no latest version of ${FRAMEWORK}` };
   }
   registryAnswers.set(url, keep(latest, validatorsOf(response.headers)));

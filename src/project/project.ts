@@ -10,10 +10,10 @@ import * as find from 'empathic/find';
 import * as walk from 'empathic/walk';
 import { ScaffoldError } from '../engine/errors.js';
 import { detectPackageManager, type PackageManager } from './package-manager.js';
-
-export const FRAMEWORK = '@cyanheads/mcp-ts-core';
+import { FRAMEWORK } from './package-names.js';
 
 export type { PackageManager } from './package-manager.js';
+export { FRAMEWORK };
 
 export interface PackageJson {
   name?: string;

@@ -127,9 +127,11 @@ function scriptSource(bytes: Buffer, encoding: 'latin1' | 'utf8' | undefined): s
 
 /**
  * Runs the CommonJS bundle at `file` and returns its `module.exports`, with V8's code cache when
- * there is a good one; a file without the build's header runs without one.
+ * there is a good one; a file without the build's header runs without one. Each `yield` is a
+ * point between long stretches (reading, compiling, running) where the caller may let the event
+ * loop turn.
  */
-export function runBundle(file: string): unknown {
+function* bundleSteps(file: string): Generator<void, unknown> {
   const bytes = readFileSync(file);
   const header = parseBundleHeader(bytes);
   const source = scriptSource(bytes, header?.encoding);
@@ -137,6 +139,7 @@ export function runBundle(file: string): unknown {
   const cacheFile = dir ? cacheFileOf(dir, file) : undefined;
   const key = header ? cacheKey(header.id) : '';
   const cached = cacheFile ? readCache(cacheFile, key) : undefined;
+  yield;
   const script = new vm.Script(source, { filename: file, ...(cached ? { cachedData: cached.data } : {}) });
   const kept = cached && !script.cachedDataRejected ? cached.uses : undefined;
   const use = currentUse();
@@ -144,8 +147,28 @@ export function runBundle(file: string): unknown {
     // At exit, so that the functions this run compiled lazily are in it.
     process.once('exit', () => writeCache(cacheFile, key, script.createCachedData(), [...(kept ?? []), use]));
   }
+  yield;
   const module = { exports: {} as unknown };
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
   wrapper.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
   return module.exports;
+}
+
+/** Runs the CommonJS bundle at `file` (see bundleSteps) and returns its `module.exports`. */
+export function runBundle(file: string): unknown {
+  const steps = bundleSteps(file);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** runBundle, awaiting `pause` between its long stretches (for init's early look-up, src/startup/launch.ts). */
+export async function runBundlePausing(file: string, pause: () => Promise<void>): Promise<unknown> {
+  const steps = bundleSteps(file);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
 }

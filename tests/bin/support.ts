@@ -147,11 +147,19 @@ export interface Ran {
   stderr: string;
 }
 
-/** The built CLI, spawned without blocking (runs overlap on both cores), offline. */
-export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Ran> {
+/**
+ * The built CLI, spawned without blocking (runs overlap on both cores), offline unless `env` says
+ * otherwise; in `opts.cwd`, with `opts.base` (else this process's environment) under `env`.
+ */
+export function spawnCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  opts: { cwd?: string; base?: NodeJS.ProcessEnv } = {},
+): Promise<Ran> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
-      env: { ...process.env, NO_COLOR: '1', npm_config_offline: 'true', ...env },
+      ...(opts.cwd ? { cwd: opts.cwd } : {}),
+      env: { ...(opts.base ?? process.env), NO_COLOR: '1', npm_config_offline: 'true', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
