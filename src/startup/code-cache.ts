@@ -16,7 +16,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { readFileSync, utimesSync } from 'node:fs';
+import { closeSync, openSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -24,6 +24,7 @@ import zlib from 'node:zlib';
 import { COMMONJS_WRAPPER, parseBundleHeader } from './bundle.js';
 import { keptCacheDir } from './cache-dir.js';
 import { DAY_MS, readPrivateFile, removeOld, writePrivateFile } from './private-file.js';
+import { readShared } from './read-buffer.js';
 
 const FORMAT = 2;
 const MAGIC = 'mcp-scaffold v8 code cache\n';
@@ -70,9 +71,12 @@ export function cacheKey(id: string, node: NodeIdentity = process): string {
   return sha256(`${FORMAT}\0${version}\0${versions.v8}\0${platform}\0${arch}\0${id}`);
 }
 
-/** The cache at `file` made for `key`: its data and the uses it has seen, or undefined. */
-export function readCache(file: string, key: string): { data: Buffer; uses: string[] } | undefined {
-  const read = readPrivateFile(file);
+/**
+ * The cache at `file` made for `key`: its data and the uses it has seen, or undefined. With
+ * `shared`, the data is a view into the shared read buffer (read-buffer.ts), good until the next read.
+ */
+export function readCache(file: string, key: string, shared = false): { data: Buffer; uses: string[] } | undefined {
+  const read = shared ? readPrivateFile(file, readShared) : readPrivateFile(file);
   if (!read) return undefined;
   const { bytes, mtimeMs } = read;
   try {
@@ -116,6 +120,16 @@ function currentUse(): string {
   return args[at] === 'add' && next && !next.startsWith('-') ? `add ${next}` : args[at]!;
 }
 
+/** The bytes of the bundle at `file`, in the shared read buffer. */
+function readBundle(file: string): Buffer {
+  const fd = openSync(file, 'r');
+  try {
+    return readShared(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * The script to compile for the file `bytes`: the build's bundle is one already (header, then the
  * code in the CommonJS wrapper), decoded in one copy; any other CommonJS file is wrapped here.
@@ -132,14 +146,16 @@ function scriptSource(bytes: Buffer, encoding: 'latin1' | 'utf8' | undefined): s
  * loop turn.
  */
 function* bundleSteps(file: string): Generator<void, unknown> {
-  const bytes = readFileSync(file);
+  const bytes = readBundle(file);
   const header = parseBundleHeader(bytes);
   const source = scriptSource(bytes, header?.encoding);
   const dir = header && codeCacheDir();
   const cacheFile = dir ? cacheFileOf(dir, file) : undefined;
   const key = header ? cacheKey(header.id) : '';
-  const cached = cacheFile ? readCache(cacheFile, key) : undefined;
   yield;
+  // Read into the buffer the bundle was read into (its text is a string now), right before the
+  // compile that consumes it, with no pause between in which another read could reuse the buffer.
+  const cached = cacheFile ? readCache(cacheFile, key, true) : undefined;
   const script = new vm.Script(source, { filename: file, ...(cached ? { cachedData: cached.data } : {}) });
   const kept = cached && !script.cachedDataRejected ? cached.uses : undefined;
   const use = currentUse();

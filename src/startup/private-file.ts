@@ -27,15 +27,21 @@ export function privateTo(stats: { uid: number; mode: number }, others: number):
   return uid === undefined || (stats.uid === uid && (stats.mode & others) === 0);
 }
 
-/** The bytes of the file at `file` and its mtime, or undefined when it is missing, unreadable or not private. */
-export function readPrivateFile(file: string): { bytes: Buffer; mtimeMs: number } | undefined {
+/**
+ * The bytes of the file at `file` and its mtime, or undefined when it is missing, unreadable or
+ * not private; `read` reads the open file (a copy of its own unless told otherwise).
+ */
+export function readPrivateFile(
+  file: string,
+  read: (fd: number) => Buffer = (fd) => readFileSync(fd),
+): { bytes: Buffer; mtimeMs: number } | undefined {
   let fd: number | undefined;
   try {
     if (!privateTo(statSync(path.dirname(file)), 0o022)) return undefined;
     fd = openSync(file, 'r');
     const stats = fstatSync(fd);
     if (!privateTo(stats, 0o077)) return undefined;
-    return { bytes: readFileSync(fd), mtimeMs: stats.mtimeMs };
+    return { bytes: read(fd), mtimeMs: stats.mtimeMs };
   } catch {
     return undefined;
   } finally {

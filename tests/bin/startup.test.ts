@@ -331,6 +331,20 @@ describe('a code cache that cannot be trusted', () => {
     expect(outcome(args, { MCP_SCAFFOLD_CACHE_DIR: cacheDir }, fixture)).toEqual(first);
   });
 
+  it('is taken by a warm add, for the CLI and for ts-morph: neither file is replaced (a refused one would be)', () => {
+    // Both bundles and both caches are read into one buffer in turn (src/startup/read-buffer.ts):
+    // a cache overwritten before V8 read it would be refused, and rewritten at exit.
+    const cacheDir = temp('cache');
+    const add = ['add', 'tool', 'demo_find_things', '--no-devcheck', '--yes'];
+    const first = outcome(add, { MCP_SCAFFOLD_CACHE_DIR: cacheDir }, fixture);
+    const dir = path.join(cacheDir, 'v8-code-cache');
+    const files = [cacheFileOf(dir, CLI_BUNDLE), cacheFileOf(dir, TS_MORPH_BUNDLE)];
+    const identity = () => files.map((f) => `${statSync(f).ino}:${statSync(f).mtimeMs}`);
+    const made = identity();
+    expect(outcome(add, { MCP_SCAFFOLD_CACHE_DIR: cacheDir }, fixture)).toEqual(first);
+    expect(identity()).toEqual(made);
+  });
+
   it('is kept for this user only: folder 0700, files 0600, a folder open to others is closed', () => {
     const { cacheDir, file } = warmed();
     const dir = path.dirname(file);

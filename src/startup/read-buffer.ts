@@ -1,0 +1,39 @@
+/**
+ * One buffer that the bundles and their code caches are read into in turn, rather than a new one
+ * per file. On these machines the first touch of a fresh page of memory is what reading costs
+ * (measured: a 4.3 MB copy into new memory 11 ms, into memory touched before 0.25 ms), and an
+ * add reads four such files (1–4 MB each). Each read's bytes are used up before the next read: a
+ * bundle becomes a string, a cache is deserialized by vm.Script as it compiles.
+ *
+ * The launcher and the CLI's bundle each hold a copy of this module (both bundle it); a
+ * registered symbol on the global object lets the two share the buffer.
+ */
+
+import { fstatSync, readSync } from 'node:fs';
+
+const KEY = Symbol.for('mcp-scaffold.read-buffer');
+/**
+ * Reserved at the first read: pages are paid for only once written, so room for the largest
+ * bundle costs address space, not memory, and the buffer never has to move.
+ */
+const RESERVE = 8 * 1024 * 1024;
+
+type Holder = { [KEY]?: Buffer };
+
+/** The bytes of the open file `fd`, in the shared buffer: they hold until the next readShared. */
+export function readShared(fd: number): Buffer {
+  const size = fstatSync(fd).size;
+  const holder = globalThis as Holder;
+  let buffer = holder[KEY];
+  if (!buffer || buffer.length < size) {
+    buffer = Buffer.allocUnsafeSlow(Math.max(size, RESERVE));
+    holder[KEY] = buffer;
+  }
+  let length = 0;
+  while (length < size) {
+    const n = readSync(fd, buffer, length, size - length, length);
+    if (n === 0) break; // shortened meanwhile: what is there (a cache's length check refuses it)
+    length += n;
+  }
+  return buffer.subarray(0, length);
+}
