@@ -16,7 +16,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, utimesSync } from 'node:fs';
+import { utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -24,7 +24,7 @@ import zlib from 'node:zlib';
 import { COMMONJS_WRAPPER, parseBundleHeader } from './bundle.js';
 import { keptCacheDir } from './cache-dir.js';
 import { DAY_MS, readPrivateFile, removeOld, writePrivateFile } from './private-file.js';
-import { readShared } from './read-buffer.js';
+import { readShared, readSharedFile } from './read-buffer.js';
 
 const FORMAT = 2;
 const MAGIC = 'mcp-scaffold v8 code cache\n';
@@ -120,16 +120,6 @@ function currentUse(): string {
   return args[at] === 'add' && next && !next.startsWith('-') ? `add ${next}` : args[at]!;
 }
 
-/** The bytes of the bundle at `file`, in the shared read buffer. */
-function readBundle(file: string): Buffer {
-  const fd = openSync(file, 'r');
-  try {
-    return readShared(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /**
  * The script to compile for the file `bytes`: the build's bundle is one already (header, then the
  * code in the CommonJS wrapper), decoded in one copy; any other CommonJS file is wrapped here.
@@ -146,7 +136,7 @@ function scriptSource(bytes: Buffer, encoding: 'latin1' | 'utf8' | undefined): s
  * loop turn.
  */
 function* bundleSteps(file: string): Generator<void, unknown> {
-  const bytes = readBundle(file);
+  const bytes = readSharedFile(file);
   const header = parseBundleHeader(bytes);
   const source = scriptSource(bytes, header?.encoding);
   const dir = header && codeCacheDir();

@@ -9,7 +9,7 @@
  * registered symbol on the global object lets the two share the buffer.
  */
 
-import { fstatSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 const KEY = Symbol.for('mcp-scaffold.read-buffer');
 /**
@@ -36,4 +36,14 @@ export function readShared(fd: number): Buffer {
     length += n;
   }
   return buffer.subarray(0, length);
+}
+
+/** The bytes of the file at `file`, in the shared buffer (as readShared). */
+export function readSharedFile(file: string): Buffer {
+  const fd = openSync(file, 'r');
+  try {
+    return readShared(fd);
+  } finally {
+    closeSync(fd);
+  }
 }

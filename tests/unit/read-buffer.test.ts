@@ -3,11 +3,11 @@
  * every file reads back whole and exact, and a file that fits reuses the memory the last one was
  * read into, which is what it is for.
  */
-import { closeSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readShared } from '../../src/startup/read-buffer.js';
+import { readSharedFile } from '../../src/startup/read-buffer.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-read-buffer-'));
 let count = 0;
@@ -18,22 +18,13 @@ function file(size: number): { name: string; bytes: Buffer } {
   writeFileSync(name, bytes);
   return { name, bytes };
 }
-function read(name: string): Buffer {
-  const fd = openSync(name, 'r');
-  try {
-    return readShared(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-describe('readShared', () => {
+describe('readSharedFile', () => {
   it('reads each file whole and exact, the empty one too, and reuses the memory of the one before', () => {
     const sizes = [1_800_000, 1_100_000, 0, 4_300_000, 3_200_000, 10];
     let memory: ArrayBuffer | undefined;
     for (const size of sizes) {
       const { name, bytes } = file(size);
-      const got = read(name);
+      const got = readSharedFile(name);
       expect(got.length).toBe(size);
       expect(got.equals(bytes)).toBe(true);
       if (memory) expect(got.buffer).toBe(memory);
@@ -43,11 +34,11 @@ describe('readShared', () => {
 
   it('moves to a larger buffer for a file larger than the room it has, and keeps that one', () => {
     const big = file(9 * 1024 * 1024);
-    const before = read(file(100).name).buffer;
-    const got = read(big.name);
+    const before = readSharedFile(file(100).name).buffer;
+    const got = readSharedFile(big.name);
     expect(got.equals(big.bytes)).toBe(true);
     expect(got.buffer).not.toBe(before);
-    const after = read(file(5_000_000).name);
+    const after = readSharedFile(file(5_000_000).name);
     expect(after.buffer).toBe(got.buffer);
   });
 });
