@@ -212,6 +212,45 @@ describe('commands run from the bundle, with the code cache cold and warm', () =
   });
 });
 
+describe('the young generation, kept at its first size for the whole run (src/engine/lean-vm.ts)', () => {
+  /** The size of V8's young generation when `add` on a 300-tool server ends, with `env`. */
+  function youngAtExit(env: NodeJS.ProcessEnv, options: string[] = []): number {
+    const report = path.join(temp('young'), 'young.txt');
+    const hook = path.join(path.dirname(report), 'hook.cjs');
+    writeFileSync(
+      hook,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, String(require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size)));`,
+    );
+    const cwd = scaleFixture('inline', 300);
+    const args = [...options, '--require', hook, BIN, 'add', 'tool', 'demo_find_things', '--no-devcheck'];
+    const r = spawnSync(process.execPath, args, {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', MCP_SCAFFOLD_CACHE_DIR: temp('cache'), ...env },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    return Number(readFileSync(report, 'utf8'));
+  }
+
+  it('on the bundle and on the plain path; a run that sets the growth itself keeps its own', () => {
+    // Its size in a Node that kept it steady from the start and then allocated plenty.
+    const steady = spawnSync(
+      process.execPath,
+      [
+        '-p',
+        `const v8 = require('node:v8'); v8.setFlagsFromString('--semi-space-growth-factor=1');
+         const kept = []; for (let i = 0; i < 300000; i++) kept.push({ i });
+         v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size`,
+      ],
+      { encoding: 'utf8' },
+    );
+    const first = Number(steady.stdout);
+    expect(youngAtExit({}, ['--semi-space-growth-factor=2'])).toBeGreaterThan(first * 2);
+    expect(youngAtExit({})).toBe(first);
+    expect(youngAtExit({ MCP_SCAFFOLD_CODE_CACHE: '0' })).toBe(first);
+  });
+});
+
 describe('node:child_process, loaded only by a run that spawns', () => {
   /** Runs the CLI (from the bundle, cache warm after the first run) in `cwd`: its outcome and whether it loaded child_process. */
   function loads(args: string[], cwd: string, cacheDir: string) {
