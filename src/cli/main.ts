@@ -7,7 +7,7 @@
 import { type Command, CommanderError } from 'commander';
 import { ScaffoldError } from '../engine/errors.js';
 import { reportFailure } from '../engine/failure.js';
-import { steadyYoungGeneration } from '../engine/lean-vm.js';
+import { leanStart } from '../engine/lean-vm.js';
 import { Reporter } from '../engine/reporter.js';
 import { KINDS, oneOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
@@ -108,7 +108,7 @@ export async function run(argv: string[], kinds: readonly KindSpec[] = KINDS, ea
 }
 
 export async function main(argv: string[], early?: EarlyLookup): Promise<void> {
-  steadyYoungGeneration(); // set already by the launcher; on the plain path, here (src/engine/lean-vm.ts)
+  leanStart(); // done already by the launcher; on the plain path, here (src/engine/lean-vm.ts)
   quietOnClosedPipe();
   process.exitCode = await run(argv, KINDS, early);
 }

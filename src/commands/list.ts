@@ -7,7 +7,7 @@
 import pc from '../engine/colors.js';
 import { EXIT, ScaffoldError } from '../engine/errors.js';
 import { reportFailure } from '../engine/failure.js';
-import { leanVm } from '../engine/lean-vm.js';
+import { fullVm } from '../engine/lean-vm.js';
 import type { GlobalOptions } from '../engine/options.js';
 import { errorJson, Reporter } from '../engine/reporter.js';
 import type { Tree } from '../engine/tree.js';
@@ -129,16 +129,15 @@ function listing(tree: Tree, layouts: readonly DefinitionLayout[]): Inventory {
 
 export async function listCommand(global: GlobalOptions, kinds: readonly KindSpec[] = KINDS): Promise<number> {
   const reporter = new Reporter({ json: global.json, verbose: global.verbose });
-  // A warm run checks what it remembered and prints it, all on a lean V8 (see lean-vm.ts); a
-  // miss reads the project with all of V8.
-  const lean = leanVm();
   try {
     const project = findProject(global.cwd);
     reporter.debug(`project ${project.root}`);
     const layouts = kinds.flatMap((k) => (k.layout ? [k.layout] : []));
     // Unchanged since the last run: what it printed, without reading any file again.
+    // A warm run checks what it remembered and prints it, on the lean V8 every run starts with
+    // (lean-vm.ts); a miss reads the project with all of V8.
     const inv = rememberedReading(project.root, `list\0${JSON.stringify(layouts)}`, (tree) => {
-      lean.restore();
+      fullVm();
       return listing(tree, layouts);
     });
     for (const w of inv.warnings) reporter.warn(w);
@@ -160,7 +159,5 @@ export async function listCommand(global: GlobalOptions, kinds: readonly KindSpe
     return error ? EXIT.nothingWritten : EXIT.ok;
   } catch (e) {
     return reportFailure(reporter, COMMAND, e);
-  } finally {
-    lean.restore();
   }
 }

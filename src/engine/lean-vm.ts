@@ -1,64 +1,112 @@
 /**
- * V8 set for a short run, after start-up, with v8.setFlagsFromString: V8 reads both flags below
- * each time it decides to grow or to optimise (Node leaves its flags unfrozen for that call).
+ * V8 set for a short run, from the launcher before any bundle compiles (and from main() on the
+ * plain path), with v8.setFlagsFromString: V8 reads both flags below each time it decides to grow
+ * or to optimise (Node leaves its flags unfrozen for that call). On these machines a page of
+ * memory touched for the first time costs ~10 µs, so what a run touches is much of its time.
  *
- * - For every run, a young generation that does not grow. Growing it (1 MB semi-spaces doubled up
- *   to 16 MB) is memory touched for the first time, which on these machines costs ~10 µs a page:
- *   `add tool` at 3,000 tools peaked at 129 MB with 23,900 page faults, and at 99 MB with 16,500
- *   kept small, in 0.84× the time (1,000 tools: 0.91×, 102 → 88 MB; fresh, list and init about
- *   the same; measured interleaved). Scavenging more often costs less than that. Given on node's
- *   command line the setting changed nothing (measured); set after start-up it holds. It is one
- *   of the flags V8's code cache is made for and taken with, so the launcher sets it before any
- *   bundle compiles (a cache made at exit under it is then taken by the next run).
- * - For a warm `list`, which only checks and prints what it remembered, no optimising compiler
- *   either: its 3,000 stats are enough calls for V8 to start TurboFan (its code paged in from
- *   the Node binary, its compile zones: about 8 MB of peak memory, measured) for a loop that runs
- *   once. Interpreted, the run takes less CPU, not more. `restore` turns it back on before any
- *   real work (a miss then reads the project with everything V8 has), and so before the code
- *   caches are made at exit.
+ * - A young generation that does not grow (1 MB semi-spaces otherwise doubled up to 16 MB).
+ *   Given on node's command line the setting changed nothing (measured); set after start-up it
+ *   holds.
+ * - No optimising compiler (TurboFan: its code paged in from the Node binary, its compile zones,
+ *   its threads).
  *
- * A run given its own setting of either (in node's options) keeps it.
+ * Both until the run reads the project at length: `fullVm()` (a `list` that misses its remembered
+ * reading; the sixteenth file parsed for its facts) puts V8's defaults back for the rest of it.
+ *
+ * Measured interleaved (11 runs, idle): `add tool` at 3,000 tools peaked at 129 MB with 23,900
+ * page faults before either, 99 MB with the steady young generation (0.84× the time), 86 MB
+ * without TurboFan as well (CPU 0.65× in all); at 1,000 tools 102 → 88 → 79 MB, time 0.91× then
+ * 0.89×; fresh add, list and init the same time with less memory.
+ *
+ * Both flags are among those V8's code cache is made for and checked against (a cache made under
+ * other flags is refused), so every bundle compiles, and every cache is made, under the flags the
+ * run started with (`underStartFlags`), whether or not it went back to the defaults since.
+ *
+ * A run given its own setting of either (in node's options) keeps it. The state is kept on the
+ * global object, since the launcher and the CLI's bundle each hold a copy of this module.
  */
 
 import v8 from 'node:v8';
 
-export const STEADY_YOUNG = '--semi-space-growth-factor=1';
-export const LEAN = ['--no-turbofan'];
-/** V8's default (Node 20 to 24). */
-export const DEFAULT = ['--turbofan'];
-/** Settings of the run's own that these would overrule. */
-const OWN_GROWTH = /--semi[-_]space[-_]growth[-_]factor\b/;
-const OWN_COMPILER = /--(?:no[-_])?(?:turbofan|opt|max[-_]opt|jitless)\b/;
-
-type SetFlags = (flags: string) => void;
-const givenOptions = () => [...process.execArgv, process.env.NODE_OPTIONS ?? ''];
+/** Each setting made at the start: its flag then, and V8's default it goes back to (Node 20 to 24). */
+export const SETTINGS = [
+  {
+    start: '--semi-space-growth-factor=1',
+    full: '--semi-space-growth-factor=2',
+    own: /--semi[-_]space[-_]growth[-_]factor\b/,
+  },
+  { start: '--no-turbofan', full: '--turbofan', own: /--(?:no[-_])?(?:turbofan|opt|max[-_]opt|jitless)\b/ },
+] as const;
 
 /**
- * Keeps the young generation at its first size for the rest of the run. `setFlags` and `given`
- * (node's options, NODE_OPTIONS) are parameters for the tests.
+ * Files parsed one by one (definitions a cache could not vouch for) after which V8 goes back to
+ * its defaults: a few (the file the last add wrote, one edited since) parse as fast lean; an add
+ * that parsed 3,000 took 1.7× as long without TurboFan, and a `list` that did 1.13× as long with
+ * the young generation kept small.
  */
-export function steadyYoungGeneration(
-  setFlags: SetFlags = v8.setFlagsFromString,
-  given: readonly string[] = givenOptions(),
+export const FULL_AFTER = 16;
+
+type SetFlags = (flags: string) => void;
+const setV8Flags: SetFlags = (flags) => v8.setFlagsFromString(flags);
+
+interface State {
+  /** The settings made at the start (those the run did not make its own). */
+  made: (typeof SETTINGS)[number][];
+  started: boolean;
+  /** Put back to V8's defaults since. */
+  full: boolean;
+  /** Files parsed for their facts so far. */
+  parsed: number;
+}
+const KEY = Symbol.for('mcp-scaffold.lean-vm');
+const state = (): State => {
+  const holder = globalThis as { [KEY]?: State };
+  holder[KEY] ??= { made: [], started: false, full: false, parsed: 0 };
+  return holder[KEY];
+};
+
+/**
+ * Sets V8 for the run, once (a second call does nothing). `setFlags` and `given` (node's options,
+ * NODE_OPTIONS) are parameters for the tests.
+ */
+export function leanStart(
+  setFlags: SetFlags = setV8Flags,
+  given: readonly string[] = [...process.execArgv, process.env.NODE_OPTIONS ?? ''],
 ): void {
-  if (!given.some((option) => OWN_GROWTH.test(option))) setFlags(STEADY_YOUNG);
+  const s = state();
+  if (s.started) return;
+  s.started = true;
+  s.made = SETTINGS.filter((setting) => !given.some((option) => setting.own.test(option)));
+  for (const setting of s.made) setFlags(setting.start);
 }
 
-export interface LeanVm {
-  /** V8 as it was; a second call does nothing. */
-  restore(): void;
+/** A file parsed for its facts: the sixteenth puts V8's defaults back. */
+export function parsedOne(setFlags: SetFlags = setV8Flags): void {
+  if (++state().parsed === FULL_AFTER) fullVm(setFlags);
 }
 
-/** V8 without its optimising compiler until `restore`; parameters as steadyYoungGeneration's. */
-export function leanVm(setFlags: SetFlags = v8.setFlagsFromString, given: readonly string[] = givenOptions()): LeanVm {
-  if (given.some((option) => OWN_COMPILER.test(option))) return { restore: () => {} };
-  for (const flag of LEAN) setFlags(flag);
-  let lean = true;
-  return {
-    restore: () => {
-      if (!lean) return;
-      lean = false;
-      for (const flag of DEFAULT) setFlags(flag);
-    },
-  };
+/** V8's defaults back for the rest of the run, which is about to read the project at length. */
+export function fullVm(setFlags: SetFlags = setV8Flags): void {
+  const s = state();
+  if (s.full) return;
+  s.full = true;
+  for (const setting of s.made) setFlags(setting.full);
+}
+
+/** `work` (a compile, the making of a code cache) under the flags the run started with. */
+export function underStartFlags<T>(work: () => T, setFlags: SetFlags = setV8Flags): T {
+  const s = state();
+  if (!s.full) return work();
+  for (const setting of s.made) setFlags(setting.start);
+  try {
+    return work();
+  } finally {
+    for (const setting of s.made) setFlags(setting.full);
+  }
+}
+
+/** For the tests: forget what was set (the flags themselves are theirs to put back). */
+export function resetLeanState(): void {
+  const s = state();
+  Object.assign(s, { made: [], started: false, full: false, parsed: 0 });
 }

@@ -27,6 +27,7 @@ import { createHash } from 'node:crypto';
 import { constants, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DiskHost } from '../engine/host.js';
+import { parsedOne } from '../engine/lean-vm.js';
 import type { Tree } from '../engine/tree.js';
 import { keptCacheDir } from '../startup/cache-dir.js';
 import { DAY_MS, removeOld, writePrivateFile } from '../startup/private-file.js';
@@ -145,7 +146,12 @@ export class DefinitionsCache {
    * What `kind` says of the tree's file `rel`, or undefined when there is no such file: from its
    * stat where that can be trusted, else from its text (computing it with `read` on a miss).
    */
-  ofFile<T>(tree: Tree, rel: string, kind: FactKind<T>, read: (text: string) => T): T | undefined {
+  ofFile<T>(tree: Tree, rel: string, kind: FactKind<T>, readText: (text: string) => T): T | undefined {
+    // Each file parsed counts towards putting TurboFan back in a run that reads many (lean-vm.ts).
+    const read = (text: string) => {
+      parsedOne();
+      return readText(text);
+    };
     if (!this.dir || tree.isPlanned(rel)) {
       const text = tree.read(rel);
       return text === undefined ? undefined : this.dir ? this.lookup(kind, text, () => read(text)) : read(text);

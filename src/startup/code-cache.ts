@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
+import { underStartFlags } from '../engine/lean-vm.js';
 import { COMMONJS_WRAPPER, parseBundleHeader } from './bundle.js';
 import { keptCacheDir } from './cache-dir.js';
 import { DAY_MS, readPrivateFile, removeOld, writePrivateFile } from './private-file.js';
@@ -146,12 +147,22 @@ function* bundleSteps(file: string): Generator<void, unknown> {
   // Read into the buffer the bundle was read into (its text is a string now), right before the
   // compile that consumes it, with no pause between in which another read could reuse the buffer.
   const cached = cacheFile ? readCache(cacheFile, key, true) : undefined;
-  const script = new vm.Script(source, { filename: file, ...(cached ? { cachedData: cached.data } : {}) });
+  // Compiled, and its cache made, under the flags every run starts with: the cache is checked against them.
+  const script = underStartFlags(
+    () => new vm.Script(source, { filename: file, ...(cached ? { cachedData: cached.data } : {}) }),
+  );
   const kept = cached && !script.cachedDataRejected ? cached.uses : undefined;
   const use = currentUse();
   if (cacheFile && !kept?.includes(use) && (kept?.length ?? 0) < MAX_USES) {
     // At exit, so that the functions this run compiled lazily are in it.
-    process.once('exit', () => writeCache(cacheFile, key, script.createCachedData(), [...(kept ?? []), use]));
+    process.once('exit', () =>
+      writeCache(
+        cacheFile,
+        key,
+        underStartFlags(() => script.createCachedData()),
+        [...(kept ?? []), use],
+      ),
+    );
   }
   yield;
   const module = { exports: {} as unknown };

@@ -45,7 +45,7 @@ export async function launch(argv: string[], dist: string, plain: () => Promise<
   if (output !== undefined) return writeStdout(output);
   const early = earlyLookup(argv.slice(2), dist);
   // Before any bundle compiles: V8's code cache is made for, and only taken with, the same flags.
-  (await import('../engine/lean-vm.js')).steadyYoungGeneration();
+  (await import('../engine/lean-vm.js')).leanStart();
   try {
     // Imported here so that printing a help page loads no more than it needs.
     const { runBundle, runBundlePausing } = await import('./code-cache.js');

@@ -213,7 +213,7 @@ describe('commands run from the bundle, with the code cache cold and warm', () =
 });
 
 describe('the young generation, kept at its first size for the whole run (src/engine/lean-vm.ts)', () => {
-  /** The size of V8's young generation when `add` on a 300-tool server ends, with `env`. */
+  /** The size of V8's young generation when `add` on a 10-tool server ends, with `env`. */
   function youngAtExit(env: NodeJS.ProcessEnv, options: string[] = []): number {
     const report = path.join(temp('young'), 'young.txt');
     const hook = path.join(path.dirname(report), 'hook.cjs');
@@ -221,7 +221,7 @@ describe('the young generation, kept at its first size for the whole run (src/en
       hook,
       `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, String(require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size)));`,
     );
-    const cwd = scaleFixture('inline', 300);
+    const cwd = scaleFixture('inline', 10); // fewer definitions than lean-vm's FULL_AFTER: lean throughout
     const args = [...options, '--require', hook, BIN, 'add', 'tool', 'demo_find_things', '--no-devcheck'];
     const r = spawnSync(process.execPath, args, {
       cwd,
@@ -382,6 +382,43 @@ describe('a code cache that cannot be trusted', () => {
     const identity = () => files.map((f) => `${statSync(f).ino}:${statSync(f).mtimeMs}`);
     const made = identity();
     expect(outcome(add, { MCP_SCAFFOLD_CACHE_DIR: cacheDir }, fixture)).toEqual(first);
+    expect(identity()).toEqual(made);
+  });
+
+  it("is taken by a lean run after one that went back to V8's defaults: both are made under the start flags", async () => {
+    const cacheDir = temp('cache');
+    const cwd = scaleFixture('inline', 20); // more definitions than lean-vm's FULL_AFTER
+    const dir = path.join(cacheDir, 'v8-code-cache');
+    const files = [cacheFileOf(dir, CLI_BUNDLE), cacheFileOf(dir, TS_MORPH_BUNDLE)];
+    const identity = () => files.map((f) => `${statSync(f).ino}:${statSync(f).mtimeMs}`);
+    const log = path.join(temp('flags'), 'flags.log');
+    const hook = path.join(path.dirname(log), 'hook.cjs');
+    writeFileSync(
+      hook,
+      `const v8 = require('node:v8'); const set = v8.setFlagsFromString;
+       v8.setFlagsFromString = (f) => { require('node:fs').appendFileSync(${JSON.stringify(log)}, f + '\\n'); set(f); };`,
+    );
+    /** The V8 flags an add set. */
+    const add = (name: string): string[] => {
+      writeFileSync(log, '');
+      const args = ['--require', hook, BIN, 'add', 'tool', name, '--no-devcheck', '--yes'];
+      const r = spawnSync(process.execPath, args, {
+        cwd,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1', MCP_SCAFFOLD_CACHE_DIR: cacheDir },
+      });
+      expect(r.status, r.stderr).toBe(0);
+      return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    };
+    // Past the definitions cache's racy guard, so that what the first run records vouches for them.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    expect(add('demo_first_add')).toContain('--turbofan'); // every definition parsed: the defaults back
+    const made = identity();
+    for (const name of ['demo_second_add', 'demo_third_add']) {
+      const lean = add(name); // only the file the add before wrote is read by text
+      expect(lean).toContain('--no-turbofan');
+      expect(lean).not.toContain('--turbofan');
+    }
     expect(identity()).toEqual(made);
   });
 

@@ -1,55 +1,111 @@
 /**
- * What a run asks of V8 (src/engine/lean-vm.ts): a young generation that does not grow, for every
- * run; no TurboFan for a warm `list`, put back once; a run's own setting of either left alone.
- * And, on the Node that runs the tests, that the flags set after start-up do what lean-vm.ts says
- * (a Node that ignored them would cost time and memory, not correctness).
+ * What a run asks of V8 (src/engine/lean-vm.ts): a young generation that does not grow and no
+ * TurboFan from the start, V8's defaults back once the run reads at length (the sixteenth file
+ * parsed, or fullVm), compiles and code caches always under the start flags, and a run's own
+ * setting of either left alone. And, on the Node that runs the tests, that the flags set after
+ * start-up do what lean-vm.ts says (a Node that ignored them would cost time and memory, not
+ * correctness).
  */
 import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
-import { DEFAULT, LEAN, leanVm, STEADY_YOUNG, steadyYoungGeneration } from '../../src/engine/lean-vm.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  FULL_AFTER,
+  fullVm,
+  leanStart,
+  parsedOne,
+  resetLeanState,
+  SETTINGS,
+  underStartFlags,
+} from '../../src/engine/lean-vm.js';
 
-function flagsSet(given: string[]) {
+const START = SETTINGS.map((s) => s.start);
+const FULL = SETTINGS.map((s) => s.full);
+
+/** The flags a run with node options `given` sets: at its start, and then by `then`. */
+function flagsSet(given: string[], then: (set: (flag: string) => void) => void = () => {}) {
   const set: string[] = [];
-  const lean = leanVm((flag) => set.push(flag), given);
-  const before = [...set];
-  lean.restore();
-  lean.restore();
-  return { before, after: set.slice(before.length) };
+  const record = (flag: string) => set.push(flag);
+  leanStart(record, given);
+  const atStart = [...set];
+  then(record);
+  return { atStart, after: set.slice(atStart.length) };
 }
 
-function steadySet(given: string[]) {
-  const set: string[] = [];
-  steadyYoungGeneration((flag) => set.push(flag), given);
-  return set;
-}
-
-/** Runs `script` in a new Node with `options`, LEAN and DEFAULT as `lean` and `restored`; its stdout. */
+/** Runs `script` in a new Node with `options`; its stdout. */
 function inNode(script: string, options: string[] = []): string {
-  const prelude = `const v8 = require('node:v8'); const lean = ${JSON.stringify(LEAN)}; const restored = ${JSON.stringify(DEFAULT)};\n`;
-  const r = spawnSync(process.execPath, [...options, '-e', prelude + script], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [...options, '-e', `const v8 = require('node:v8');\n${script}`], {
+    encoding: 'utf8',
+  });
   expect(r.status, r.stderr).toBe(0);
   return r.stdout;
 }
 
-describe('steadyYoungGeneration', () => {
-  it('stops the young generation growing', () => {
-    expect(steadySet(['--enable-source-maps', ''])).toEqual([STEADY_YOUNG]);
+describe('leanStart, fullVm, parsedOne', () => {
+  afterEach(() => resetLeanState());
+
+  it('keeps the young generation from growing and TurboFan off, once; fullVm puts the defaults back, once', () => {
+    expect(
+      flagsSet(['--enable-source-maps', ''], (set) => {
+        leanStart(set, []);
+        fullVm(set);
+        fullVm(set);
+      }),
+    ).toEqual({
+      atStart: ['--semi-space-growth-factor=1', '--no-turbofan'],
+      after: ['--semi-space-growth-factor=2', '--turbofan'],
+    });
   });
 
-  it.each([['--semi_space_growth_factor=4'], ['--enable-source-maps --semi-space-growth-factor=3']])(
-    'leaves it alone when the run sets %s itself',
-    (option) => {
-      expect(steadySet([option])).toEqual([]);
-    },
-  );
+  it(`puts the defaults back at the ${FULL_AFTER}th file parsed, not before`, () => {
+    const { after } = flagsSet([], (set) => {
+      for (let i = 1; i < FULL_AFTER; i++) parsedOne(set);
+      set('-- parsed fifteen');
+      for (let i = 0; i < 10; i++) parsedOne(set);
+    });
+    expect(after).toEqual(['-- parsed fifteen', ...FULL]);
+  });
+
+  it.each([
+    ['--semi_space_growth_factor=4', ['--no-turbofan'], ['--turbofan']],
+    ['--no-opt', ['--semi-space-growth-factor=1'], ['--semi-space-growth-factor=2']],
+    ['--max-opt=1 --semi-space-growth-factor=3', [], []],
+    ['--jitless', ['--semi-space-growth-factor=1'], ['--semi-space-growth-factor=2']],
+  ])('leaves alone what the run sets itself (%s)', (option, atStart, full) => {
+    expect(flagsSet([option], (set) => fullVm(set))).toEqual({ atStart, after: full });
+  });
 
   it('does not take other options for a setting of its own', () => {
-    expect(steadySet(['--max-semi-space-size=16', '--no-turbofan', '--max-old-space-size=512'])).toEqual([
-      STEADY_YOUNG,
-    ]);
+    const other = ['--optimize-for-size', '--max-old-space-size=512', '--trace-opt', '--max-semi-space-size=16'];
+    expect(flagsSet(other).atStart).toEqual(START);
   });
 
-  it('keeps the young generation at its first size on this Node, set after start-up', () => {
+  it('compiles under the start flags: as they are while lean, set around the work once the defaults are back', () => {
+    const { after } = flagsSet([], (set) => {
+      underStartFlags(() => set('-- work, lean'), set);
+      fullVm(set);
+      underStartFlags(() => set('-- work, full'), set);
+    });
+    expect(after).toEqual(['-- work, lean', ...FULL, ...START, '-- work, full', ...FULL]);
+  });
+});
+
+describe('the flags, set after start-up, on this Node', () => {
+  it('keep a hot function from TurboFan while lean, and not once the defaults are back', () => {
+    const out = inNode(
+      `function hotLean(n) { let s = 0; for (let i = 0; i < n; i++) s += i % 7; return s; }
+       function hotAfter(n) { let s = 0; for (let i = 0; i < n; i++) s += i % 7; return s; }
+       v8.setFlagsFromString('--no-turbofan');
+       for (let i = 0; i < 3000; i++) hotLean(1000);
+       v8.setFlagsFromString('--turbofan');
+       for (let i = 0; i < 3000; i++) hotAfter(1000);`,
+      ['--trace-opt', '--no-concurrent-recompilation'],
+    );
+    const marked = [...out.matchAll(/marking \S+ <JSFunction (\w+)/g)].map((m) => m[1]);
+    expect(marked).toContain('hotAfter');
+    expect(marked).not.toContain('hotLean');
+  });
+
+  it('keep the young generation at its first size, and let it grow once the default is back', () => {
     const youngAfter = (flags: string[]) =>
       Number(
         inNode(
@@ -59,39 +115,8 @@ describe('steadyYoungGeneration', () => {
            console.log(v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size);`,
         ),
       );
-    expect(youngAfter([STEADY_YOUNG])).toBeLessThan(youngAfter([]) / 4);
-  });
-});
-
-describe('leanVm', () => {
-  it('turns TurboFan off, and puts it back once', () => {
-    expect(flagsSet(['--enable-source-maps', ''])).toEqual({ before: ['--no-turbofan'], after: ['--turbofan'] });
-  });
-
-  it.each([['--max-opt=1'], ['--no-opt'], ['--turbofan'], ['--jitless'], ['--enable-source-maps --no_turbofan']])(
-    'leaves V8 alone when the run sets %s itself',
-    (option) => {
-      expect(flagsSet([option])).toEqual({ before: [], after: [] });
-    },
-  );
-
-  it('does not take other options for a setting of its own', () => {
-    const other = ['--optimize-for-size', '--max-old-space-size=512', '--trace-opt', '--semi-space-growth-factor=2'];
-    expect(flagsSet(other).before).toEqual(LEAN);
-  });
-
-  it('keeps a hot function from TurboFan while lean, and not after', () => {
-    const out = inNode(
-      `function hotLean(n) { let s = 0; for (let i = 0; i < n; i++) s += i % 7; return s; }
-       function hotAfter(n) { let s = 0; for (let i = 0; i < n; i++) s += i % 7; return s; }
-       for (const f of lean) v8.setFlagsFromString(f);
-       for (let i = 0; i < 3000; i++) hotLean(1000);
-       for (const f of restored) v8.setFlagsFromString(f);
-       for (let i = 0; i < 3000; i++) hotAfter(1000);`,
-      ['--trace-opt', '--no-concurrent-recompilation'],
-    );
-    const marked = [...out.matchAll(/marking \S+ <JSFunction (\w+)/g)].map((m) => m[1]);
-    expect(marked).toContain('hotAfter');
-    expect(marked).not.toContain('hotLean');
+    const grown = youngAfter([]);
+    expect(youngAfter([START[0]!])).toBeLessThan(grown / 4);
+    expect(youngAfter([START[0]!, FULL[0]!])).toBe(grown);
   });
 });
