@@ -147,7 +147,7 @@ export class DefinitionsCache {
    * stat where that can be trusted, else from its text (computing it with `read` on a miss).
    */
   ofFile<T>(tree: Tree, rel: string, kind: FactKind<T>, readText: (text: string) => T): T | undefined {
-    // Each file parsed counts towards putting TurboFan back in a run that reads many (lean-vm.ts).
+    // Each file parsed counts towards V8's defaults coming back in a run that reads many (lean-vm.ts).
     const read = (text: string) => {
       parsedOne();
       return readText(text);
