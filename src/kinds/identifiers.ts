@@ -8,9 +8,53 @@ import { ScaffoldError } from '../engine/errors.js';
 import { type TsMorph, tsMorph } from '../ts/ts-morph.js';
 
 /**
+ * Whether a TypeScript text binds `name` more than once, in any scope (see bindingCount): a name
+ * the generator adds is bound once; a second binding is a clash (a duplicate import, a
+ * redeclaration, or a parameter hiding it). Most texts are answered without loading TypeScript
+ * (a 4 MB bundle, ~120 ms): those that spell `name` in at most one place where an identifier
+ * token of exactly `name` could be (spelledTokenCount).
+ *
+ * Why that is sound: without a `\u` escape an identifier is spelled as it is written, so each
+ * binding of `name` is one such place, and the places bound the bindings. A spelling is passed
+ * over only where the scanner cannot read a token `name` there: followed by an ASCII identifier
+ * character, which the identifier would take in; or preceded by a run of them that begins with a
+ * letter, `_` or `$` (an identifier, a private name or a regex's flags, which take in the rest)
+ * and does not follow `.`, `+` or `-`. A number can end right before an identifier (`1foo`,
+ * `0xfoo`, `1.e5foo`, `1e+_5foo`): an error, yet the parser reads `foo` and can bind it
+ * (`f(a = 1foo)`). Only ASCII counts as identifier characters here: TypeScript's Unicode tables
+ * and the runtime's `\p{ID_Continue}` differ by thousands of code points (TS 6.0, Node 20), and
+ * a character one of them lacks ends the token for it.
+ *
+ * Two more kinds of place are passed over where the text parses, as every rendered file must
+ * (the shape and e2e tests compile them): `name.` (a member read: no declaration's name is
+ * followed by `.`) and `'name'` (inside a string). In a text that does not parse, the parser's
+ * recovery can bind a name at such a place; the file is then refused by the project's type check
+ * whatever its names. A generated test names its subject a dozen times this way and binds it once.
+ */
+export function bindsMoreThanOnce(text: string, name: string): boolean {
+  if (!text.includes('\\u') && spelledTokenCount(text, name, 2) < 2) return false;
+  return bindingCount(text, name) > 1;
+}
+
+/** The places, up to `limit`, where `text` spells `name` such that a parse could read it as a name it binds. */
+function spelledTokenCount(text: string, name: string, limit: number): number {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const place = new RegExp(`(?<!(?<![\\w$.+-])[A-Za-z_$][\\w$]*)${escaped}(?![\\w$])`, 'gu');
+  let count = 0;
+  for (let m = place.exec(text); m && count < limit; m = place.exec(text)) {
+    const before = text[m.index - 1];
+    const after = m.index + name.length;
+    if (/^[ \t]*\.(?!\.)/.test(text.slice(after, after + 64))) continue;
+    if ((before === "'" || before === '"' || before === '`') && text[after] === before) continue;
+    count++;
+  }
+  return count;
+}
+
+/**
  * How many times a TypeScript text binds `name`, in any scope: declarations (variables,
- * parameters, functions, classes, types) and imports. A name the generator adds is bound once; a
- * second binding is a clash (a duplicate import, a redeclaration, or a parameter hiding it).
+ * parameters, functions, classes, types) and imports, read from TypeScript's parse (the slow
+ * path of bindsMoreThanOnce).
  */
 export function bindingCount(text: string, name: string): number {
   const { ts } = tsMorph();

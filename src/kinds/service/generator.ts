@@ -20,7 +20,7 @@ import { registerSetupCall } from '../../registration/setup.js';
 import { type Names, parseName, titleCase } from '../../text/names.js';
 import { displayWidth, tsString } from '../../text/string-literal.js';
 import { render, templatesOf } from '../../text/templates.js';
-import { bindingCount, nameTaken, takenBy } from '../identifiers.js';
+import { bindsMoreThanOnce, nameTaken, takenBy } from '../identifiers.js';
 import { optionsSchema } from '../schema.js';
 import { serviceSpec } from './spec.js';
 
@@ -97,7 +97,7 @@ function checkTestNeeds(features: FrameworkFeatures, warnings: string[]): void {
 function refuseTakenServiceNames(s: ServiceNames, rendered: [string, string][]): void {
   for (const name of [s.className, s.initName, s.getName, s.recordType]) {
     for (const [file, text] of rendered) {
-      const why = takenBy(name, bindingCount(text, name) > 1, file);
+      const why = takenBy(name, bindsMoreThanOnce(text, name), file);
       if (why) throw nameTaken('service name', s.names.raw, why, `${s.names.snake}_api`);
     }
   }
