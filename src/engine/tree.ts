@@ -98,6 +98,11 @@ export class Tree {
     return this.writes.has(rel) || this.deletes.has(rel);
   }
 
+  /** Every path the plan writes or deletes. */
+  plannedPaths(): string[] {
+    return [...this.writes.keys(), ...this.deletes];
+  }
+
   exists(p: string): boolean {
     return this.read(p) !== undefined || this.isDirectory(p);
   }

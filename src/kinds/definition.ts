@@ -15,7 +15,9 @@ import type { Project } from '../project/project.js';
 import {
   type ExistingDefinition,
   existingDefinitions,
+  type FileDefinitions,
   prefixFromPackageName,
+  rememberDefinitions,
   sharedPrefix,
 } from '../registration/definitions.js';
 import type { DefinitionLayout } from '../registration/layout.js';
@@ -23,7 +25,7 @@ import { recordInReadme } from '../registration/readme-table.js';
 import { register } from '../registration/register.js';
 import { camelCase, type Names, parseName, safeIdentifier } from '../text/names.js';
 import { render } from '../text/templates.js';
-import { bindingCount, nameTaken, takenBy } from './identifiers.js';
+import { bindsMoreThanOnce, nameTaken, takenBy } from './identifiers.js';
 import { KINDS } from './index.js';
 import type { definitionOptions } from './options.js';
 import type { optionsSchema } from './schema.js';
@@ -31,7 +33,7 @@ import type { DefinitionSpec } from './spec.js';
 import { toolLayout } from './tool/layout.js';
 
 /** createApp's keys in the registry's order: a new key goes before those of the kinds after it. */
-const KEY_ORDER = KINDS.flatMap((k) => (k.layout ? [k.layout.appKey] : []));
+export const KEY_ORDER = KINDS.flatMap((k) => (k.layout ? [k.layout.appKey] : []));
 
 type ServerPrefix = { prefix: string; source: string } | undefined;
 
@@ -290,12 +292,22 @@ export function prepareDefinition(
  */
 function refuseTakenExportName(def: NewDefinition, opts: DefinitionOptions, rendered: [string, string][]): void {
   for (const [file, text] of rendered) {
-    const why = takenBy(def.exportName, bindingCount(text, def.exportName) > 1, file);
+    const why = takenBy(def.exportName, bindsMoreThanOnce(text, def.exportName), file);
     if (!why) continue;
     const flag = opts.exportName === undefined ? 'export name (from the name)' : '--export-name';
     const usual = `${def.names.camel}${def.layout.exportSuffix}`;
     throw nameTaken(flag, def.exportName, why, `--export-name ${usual === def.exportName ? `${usual}Def` : usual}`);
   }
+}
+
+/**
+ * What the definition file rendered for `def` defines, as its parse reads it: the MCP name its
+ * builder's first argument gives, and its one export. Undefined for a kind whose name is an
+ * option (a resource's facts hold its URI template too): that file is read when it is next met.
+ */
+export function generatedDefinitions(def: NewDefinition): FileDefinitions | undefined {
+  if (def.layout.nameIn !== 'first-argument') return undefined;
+  return { names: [{ name: def.mcpName }], exports: [def.exportName] };
 }
 
 /** Renders the definition and its test, registers it, and returns the generator's result. */
@@ -322,6 +334,8 @@ export function writeDefinition(
   if (opts.test) rendered.push([def.testFile, render(templates.test, data, { lineWidth })]);
   refuseTakenExportName(def, opts, rendered);
   for (const [file, text] of rendered) tree.write(file, asNewFile(tree, text));
+  const facts = generatedDefinitions(def);
+  if (facts) rememberDefinitions(tree, def.layout, def.file, facts);
 
   const result = def.problems.attempt(() =>
     register(

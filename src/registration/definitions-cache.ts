@@ -143,6 +143,18 @@ export class DefinitionsCache {
   }
 
   /**
+   * Records what `kind` says of the text this run writes to the project's file `rel`, known
+   * without reading it off a parse (a generated definition): the next run that finds that text
+   * there need not parse it. Recorded with no stat, the record is believed by its text's hash.
+   */
+  remember<T>(tree: Tree, rel: string, kind: FactKind<T>, text: string, value: T): void {
+    if (!this.dir) return;
+    const index = this.index(tree.root, kind);
+    index.used.set(rel, { stat: '', taken: '0', hash: sha(text), value, at: 0 });
+    index.dirty = true;
+  }
+
+  /**
    * What `kind` says of the tree's file `rel`, or undefined when there is no such file: from its
    * stat where that can be trusted, else from its text (computing it with `read` on a miss).
    */
@@ -170,7 +182,11 @@ export class DefinitionsCache {
     const text = tree.read(rel);
     if (text === undefined) return undefined;
     const hash = sha(text);
-    const value = this.byHash(kind, hash, () => read(text));
+    // The record of the path may be of this very text (one `remember`ed): its hash says so.
+    const value =
+      known?.hash === hash && known.value !== undefined && kind.valid(known.value)
+        ? known.value
+        : this.byHash(kind, hash, () => read(text));
     // The stat taken before the read: a change after it gives the next run another stat.
     if (stat && !index.used.has(rel)) {
       index.used.set(rel, { stat: stat.key, taken: String(taken), hash, value, at: 0 });

@@ -54,7 +54,7 @@ function isFileDefinitions(value: unknown): value is FileDefinitions {
 
 const definitionsKinds = new Map<DefinitionLayout, FactKind<FileDefinitions>>();
 /** The cache's name for what fileDefinitions reads with this layout. */
-function definitionsKind(layout: DefinitionLayout): FactKind<FileDefinitions> {
+export function definitionsKind(layout: DefinitionLayout): FactKind<FileDefinitions> {
   let kind = definitionsKinds.get(layout);
   if (!kind) {
     kind = { key: `definitions\0${layout.nameIn}\0${layout.builders.join(',')}`, valid: isFileDefinitions };
@@ -107,6 +107,18 @@ function readDefinitions(tree: Tree, layout: DefinitionLayout): readonly Existin
   }
   cache.save();
   return Object.freeze(found);
+}
+
+/**
+ * Remembers what the definition file `file` the generator writes defines: its facts are those the
+ * file's parse gives (tests hold them equal for every template), so the next run finds it known.
+ */
+export function rememberDefinitions(tree: Tree, layout: DefinitionLayout, file: string, facts: FileDefinitions): void {
+  const text = tree.read(file);
+  if (text === undefined) return;
+  const cache = DefinitionsCache.of(tree);
+  cache.remember(tree, file, definitionsKind(layout), text, facts);
+  cache.save();
 }
 
 /** What one definition file defines, read off its syntax tree (the path the cache remembers). */

@@ -5,8 +5,9 @@
 
 import { ScaffoldError } from '../engine/errors.js';
 import type { Tree } from '../engine/tree.js';
-import { hasNamedImport, importedBinding } from '../ts/imports.js';
-import { topClass, topFunction, topVariable } from '../ts/statements.js';
+import { bindingsIn, hasNamedImportIn } from '../ts/imports.js';
+import { type ModuleStatement, moduleFacts } from '../ts/module-facts.js';
+import { lineAtOffset } from '../ts/text-edits.js';
 import { startLine, type TsMorph, tsMorph, wrap } from '../ts/ts-morph.js';
 
 export const APP_FACTORIES = ['createApp', 'createWorkerHandler'];
@@ -154,9 +155,35 @@ export function appEntryPoints(tree: Tree, parse: (file: string) => TsMorph.Sour
 }
 
 /**
- * ALREADY_EXISTS when `name` is already bound in the file (imported from another module, or
- * declared there), so that importing the new definition under that name would clash.
+ * ALREADY_EXISTS when `name` is already bound in `file`: by an import of another module (`clash`,
+ * as the file's facts give it) or by a top-level declaration starting at `declaredAt`, so that
+ * importing the new definition under that name would clash. Undefined when it is free.
  */
+export function bindingTaken(
+  file: string,
+  text: string,
+  name: string,
+  clash: ModuleStatement | undefined,
+  declaredAt: number | undefined,
+  hint: string,
+): ScaffoldError | undefined {
+  if (clash) {
+    const line = lineAtOffset(text, clash.start);
+    return new ScaffoldError(
+      'ALREADY_EXISTS',
+      `${file}:${line} already imports a different ${name} (from '${clash.specifier ?? ''}').`,
+      { hint, details: [{ path: file, line, message: `${name} is already bound` }] },
+    );
+  }
+  if (declaredAt === undefined) return undefined;
+  const line = lineAtOffset(text, declaredAt);
+  return new ScaffoldError('ALREADY_EXISTS', `${file}:${line} already declares ${name}.`, {
+    hint,
+    details: [{ path: file, line, message: `${name} is already declared` }],
+  });
+}
+
+/** bindingTaken for a parsed file, thrown. */
 export function assertBindingFree(
   sf: TsMorph.SourceFile,
   file: string,
@@ -164,19 +191,10 @@ export function assertBindingFree(
   specifier: string,
   hint: string,
 ): void {
-  const clash = importedBinding(sf, name);
-  if (clash && !hasNamedImport(sf, name, specifier)) {
-    throw new ScaffoldError(
-      'ALREADY_EXISTS',
-      `${file}:${clash.getStartLineNumber()} already imports a different ${name} (from '${clash.getModuleSpecifierValue()}').`,
-      { hint, details: [{ path: file, line: clash.getStartLineNumber(), message: `${name} is already bound` }] },
-    );
-  }
-  const local = topVariable(sf, name) ?? topFunction(sf, name) ?? topClass(sf, name);
-  if (local) {
-    throw new ScaffoldError('ALREADY_EXISTS', `${file}:${local.getStartLineNumber()} already declares ${name}.`, {
-      hint,
-      details: [{ path: file, line: local.getStartLineNumber(), message: `${name} is already declared` }],
-    });
-  }
+  const facts = moduleFacts(sf);
+  const clash = bindingsIn(facts).get(name)?.statement;
+  const imported = clash && !hasNamedImportIn(facts, name, specifier) ? clash : undefined;
+  const declared = facts.declared.find(([n]) => n === name)?.[1];
+  const taken = bindingTaken(file, sf.getFullText(), name, imported, declared, hint);
+  if (taken) throw taken;
 }

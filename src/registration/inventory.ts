@@ -24,9 +24,9 @@ import { DefinitionsCache, type FactKind } from './definitions-cache.js';
 import { entryPointCandidates, findAppCall } from './entry-point.js';
 import { type DeclFacts, type FileFacts, factsKind, readFacts, shapeOf } from './file-facts.js';
 import { type DefinitionLayout, isDefinitionFile } from './layout.js';
-import { registrationTargets } from './register.js';
+import { registrationTargets } from './registration-index.js';
 import { isInitName, setupFunctionOf } from './setup.js';
-import { type ArraySite, SiteResolver } from './sites.js';
+import { type ArraySite, SiteResolver, type TrailStep } from './sites.js';
 
 /** A layout's kind (`tool`, …), or `service`. */
 export type InventoryKind = string;
@@ -182,7 +182,7 @@ class InventoryResolver extends SiteResolver {
     return this.shapes.get(file);
   }
 
-  override resolve(expr: Node, file: string, trail: string[], depth = 0): ArraySite[] {
+  override resolve(expr: Node, file: string, trail: TrailStep[], depth = 0): ArraySite[] {
     const { Node } = tsMorph();
     if (Node.isIdentifier(expr)) {
       const name = expr.getText();

@@ -7,25 +7,28 @@
  * knows of the kind being registered comes from the kind's DefinitionLayout.
  */
 
-import path from 'node:path';
 import type { Tree } from '../engine/tree.js';
 import { lineWidthOf } from '../project/formatter.js';
 import { addArrayProperty, arrayHasIdentifier, ensureArrayElement } from '../ts/array-edits.js';
 import {
-  addToNamedList,
-  ensureNamedImport,
-  ensureNamedReExport,
-  importedFrom,
-  localExportListWith,
-  pathStyleOf,
-  reExports,
+  bindingsIn,
+  hasNamedImportIn,
+  importEdits,
+  type KnownFile,
+  localExportListIn,
+  namedListEdits,
+  pathStyleIn,
+  reExportEdits,
+  reExportsIn,
 } from '../ts/imports.js';
-import { moduleSpecifier, resolveModuleFile } from '../ts/modules.js';
-import { applyEdits, type TextEdit } from '../ts/text-edits.js';
-import { startLine, type TsMorph, tsMorph } from '../ts/ts-morph.js';
-import { appEntryPoints, assertBindingFree, unsupported } from './entry-point.js';
+import type { ArrayFacts } from '../ts/module-facts.js';
+import { moduleSpecifier } from '../ts/modules.js';
+import { applyEdits, lineAtOffset, type TextEdit } from '../ts/text-edits.js';
+import { derivedIndex } from './derived-index.js';
+import { bindingTaken } from './entry-point.js';
 import { type DefinitionLayout, isDefinitionFile } from './layout.js';
-import { type ArraySite, SiteResolver } from './sites.js';
+import { parsedText, type RegistrationIndex, registrationIndex } from './registration-index.js';
+import type { TrailStep } from './sites.js';
 
 const NAME_HINT = 'Choose another name (--export-name).';
 
@@ -52,78 +55,6 @@ export interface RegistrationResult {
   warnings: string[];
 }
 
-/** Where a kind's definitions are listed, per entry point with an app factory call. */
-type Target =
-  | { type: 'array'; site: ArraySite }
-  | { type: 'new-key'; file: string; options: TsMorph.ObjectLiteralExpression };
-
-/** Resolves where `key` (tools/resources/prompts) is listed, for every entry point. */
-export function registrationTargets(resolver: SiteResolver, key: string): Target[] {
-  const { Node } = tsMorph();
-  const targets: Target[] = [];
-  const seen = new Set<string>();
-  for (const { file, options } of appEntryPoints(
-    resolver.tree,
-    (f) => resolver.source(f),
-    'Register the definition by hand; nothing was written.',
-  )) {
-    const prop = options.getProperty(key);
-    if (!prop) {
-      const spread = options.getProperties().find((p) => Node.isSpreadAssignment(p));
-      if (spread) {
-        throw unsupported(
-          file,
-          spread,
-          `the options object spreads \`${spread.getText()}\`, which may already set ${key}`,
-        );
-      }
-      targets.push({ type: 'new-key', file, options });
-      continue;
-    }
-    const trail = [`${file}:${startLine(prop)} ${key}`];
-    let sites: ArraySite[];
-    if (Node.isPropertyAssignment(prop)) sites = resolver.resolve(prop.getInitializerOrThrow(), file, trail);
-    else if (Node.isShorthandPropertyAssignment(prop)) sites = resolver.resolve(prop.getNameNode(), file, trail);
-    else throw unsupported(file, prop, `\`${key}\` is not a plain property (\`${prop.getText().slice(0, 60)}\`)`);
-    for (const site of sites) {
-      const id = `${site.file}@${site.array.getStart()}`;
-      if (!seen.has(id)) {
-        seen.add(id);
-        targets.push({ type: 'array', site });
-      }
-    }
-  }
-  return targets;
-}
-
-/**
- * The barrel a site's entries come through: when every imported entry of the array is imported
- * from one module that is not itself a definition file (`./mcp-server/tools/definitions/index.js`
- * re-exporting them), a new entry must come through it too.
- */
-function routedBarrel(
-  resolver: SiteResolver,
-  site: ArraySite,
-  layout: DefinitionLayout,
-): { file: string; specifier: string } | undefined {
-  const sf = resolver.source(site.file);
-  const { ts } = tsMorph();
-  const specifiers = new Set<string>();
-  // On the compiler's nodes: the array may list a thousand names, each imported; a second module
-  // is the answer already (entries imported one by one, as an inline src/index.ts has them).
-  for (const el of site.array.compilerNode.elements) {
-    if (!ts.isIdentifier(el)) continue;
-    const specifier = importedFrom(sf, el.getText(sf.compilerNode));
-    if (specifier !== undefined) specifiers.add(specifier);
-    if (specifiers.size > 1) return undefined;
-  }
-  if (specifiers.size !== 1) return undefined;
-  const specifier = [...specifiers][0]!;
-  const file = resolveModuleFile(resolver.tree, site.file, specifier);
-  if (!file || isDefinitionFile(file, layout)) return undefined;
-  return path.posix.basename(file) === 'index.ts' ? { file, specifier } : undefined;
-}
-
 /**
  * Text edits gathered per file, written only once every file could be planned: each file's edits
  * (an import and an array entry, say) are spliced into its text in one pass, never re-parsed.
@@ -136,34 +67,74 @@ class PendingEdits {
   }
 }
 
-/** Import (and, in a barrel that re-exports, re-export) the definition in `file`. */
-function planImport(resolver: SiteResolver, edits: PendingEdits, file: string, reg: Registration): void {
-  const sf = resolver.source(file);
-  const specifier = moduleSpecifier(file, reg.file, pathStyleOf(sf) ?? 'relative');
-  assertBindingFree(sf, file, reg.exportName, specifier, NAME_HINT);
-  edits.add(file, ensureNamedImport(sf, reg.exportName, specifier, lineWidthOf(resolver.tree)));
-}
-
-/** Barrels that list definitions twice (array and re-exports) keep both lists complete. */
-function planBarrelExports(
-  resolver: SiteResolver,
-  edits: PendingEdits,
-  site: ArraySite,
-  layout: DefinitionLayout,
-  reg: Registration,
-): void {
-  const sf = resolver.source(site.file);
-  const members = site.array.compilerNode.elements.map((e) => e.getText(sf.compilerNode));
-  const definitionReExports = reExports(sf).filter((r) =>
-    isDefinitionFile(r.specifier.replace(/\.js$/, '.ts'), layout),
-  );
-  if (definitionReExports.length > 0) {
-    const specifier = moduleSpecifier(site.file, reg.file, pathStyleOf(sf) ?? 'relative');
-    edits.add(site.file, ensureNamedReExport(sf, reg.exportName, specifier, lineWidthOf(resolver.tree)));
+/** One registration planned over an index: the files as the index knows them, the edits gathered. */
+class Planner {
+  readonly edits = new PendingEdits();
+  readonly lineWidth: number;
+  constructor(
+    readonly tree: Tree,
+    readonly index: RegistrationIndex,
+    readonly reg: Registration,
+  ) {
+    this.lineWidth = lineWidthOf(tree);
   }
-  const list = localExportListWith(sf, members);
-  if (list && !list.getNamedExports().some((e) => e.getName() === reg.exportName)) {
-    edits.add(site.file, addToNamedList(list, list.getNamedExports(), reg.exportName, lineWidthOf(resolver.tree)));
+
+  file(file: string): KnownFile {
+    return { text: parsedText(this.tree, file), facts: this.index.files[file]!.facts };
+  }
+
+  /** The specifier `file` imports the new definition by, in the file's path style. */
+  specifierFrom(file: string): string {
+    return moduleSpecifier(file, this.reg.file, pathStyleIn(this.index.files[file]!.facts) ?? 'relative');
+  }
+
+  /** Import (and, in a barrel that re-exports, re-export) the definition in `file`. */
+  importInto(file: string): void {
+    const specifier = this.specifierFrom(file);
+    this.assertBindingFree(file, specifier);
+    this.edits.add(file, importEdits(this.file(file), this.reg.exportName, specifier, this.lineWidth));
+  }
+
+  /** ALREADY_EXISTS when the name is already bound in `file` other than by an import of `specifier`. */
+  assertBindingFree(file: string, specifier: string): void {
+    const { text, facts } = this.file(file);
+    const name = this.reg.exportName;
+    const clash = bindingsIn(facts).get(name)?.statement;
+    const imported = clash && !hasNamedImportIn(facts, name, specifier) ? clash : undefined;
+    const declared = facts.declared.find(([n]) => n === name)?.[1];
+    const taken = bindingTaken(file, text, name, imported, declared, NAME_HINT);
+    if (taken) throw taken;
+  }
+
+  /** Barrels that list definitions twice (array and re-exports) keep both lists complete. */
+  barrelExports(file: string, array: ArrayFacts, layout: DefinitionLayout): void {
+    const known = this.file(file);
+    const members = array.elements.map(([start, end]) => known.text.slice(start, end));
+    const definitionReExports = reExportsIn(known.facts).filter((r) =>
+      isDefinitionFile(r.specifier.replace(/\.js$/, '.ts'), layout),
+    );
+    const name = this.reg.exportName;
+    if (definitionReExports.length > 0)
+      this.edits.add(file, reExportEdits(known, name, this.specifierFrom(file), this.lineWidth));
+    const list = localExportListIn(known.facts, members);
+    if (list && !(list.named ?? []).some((e) => e.name === name))
+      this.edits.add(file, namedListEdits(known.text, list, name, this.lineWidth));
+  }
+
+  /** The entry point imports each name from a re-exporting barrel: re-export there, import from it. */
+  throughBarrel(site: string, barrel: { file: string; specifier: string }): void {
+    const name = this.reg.exportName;
+    this.edits.add(
+      barrel.file,
+      reExportEdits(this.file(barrel.file), name, this.specifierFrom(barrel.file), this.lineWidth),
+    );
+    this.assertBindingFree(site, barrel.specifier);
+    this.edits.add(site, importEdits(this.file(site), name, barrel.specifier, this.lineWidth));
+  }
+
+  /** `file:line label`, the line counted in the file's text as it is. */
+  step({ file, pos, label }: TrailStep): string {
+    return `${file}:${lineAtOffset(parsedText(this.tree, file), pos)} ${label}`;
   }
 }
 
@@ -194,66 +165,65 @@ export function planRegistration(
   reg: Registration,
   options: RegisterOptions = {},
 ): RegistrationPlan {
-  const resolver = new SiteResolver(tree, {
-    ...(options.group !== undefined ? { group: options.group } : {}),
-    groupSuffixes: layout.groupSuffixes,
-  });
+  const reading = registrationIndex(tree, layout, options.group);
+  const plan = planFromIndex(tree, reading.index, layout, reg, options);
+  if (reading.rememberNext) {
+    const written = new Map([...plan.edits].map(([file, p]) => [file, applyEdits(p.text, p.edits)]));
+    const next = derivedIndex(reading.index, plan.edits);
+    if (next) reading.rememberNext(written, next);
+  }
+  return plan;
+}
+
+/** The plan of a registration over the index of where `layout`'s kind is registered. */
+export function planFromIndex(
+  tree: Tree,
+  index: RegistrationIndex,
+  layout: DefinitionLayout,
+  reg: Registration,
+  options: RegisterOptions = {},
+): RegistrationPlan {
   const key = layout.appKey;
   const keyOrder = options.keyOrder ?? [key];
-  const edits = new PendingEdits();
+  const planner = new Planner(tree, index, reg);
+  const { edits } = planner;
   const files = new Set<string>();
   const via: string[] = [];
-  const lineWidth = lineWidthOf(tree);
 
-  for (const target of registrationTargets(resolver, key)) {
+  for (const target of index.targets) {
     if (target.type === 'new-key') {
       files.add(target.file);
       via.push(`${target.file}: new \`${key}\` key`);
-      planImport(resolver, edits, target.file, reg);
+      planner.importInto(target.file);
       const later = keyOrder.includes(key) ? keyOrder.slice(keyOrder.indexOf(key) + 1) : [];
-      edits.add(target.file, addArrayProperty(target.options, key, reg.exportName, later, lineWidth));
+      const { text } = planner.file(target.file);
+      edits.add(target.file, addArrayProperty(text, target.object, key, reg.exportName, later, planner.lineWidth));
       continue;
     }
-    const { site } = target;
-    files.add(site.file);
-    via.push(site.trail.concat(`${site.file}:${startLine(site.array)}`).join(' → '));
-    const barrel = routedBarrel(resolver, site, layout);
+    const { file, array, barrel } = target;
+    files.add(file);
+    via.push(
+      [
+        ...target.trail.map((s) => planner.step(s)),
+        `${file}:${lineAtOffset(parsedText(tree, file), array.start)}`,
+      ].join(' → '),
+    );
+    const text = parsedText(tree, file);
     // The barrel holds the registration too (its re-export), also on a re-run that changes nothing.
     if (barrel) files.add(barrel.file);
-    if (barrel && !arrayHasIdentifier(site.array, reg.exportName))
-      planThroughBarrel(resolver, edits, site, barrel, reg);
+    if (barrel && !arrayHasIdentifier(text, array, reg.exportName)) planner.throughBarrel(file, barrel);
     else if (!barrel) {
-      planImport(resolver, edits, site.file, reg);
-      planBarrelExports(resolver, edits, site, layout, reg);
+      planner.importInto(file);
+      planner.barrelExports(file, array, layout);
     }
-    edits.add(site.file, ensureArrayElement(site.array, reg.exportName, lineWidth));
+    edits.add(file, ensureArrayElement(text, array, reg.exportName, planner.lineWidth));
   }
   const warnings =
-    options.group !== undefined && !resolver.groupUsed
+    options.group !== undefined && !index.groupUsed
       ? [`--group ${options.group} was ignored: the project lists its ${key} in one place, not in groups.`]
       : [];
   const planned = new Map(
-    [...edits.byFile].map(([file, fileEdits]) => [
-      file,
-      { text: resolver.source(file).getFullText(), edits: fileEdits },
-    ]),
+    [...edits.byFile].map(([file, fileEdits]) => [file, { text: parsedText(tree, file), edits: fileEdits }]),
   );
   return { files: [...files], via, warnings, edits: planned };
-}
-
-/** The entry point imports each name from a re-exporting barrel: re-export there, import from it. */
-function planThroughBarrel(
-  resolver: SiteResolver,
-  edits: PendingEdits,
-  site: ArraySite,
-  barrel: { file: string; specifier: string },
-  reg: Registration,
-): void {
-  const lineWidth = lineWidthOf(resolver.tree);
-  const barrelSf = resolver.source(barrel.file);
-  const specifier = moduleSpecifier(barrel.file, reg.file, pathStyleOf(barrelSf) ?? 'relative');
-  edits.add(barrel.file, ensureNamedReExport(barrelSf, reg.exportName, specifier, lineWidth));
-  const sf = resolver.source(site.file);
-  assertBindingFree(sf, site.file, reg.exportName, barrel.specifier, NAME_HINT);
-  edits.add(site.file, ensureNamedImport(sf, reg.exportName, barrel.specifier, lineWidth));
 }

@@ -286,26 +286,91 @@ function load(file: string, root: string, key: string): Stored | undefined {
  * `read` must read the project only through the tree it is given, and give plain JSON data.
  */
 export function rememberedReading<T>(root: string, key: string, read: (tree: Tree) => T): T {
+  return remembered(root, key, read, 1).result;
+}
+
+export interface Reading<T> {
+  result: T;
+  /**
+   * Remembers `next` as the reading of the project once the command writes `changed` (path →
+   * text), beside the reading it was derived from: a command that writes nothing, or fails to,
+   * leaves the project as the reading used, still remembered. Absent where nothing is remembered.
+   */
+  rememberNext?: (changed: ReadonlyMap<string, string>, next: T) => void;
+}
+
+/**
+ * rememberedReading with room for two readings, the one used and the one of the project as the
+ * command leaves it (`rememberNext`), so that a run after an `add` finds its project remembered
+ * too. A stored result that `valid` refuses is read again.
+ */
+export function rememberedReadingWithNext<T>(
+  root: string,
+  key: string,
+  read: (tree: Tree) => T,
+  valid: (v: unknown) => v is T,
+): Reading<T> {
+  return remembered(root, key, read, 2, valid);
+}
+
+/** The records of `reads` with the texts of `changed` in place of the ones read (their stats unknown: checked by text). */
+function withTexts(reads: Reads, changed: ReadonlyMap<string, string>): Reads {
+  const texts = reads.texts.map(([folder, block]): [string, string] => {
+    const out: string[] = [];
+    eachRecord(block, 3, ([name, hash, stat]) => {
+      const text = changed.get(join(folder, name!));
+      out.push(text === undefined ? `${name}/${hash}/${stat}/` : `${name}/${sha(text)}//`);
+      return true;
+    });
+    return [folder, out.join('')];
+  });
+  return { ...reads, texts };
+}
+
+function remembered<T>(
+  root: string,
+  key: string,
+  read: (tree: Tree) => T,
+  slots: 1 | 2,
+  valid?: (v: unknown) => v is T,
+): Reading<T> {
   const plain = new DiskHost(root);
   const cache = DefinitionsCache.of(new Tree(plain));
   const abs = plain.root;
-  const file = cache.fileNamed(`reading-${sha(`${FORMAT}\0${abs}\0${key}`).slice(0, 16)}.json`);
-  if (!file) return read(new Tree(plain));
+  const base = `reading-${sha(`${FORMAT}\0${abs}\0${key}`).slice(0, 16)}`;
+  const files = [cache.fileNamed(`${base}.json`), ...(slots === 2 ? [cache.fileNamed(`${base}-next.json`)] : [])];
+  if (!files[0]) return { result: read(new Tree(plain)) };
   const taken = Date.now();
-  const stored = load(file, abs, key);
-  const same = stored && unchanged(plain, stored.reads);
-  if (stored && same) {
+  const store = (file: string | undefined, reads: Reads, result: string) => {
+    if (file) writeCacheFile(file, { format: FORMAT, version: packageVersion(), root: abs, key, reads, result });
+  };
+  // The other slot is where the reading after this command's writes goes.
+  const next = (slot: number, reads: Reads): Reading<T>['rememberNext'] =>
+    slots === 2
+      ? (changed, result) => store(files[1 - slot], withTexts(reads, changed), JSON.stringify(result))
+      : undefined;
+  for (const [slot, file] of files.entries()) {
+    const stored = file ? load(file, abs, key) : undefined;
+    const same = stored && unchanged(plain, stored.reads);
+    if (!stored || !same) continue;
+    const result: unknown = JSON.parse(stored.result);
+    if (valid && !valid(result)) continue;
+    const reads = same.refreshed ? { ...stored.reads, texts: same.texts, taken } : stored.reads;
     // Read again where the stat could not vouch: from now on it can.
-    if (same.refreshed) writeCacheFile(file, { ...stored, reads: { ...stored.reads, texts: same.texts, taken } });
-    return JSON.parse(stored.result) as T;
+    if (same.refreshed) store(file, reads, stored.result);
+    return { result: result as T, rememberNext: next(slot, reads) };
   }
   const host = new RecordingHost(abs);
+  // The files the definitions cache vouched for during the reading are among what it read;
+  // those it vouched for earlier in the run (an `add` asks it of every definition) are not.
+  const earlier = cache.recordedFiles(abs);
   const result = read(new Tree(host));
-  const reads = host.reads(taken, cache.recordedFiles(abs));
+  const during = [...cache.recordedFiles(abs)].filter(([rel]) => !earlier.has(rel));
+  const reads = host.reads(taken, new Map(during));
   // The result as text, parsed only once the reads are checked: while they are, the heap holds
   // a few long strings rather than thousands of objects (which make V8 grow its young space).
   const text = JSON.stringify(result);
-  if (reads) writeCacheFile(file, { format: FORMAT, version: packageVersion(), root: abs, key, reads, result: text });
+  if (reads) store(files[0], reads, text);
   cache.save();
-  return result;
+  return { result, ...(reads ? { rememberNext: next(0, reads) } : {}) };
 }

@@ -333,7 +333,7 @@ function newSetup(
   if (options.getStartLineNumber() === options.getEndLineNumber()) {
     // A one-line options object: Biome lays an object holding a method body out one property
     // per line, so the object is laid out that way (its properties' text unchanged).
-    if (containsComment(options)) {
+    if (containsComment(options.getText())) {
       throw unsupported(
         relPath,
         options,

@@ -8,8 +8,8 @@
 
 import { ScaffoldError } from '../engine/errors.js';
 import type { Tree } from '../engine/tree.js';
-import { isConditionalSpread } from '../ts/array-edits.js';
 import { namedImport } from '../ts/imports.js';
+import { isConditionalSpread } from '../ts/module-facts.js';
 import { ModuleGraph, type ModuleShape, moduleShape, type Trace } from '../ts/module-graph.js';
 import { resolveModuleFile } from '../ts/modules.js';
 import { descendantsWhere, topClass, topFunction, topVariable } from '../ts/statements.js';
@@ -17,12 +17,26 @@ import { parseSource, short, startLine, type TsMorph, tsMorph, wrap } from '../t
 import { unwrap } from '../ts/unwrap.js';
 import { unsupported } from './entry-point.js';
 
+/** One step of the way to an array: what was followed (`tools`, `...readTools`) and where it starts. */
+export interface TrailStep {
+  file: string;
+  pos: number;
+  label: string;
+}
+
 export interface ArraySite {
   file: string;
   array: TsMorph.ArrayLiteralExpression;
   /** How the site was reached, e.g. `src/index.ts:14 tools → src/…/index.ts:6 allToolDefinitions`. */
-  trail: string[];
+  trail: TrailStep[];
 }
+
+/** A step at a node. */
+export const stepAt = (file: string, node: TsMorph.Node, label: string): TrailStep => ({
+  file,
+  pos: node.getStart(),
+  label,
+});
 
 export interface ResolveOptions {
   /** The spread group a new definition joins, where there are several. */
@@ -68,7 +82,7 @@ export class SiteResolver {
     return sf;
   }
 
-  resolve(expr: TsMorph.Node, file: string, trail: string[], depth = 0): ArraySite[] {
+  resolve(expr: TsMorph.Node, file: string, trail: TrailStep[], depth = 0): ArraySite[] {
     const { Node } = tsMorph();
     if (depth > MAX_DEPTH) throw unsupported(file, expr, `gave up following \`${short(expr)}\`: too many indirections`);
     if (unwrap(expr) !== expr) return this.resolve(unwrap(expr), file, trail, depth + 1);
@@ -97,7 +111,12 @@ export class SiteResolver {
     throw unsupported(file, expr, `cannot follow \`${short(expr)}\` to an array of definitions`);
   }
 
-  private fromArray(array: TsMorph.ArrayLiteralExpression, file: string, trail: string[], depth: number): ArraySite[] {
+  private fromArray(
+    array: TsMorph.ArrayLiteralExpression,
+    file: string,
+    trail: TrailStep[],
+    depth: number,
+  ): ArraySite[] {
     const { ts } = tsMorph();
     const here: ArraySite = { file, array, trail };
     // The elements as the compiler's nodes, and only the spreads wrapped: a thousand entries are mostly names.
@@ -116,24 +135,14 @@ export class SiteResolver {
       return dedupe([
         ...(ownEntries ? [here] : []),
         ...named.flatMap((g) =>
-          this.resolve(
-            g.node.getExpression(),
-            file,
-            [...trail, `${file}:${startLine(g.node)} ...${g.name}`],
-            depth + 1,
-          ),
+          this.resolve(g.node.getExpression(), file, [...trail, stepAt(file, g.node, `...${g.name}`)], depth + 1),
         ),
       ]);
     }
     // One spread and nothing else: the list lives in what is spread (`[...allToolDefinitions]`).
     if (groups.length === 1 && !direct) {
       const g = named[0]!;
-      return this.resolve(
-        g.node.getExpression(),
-        file,
-        [...trail, `${file}:${startLine(g.node)} ...${g.name}`],
-        depth + 1,
-      );
+      return this.resolve(g.node.getExpression(), file, [...trail, stepAt(file, g.node, `...${g.name}`)], depth + 1);
     }
     return this.fromChosenGroup(here, named, direct, depth);
   }
@@ -170,22 +179,22 @@ export class SiteResolver {
     return this.resolve(
       match.node.getExpression(),
       file,
-      [...trail, `${file}:${startLine(match.node)} ...${match.name}`],
+      [...trail, stepAt(file, match.node, `...${match.name}`)],
       depth + 1,
     );
   }
 
-  private fromIdentifier(id: TsMorph.Identifier, file: string, trail: string[], depth: number): ArraySite[] {
+  private fromIdentifier(id: TsMorph.Identifier, file: string, trail: TrailStep[], depth: number): ArraySite[] {
     const name = id.getText();
     const imported = namedImport(this.source(file), name);
     if (!imported) return this.fromLocal(file, name, id, trail, depth);
     const line = startLine(imported.node);
     const trace = this.graph.imported(file, imported.specifier, imported.name, name, line, false);
-    return this.fromTrace(trace, [...trail, `${file}:${startLine(id)} ${name}`], depth + 1);
+    return this.fromTrace(trace, [...trail, stepAt(file, id, name)], depth + 1);
   }
 
   /** The array a variable of `file` holds; `use` is where it is named (its scope decides). */
-  private fromLocal(file: string, name: string, use: TsMorph.Node, trail: string[], depth: number): ArraySite[] {
+  private fromLocal(file: string, name: string, use: TsMorph.Node, trail: TrailStep[], depth: number): ArraySite[] {
     const sf = this.source(file);
     const decl = findLocalVariable(sf, name, use);
     if (!decl) throw unsupported(file, use, `cannot find where \`${name}\` is defined`);
@@ -202,12 +211,12 @@ export class SiteResolver {
       );
     }
     // An exported variable is where the trail already points; a local one behind an export list is a step.
-    const step = decl.getVariableStatement()?.hasExportKeyword() ? [] : [`${file}:${startLine(decl)} ${name}`];
+    const step = decl.getVariableStatement()?.hasExportKeyword() ? [] : [stepAt(file, decl, name)];
     return this.resolve(init, file, [...trail, ...step], depth + 1);
   }
 
   /** The sites behind the declaration a name was followed to through imports and re-exports. */
-  private fromTrace(trace: Trace, trail: string[], depth: number): ArraySite[] {
+  private fromTrace(trace: Trace, trail: TrailStep[], depth: number): ArraySite[] {
     switch (trace.type) {
       case 'found': {
         const sf = this.source(trace.file);

@@ -5,144 +5,106 @@
  */
 
 import { DEFAULT_LINE_WIDTH } from '../project/formatter.js';
-import {
-  eolOf,
-  indentAt,
-  indentUnitOf,
-  lineEnd,
-  lineStart,
-  restOfLine,
-  startWithLeadingComments,
-  type TextEdit,
-} from './text-edits.js';
-import { lineAt, type TsMorph, tsMorph, wrap } from './ts-morph.js';
-import { unwrap } from './unwrap.js';
+import type { ArrayFacts, ObjectFacts, Span } from './module-facts.js';
+import { eolOf, indentAt, indentUnitOf, lineEnd, lineStart, restOfLine, type TextEdit } from './text-edits.js';
 
-type Element = TsMorph.ts.Expression;
+/** Whether the text from `start` to `end` spans lines. */
+const spansLines = (source: string, start: number, end: number) => source.slice(start, end).includes('\n');
 
-function isMultiline(node: TsMorph.Node): boolean {
-  const sf = node.getSourceFile();
-  return lineAt(sf, node.getStart()) !== lineAt(sf, node.getEnd());
+export function arrayHasIdentifier(source: string, array: ArrayFacts, name: string): boolean {
+  return array.elements.some(([start, end]) => end - start === name.length && source.startsWith(name, start));
 }
 
-/**
- * An array's elements as the compiler's nodes: an array listing a thousand definitions is read
- * element by element on every edit, and wrapping each in ts-morph's node was most of that.
- */
-function elementsOf(array: TsMorph.ArrayLiteralExpression): readonly Element[] {
-  return array.compilerNode.elements;
-}
-
-/** Whether a compiler element is a trailing-kept conditional spread (only spreads are wrapped to tell). */
-function isConditionalSpreadNode(array: TsMorph.ArrayLiteralExpression, el: Element): boolean {
-  return tsMorph().ts.isSpreadElement(el) && isConditionalSpread(wrap(array.getSourceFile(), el));
-}
-
-/** `...(flag ? [a] : [])`, `...(flag && [a])`: kept last, since they are optional extras. */
-export function isConditionalSpread(el: TsMorph.Node): boolean {
-  const { Node } = tsMorph();
-  if (!Node.isSpreadElement(el)) return false;
-  // Optional extras are written out in place: `[cTool]` or `[]` in each branch. A choice between
-  // two named lists, `...(lite ? liteTools : fullTools)`, is not extras but where the definitions
-  // live, and is followed (and refused when its branches differ) like any other spread.
-  const listedHere = (e: TsMorph.Node) => Node.isArrayLiteralExpression(unwrap(e));
-  const expr = unwrap(el.getExpression());
-  if (Node.isConditionalExpression(expr)) return listedHere(expr.getWhenTrue()) && listedHere(expr.getWhenFalse());
-  if (Node.isBinaryExpression(expr) && ['&&', '||', '??'].includes(expr.getOperatorToken().getText())) {
-    return listedHere(expr.getRight());
-  }
-  return false;
-}
-
-export function arrayHasIdentifier(array: TsMorph.ArrayLiteralExpression, name: string): boolean {
-  const file = array.getSourceFile().compilerNode;
-  return elementsOf(array).some((el) => el.getText(file) === name);
-}
-
-/** Whether a comment sits anywhere inside `node` (string literals aside): Biome keeps such a node as it is laid out. */
-export function containsComment(node: TsMorph.Node): boolean {
-  const text = node.getText();
+/** Whether a comment sits anywhere in `text` (string literals aside): Biome keeps such a node as it is laid out. */
+export function containsComment(text: string): boolean {
   return /\/\/|\/\*/.test(text.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g, ''));
 }
 
 export function ensureArrayElement(
-  array: TsMorph.ArrayLiteralExpression,
+  source: string,
+  array: ArrayFacts,
   name: string,
   lineWidth = DEFAULT_LINE_WIDTH,
 ): TextEdit[] {
-  if (arrayHasIdentifier(array, name)) return [];
-  const elements = elementsOf(array);
+  if (arrayHasIdentifier(source, array, name)) return [];
   // The new element goes after the last element that is not a trailing conditional spread.
-  let anchorIndex = elements.length - 1;
-  while (anchorIndex >= 0 && isConditionalSpreadNode(array, elements[anchorIndex]!)) anchorIndex--;
-  const at: Insertion = { array, elements, anchorIndex, name };
-  return isMultiline(array) ? intoMultilineArray(at) : intoOneLineArray(at, lineWidth);
+  let anchorIndex = array.elements.length - 1;
+  while (anchorIndex >= 0 && array.conditional.includes(anchorIndex)) anchorIndex--;
+  const at: Insertion = { source, array, anchorIndex, name };
+  return spansLines(source, array.start, array.end) ? intoMultilineArray(at) : intoOneLineArray(at, lineWidth);
 }
 
 /** Where a new element goes: after `elements[anchorIndex]`, or first when the index is -1. */
 interface Insertion {
-  array: TsMorph.ArrayLiteralExpression;
-  elements: readonly Element[];
+  source: string;
+  array: ArrayFacts;
   anchorIndex: number;
   name: string;
 }
 
-function intoOneLineArray({ array, elements, anchorIndex, name }: Insertion, lineWidth: number): TextEdit[] {
-  const source = array.getSourceFile().getFullText();
-  const file = array.getSourceFile().compilerNode;
+/** What an insertion of the element adds, `offset` into the edit's text. */
+const element = ({ array, anchorIndex, name }: Insertion, offset: number) =>
+  ({ type: 'element', array: array.start, length: name.length, offset, at: anchorIndex + 1 }) as const;
+
+function intoOneLineArray(at: Insertion, lineWidth: number): TextEdit[] {
+  const { source, array, anchorIndex, name } = at;
+  const { elements } = array;
   const anchor = elements[anchorIndex];
   const edit: TextEdit = anchor
-    ? { pos: anchor.end, text: `, ${name}` }
+    ? { pos: anchor[1], text: `, ${name}`, adds: element(at, 2) }
     : elements.length > 0
-      ? { pos: elements[0]!.getStart(file), text: `${name}, ` }
-      : { pos: array.getStart() + 1, text: name };
-  const lineLength = lineEnd(source, array.getEnd()) - lineStart(source, array.getStart()) + edit.text.length;
-  if (lineLength <= lineWidth || containsComment(array)) return [edit];
-  const texts = elements.map((el) => el.getText(file));
+      ? { pos: elements[0]![0], text: `${name}, `, adds: element(at, 0) }
+      : { pos: array.start + 1, text: name, adds: element(at, 0) };
+  const lineLength = lineEnd(source, array.end) - lineStart(source, array.start) + edit.text.length;
+  if (lineLength <= lineWidth || containsComment(source.slice(array.start, array.end))) return [edit];
+  const texts = elements.map(([start, end]) => source.slice(start, end));
   texts.splice(anchor ? anchorIndex + 1 : 0, 0, name);
   // Biome breaks the outermost group first: an array inside a one-line `createApp({ … })`
   // object makes the object go one property per line, and the array only if still too wide.
-  const object = hostObject(array);
-  if (object) {
-    const prop = array.getParent() as TsMorph.PropertyAssignment;
-    const key = prop.getNameNode().getText();
+  const host = array.host;
+  if (host && breaksFirst(source, host.object)) {
     return [
       breakObject(
-        object,
-        object
-          .getProperties()
-          .map((p) => (p === prop ? (at: string) => propertyText(key, texts, at, source, lineWidth) : p.getText())),
+        source,
+        host.object,
+        host.object.props.map((p, i) =>
+          i === host.index
+            ? (indent: string) => propertyText(host.key, texts, indent, source, lineWidth)
+            : source.slice(p.start, p.end),
+        ),
       ),
     ];
   }
   // Too wide for one line: lay the array out one element per line, as Biome would.
-  const indent = indentAt(source, array.getStart());
-  return [{ pos: array.getStart() + 1, end: array.getEnd() - 1, text: arrayBody(texts, indent, source) }];
+  const indent = indentAt(source, array.start);
+  return [{ pos: array.start + 1, end: array.end - 1, text: arrayBody(texts, indent, source) }];
 }
 
-function intoMultilineArray({ array, elements, anchorIndex, name }: Insertion): TextEdit[] {
-  const source = array.getSourceFile().getFullText();
-  const file = array.getSourceFile().compilerNode;
+function intoMultilineArray(at: Insertion): TextEdit[] {
+  const { source, array, anchorIndex, name } = at;
+  const { elements } = array;
   const eol = eolOf(source);
   const anchor = elements[anchorIndex];
   if (anchor) {
-    const rest = restOfLine(source, anchor.end);
-    if (!rest) return [{ pos: anchor.end, text: `, ${name}` }];
-    const indent = indentAt(source, anchor.getStart(file));
+    const rest = restOfLine(source, anchor[1]);
+    if (!rest) return [{ pos: anchor[1], text: `, ${name}`, adds: element(at, 2) }];
+    const indent = indentAt(source, anchor[0]);
     const isLast = anchorIndex === elements.length - 1;
     const trailing = rest.comma || !isLast ? ',' : '';
-    const edits: TextEdit[] = [{ pos: rest.end, text: `${eol}${indent}${name}${trailing}` }];
+    const edits: TextEdit[] = [
+      { pos: rest.end, text: `${eol}${indent}${name}${trailing}`, adds: element(at, eol.length + indent.length) },
+    ];
     // A last element without a comma needs one before the new line.
-    if (!rest.comma) edits.unshift({ pos: anchor.end, text: ',' });
+    if (!rest.comma) edits.unshift({ pos: anchor[1], text: ',', adds: { type: 'none' } });
     return edits;
   }
   // Empty (maybe comment-only) multi-line array, or only conditional spreads: a line of its own
   // before the first spread, or before the closing bracket.
-  const close = array.getEnd() - 1;
-  const before = elements[0];
-  const at = before ? lineStart(source, before.getStart(file)) : lineStart(source, close);
-  const indent = before ? indentAt(source, before.getStart(file)) : indentAt(source, close) + indentUnitOf(source);
-  return [{ pos: at, text: `${indent}${name},${eol}` }];
+  const close = array.end - 1;
+  const before: Span | undefined = elements[0];
+  const pos = before ? lineStart(source, before[0]) : lineStart(source, close);
+  const indent = before ? indentAt(source, before[0]) : indentAt(source, close) + indentUnitOf(source);
+  return [{ pos, text: `${indent}${name},${eol}`, adds: element(at, indent.length) }];
 }
 
 /** `[\n  a,\n  b,\n]`'s inside: one element per line, trailing commas, closing at `indent`. */
@@ -159,38 +121,19 @@ function propertyText(key: string, texts: string[], indent: string, source: stri
   return `${key}: [${arrayBody(texts, indent, source)}]`;
 }
 
-/**
- * Whether Biome would break this one-line object by itself, keeping what surrounds it on its
- * line: the (last) argument of a call, hugged (`createApp({`), or a variable's value.
- */
-function canBreakAlone(object: TsMorph.ObjectLiteralExpression): boolean {
-  const { Node } = tsMorph();
-  const parent = object.getParent();
-  if (Node.isCallExpression(parent)) return parent.getArguments().at(-1) === object;
-  return Node.isVariableDeclaration(parent) && parent.getInitializer() === object;
-}
-
-/** The one-line object an array is a property value of, when Biome would break that first. */
-function hostObject(array: TsMorph.ArrayLiteralExpression): TsMorph.ObjectLiteralExpression | undefined {
-  const { Node } = tsMorph();
-  const prop = array.getParent();
-  if (!Node.isPropertyAssignment(prop) || prop.getInitializer() !== array) return undefined;
-  const object = prop.getParent();
-  if (!Node.isObjectLiteralExpression(object) || isMultiline(object) || containsComment(object)) return undefined;
-  return canBreakAlone(object) ? object : undefined;
+/** Whether Biome breaks this object before the array in it: on one line, comment-free, and breakable alone. */
+function breaksFirst(source: string, object: ObjectFacts): boolean {
+  const text = source.slice(object.start, object.end);
+  return !text.includes('\n') && !containsComment(text) && object.breaksAlone;
 }
 
 /** Replaces a one-line object's inside with one property per line (trailing commas). */
-function breakObject(
-  object: TsMorph.ObjectLiteralExpression,
-  texts: (string | ((indent: string) => string))[],
-): TextEdit {
-  const source = object.getSourceFile().getFullText();
+function breakObject(source: string, object: ObjectFacts, texts: (string | ((indent: string) => string))[]): TextEdit {
   const eol = eolOf(source);
-  const indent = indentAt(source, object.getStart());
+  const indent = indentAt(source, object.start);
   const inner = indent + indentUnitOf(source);
   const lines = texts.map((t) => `${inner}${typeof t === 'function' ? t(inner) : t},${eol}`).join('');
-  return { pos: object.getStart() + 1, end: object.getEnd() - 1, text: `${eol}${lines}${indent}` };
+  return { pos: object.start + 1, end: object.end - 1, text: `${eol}${lines}${indent}` };
 }
 
 /**
@@ -198,55 +141,53 @@ function breakObject(
  * named in `before` (e.g. `tools` before `resources` and `prompts`), else after the last property.
  */
 export function addArrayProperty(
-  object: TsMorph.ObjectLiteralExpression,
+  source: string,
+  object: ObjectFacts,
   key: string,
   name: string,
   before: string[] = [],
   lineWidth = DEFAULT_LINE_WIDTH,
 ): TextEdit[] {
-  const source = object.getSourceFile().getFullText();
   const eol = eolOf(source);
-  const props = object.getProperties();
+  const { props } = object;
   const entry = `${key}: [${name}]`;
-  const next = props.find((p) => {
-    const n = (p as TsMorph.PropertyAssignment).getName?.();
-    return n !== undefined && before.includes(n);
-  });
+  const next = props.find((p) => p.name !== undefined && before.includes(p.name));
 
-  if (!isMultiline(object)) {
+  if (!spansLines(source, object.start, object.end)) {
     const edit: TextEdit =
       props.length === 0
-        ? { pos: object.getStart() + 1, end: object.getEnd() - 1, text: ` ${entry} ` }
+        ? { pos: object.start + 1, end: object.end - 1, text: ` ${entry} ` }
         : next
-          ? { pos: next.getStart(), text: `${entry}, ` }
-          : { pos: props[props.length - 1]!.getEnd(), text: `, ${entry}` };
+          ? { pos: next.start, text: `${entry}, ` }
+          : { pos: props[props.length - 1]!.end, text: `, ${entry}` };
     const grown =
-      lineEnd(source, object.getEnd()) -
-      lineStart(source, object.getStart()) +
+      lineEnd(source, object.end) -
+      lineStart(source, object.start) +
       edit.text.length -
       ((edit.end ?? edit.pos) - edit.pos);
     // Outgrowing the width, a hugged one-line object goes one property per line, as Biome does.
-    if (grown <= lineWidth || containsComment(object) || !canBreakAlone(object)) return [edit];
-    const texts: (string | ((indent: string) => string))[] = props.map((p) => p.getText());
+    if (grown <= lineWidth || containsComment(source.slice(object.start, object.end)) || !object.breaksAlone)
+      return [edit];
+    const texts: (string | ((indent: string) => string))[] = props.map((p) => source.slice(p.start, p.end));
     texts.splice(next ? props.indexOf(next) : props.length, 0, (indent) =>
       propertyText(key, [name], indent, source, lineWidth),
     );
-    return [breakObject(object, texts)];
+    return [breakObject(source, object, texts)];
   }
   if (next) {
-    const indent = indentAt(source, next.getStart());
-    return [{ pos: startWithLeadingComments(source, next), text: `${indent}${entry},${eol}` }];
+    const indent = indentAt(source, next.start);
+    return [{ pos: next.ownStart, text: `${indent}${entry},${eol}` }];
   }
   const last = props[props.length - 1];
   if (!last) {
-    const close = object.getEnd() - 1;
+    const close = object.end - 1;
     const indent = indentAt(source, close) + indentUnitOf(source);
     return [{ pos: lineStart(source, close), text: `${indent}${entry},${eol}` }];
   }
-  const rest = restOfLine(source, last.getEnd());
-  if (!rest) return [{ pos: last.getEnd(), text: `, ${entry}` }];
-  const indent = indentAt(source, last.getStart());
+  const rest = restOfLine(source, last.end);
+  if (!rest) return [{ pos: last.end, text: `, ${entry}` }];
+  const indent = indentAt(source, last.start);
   const edits: TextEdit[] = [{ pos: rest.end, text: `${eol}${indent}${entry}${rest.comma ? ',' : ''}` }];
-  if (!rest.comma) edits.unshift({ pos: last.getEnd(), text: ',' });
+  if (!rest.comma) edits.unshift({ pos: last.end, text: ',' });
   return edits;
 }

@@ -6,65 +6,51 @@
 
 import { DEFAULT_LINE_WIDTH } from '../project/formatter.js';
 import { compareImportSources } from './import-order.js';
-import {
-  type ExportNode,
-  exportNodes,
-  type ImportNode,
-  importNodes,
-  isTypeOnly,
-  namedExportNodes,
-  namedImportNodes,
-  specifierLocal,
-  specifierName,
-  specifierOf,
-} from './statements.js';
-import {
-  eolOf,
-  indentAt,
-  indentUnitOf,
-  lineEnd,
-  lineStart,
-  restOfLine,
-  startWithLeadingComments,
-  type TextEdit,
-} from './text-edits.js';
-import { type TsMorph, tsMorph, wrap } from './ts-morph.js';
+import { type ModuleFacts, type ModuleStatement, moduleFacts, type NamedFact } from './module-facts.js';
+import { eolOf, indentAt, indentUnitOf, lineEnd, lineStart, restOfLine, type TextEdit } from './text-edits.js';
+import { type TsMorph, wrap } from './ts-morph.js';
 
-type ImportDecl = TsMorph.ImportDeclaration;
-type ModuleNode = ImportNode | ExportNode;
-type Specifier = TsMorph.ImportSpecifier | TsMorph.ExportSpecifier;
+/** A file's text with its facts: all that an edit of its imports reads. */
+export interface KnownFile {
+  text: string;
+  facts: ModuleFacts;
+}
+
+/** The file of a parse, as an edit reads it. */
+export function known(sf: TsMorph.SourceFile): KnownFile {
+  return { text: sf.getFullText(), facts: moduleFacts(sf) };
+}
+
+/** An `export … from` statement: an export that names a module. */
+const isReExport = (s: ModuleStatement) => s.kind === 'export' && s.specifier !== undefined;
 
 /**
  * Runs of consecutive imports (or of consecutive `export … from` statements): Biome sorts within
- * such a run, blank lines included, and keeps imports and re-exports apart. On the compiler's
- * nodes: a file importing a thousand definitions has a thousand statements to look at.
+ * such a run, blank lines included, and keeps imports and re-exports apart.
  */
-function chunks(sf: TsMorph.SourceFile, kind: 'import' | 'export'): ModuleNode[][] {
-  const { ts } = tsMorph();
-  const out: ModuleNode[][] = [];
-  let current: ModuleNode[] = [];
-  for (const statement of sf.compilerNode.statements) {
-    const member =
-      kind === 'import'
-        ? ts.isImportDeclaration(statement)
-        : ts.isExportDeclaration(statement) && specifierOf(statement) !== undefined;
-    if (member) current.push(statement as ModuleNode);
-    else if (current.length > 0) {
+function chunks(facts: ModuleFacts, kind: 'import' | 'export'): ModuleStatement[][] {
+  const out: ModuleStatement[][] = [];
+  let current: ModuleStatement[] = [];
+  for (const s of facts.statements) {
+    if (!(kind === 'import' ? s.kind === 'import' : isReExport(s))) continue;
+    if (current.length > 0 && current.at(-1)!.index !== s.index - 1) {
       out.push(current);
       current = [];
     }
+    current.push(s);
   }
   if (current.length > 0) out.push(current);
   return out;
 }
 
-const specifierText = (d: ModuleNode): string => specifierOf(d) ?? '';
+const imports = (facts: ModuleFacts) => facts.statements.filter((s) => s.kind === 'import');
+const specifierText = (s: ModuleStatement): string => s.specifier ?? '';
 
 /** How the file refers to files under src/: `./`-relative or via the `@/` alias. */
-export function pathStyleOf(sf: TsMorph.SourceFile): 'relative' | 'alias' | undefined {
+export function pathStyleIn(facts: ModuleFacts): 'relative' | 'alias' | undefined {
   let relative = 0;
   let alias = 0;
-  for (const d of importNodes(sf)) {
+  for (const d of imports(facts)) {
     const s = specifierText(d);
     if (s.startsWith('@/')) alias++;
     else if (s.startsWith('.')) relative++;
@@ -73,111 +59,107 @@ export function pathStyleOf(sf: TsMorph.SourceFile): 'relative' | 'alias' | unde
   return alias > relative ? 'alias' : 'relative';
 }
 
+export function pathStyleOf(sf: TsMorph.SourceFile): 'relative' | 'alias' | undefined {
+  return pathStyleIn(moduleFacts(sf));
+}
+
 /** What one local name is bound to by an import of the file. */
-interface ImportBinding {
-  decl: ImportNode;
+export interface ImportBinding {
+  statement: ModuleStatement;
   /** For `import { name as local }`: the imported name; undefined for default and namespace imports. */
   imported: string | undefined;
 }
 
 /**
- * Every local name the file's imports bind, built once per parse: registration looks names up
+ * Every local name the file's imports bind, built once per facts: registration looks names up
  * once per array element and `list` once per entry, which over a thousand imports made a linear
- * scan per lookup the bulk of the run. Keyed by the compiler's node, which a re-parse replaces.
+ * scan per lookup the bulk of the run.
  */
-const bindingsByFile = new WeakMap<object, Map<string, ImportBinding>>();
+const bindingsByFacts = new WeakMap<ModuleFacts, Map<string, ImportBinding>>();
 
-function importBindings(sf: TsMorph.SourceFile): Map<string, ImportBinding> {
-  let map = bindingsByFile.get(sf.compilerNode);
+export function bindingsIn(facts: ModuleFacts): Map<string, ImportBinding> {
+  let map = bindingsByFacts.get(facts);
   if (map) return map;
   map = new Map();
-  const { ts } = tsMorph();
-  for (const decl of importNodes(sf)) {
+  for (const statement of imports(facts)) {
     const add = (local: string | undefined, imported: string | undefined) => {
-      // The first import binding a name wins, as the linear scan it replaces found it.
-      if (local !== undefined && !map!.has(local)) map!.set(local, { decl, imported });
+      // The first import binding a name wins, as a scan in order finds it.
+      if (local !== undefined && !map!.has(local)) map!.set(local, { statement, imported });
     };
-    const clause = decl.importClause;
-    add(clause?.name?.getText(sf.compilerNode), undefined);
-    const bindings = clause?.namedBindings;
-    if (bindings && ts.isNamespaceImport(bindings)) add(bindings.name.getText(sf.compilerNode), undefined);
-    for (const n of namedImportNodes(decl)) add(specifierLocal(sf, n), specifierName(sf, n));
+    add(statement.defaultName, undefined);
+    add(statement.namespaceName, undefined);
+    for (const n of statement.named ?? []) add(n.local, n.name);
   }
-  bindingsByFile.set(sf.compilerNode, map);
+  bindingsByFacts.set(facts, map);
   return map;
 }
 
+export function hasNamedImportIn(facts: ModuleFacts, name: string, specifier: string): boolean {
+  return imports(facts).some((d) => d.specifier === specifier && (d.named ?? []).some((n) => n.local === name));
+}
+
 export function hasNamedImport(sf: TsMorph.SourceFile, name: string, specifier: string): boolean {
-  return importNodes(sf).some(
-    (d) => specifierOf(d) === specifier && namedImportNodes(d).some((n) => specifierLocal(sf, n) === name),
-  );
+  return hasNamedImportIn(moduleFacts(sf), name, specifier);
+}
+
+/** ts-morph's node for one of the file's import statements. */
+function importNode(sf: TsMorph.SourceFile, statement: ModuleStatement): TsMorph.ImportDeclaration {
+  return wrap(sf, sf.compilerNode.statements[statement.index]!);
 }
 
 /** Any import, of any module, that binds `name` in this file. */
-export function importedBinding(sf: TsMorph.SourceFile, name: string): ImportDecl | undefined {
-  const decl = importBindings(sf).get(name)?.decl;
-  return decl ? wrap(sf, decl) : undefined;
-}
-
-/** The module of the import that binds `name` in this file (importedBinding's module specifier). */
-export function importedFrom(sf: TsMorph.SourceFile, name: string): string | undefined {
-  const decl = importBindings(sf).get(name)?.decl;
-  return decl ? specifierText(decl) : undefined;
+export function importedBinding(sf: TsMorph.SourceFile, name: string): TsMorph.ImportDeclaration | undefined {
+  const binding = bindingsIn(moduleFacts(sf)).get(name);
+  return binding ? importNode(sf, binding.statement) : undefined;
 }
 
 /** The named import that binds `local` here (`import { name as local }`): its imported name and module. */
 export function namedImport(
   sf: TsMorph.SourceFile,
   local: string,
-): { name: string; specifier: string; node: ImportDecl } | undefined {
-  const binding = importBindings(sf).get(local);
+): { name: string; specifier: string; node: TsMorph.ImportDeclaration } | undefined {
+  const binding = bindingsIn(moduleFacts(sf)).get(local);
   if (binding?.imported === undefined) return undefined;
-  return { name: binding.imported, specifier: specifierText(binding.decl), node: wrap(sf, binding.decl) };
-}
-
-/**
- * Where a statement starts, counting the comment lines just above it that belong to it: they stay
- * with it when something is inserted before it. But the file's header comment leads its first
- * statement: it stays on top even when no blank line separates it (a header block comment is
- * never the first statement's own comment).
- */
-function ownStart(sf: TsMorph.SourceFile, source: string, node: TsMorph.Statement): number {
-  const ranges = node.getLeadingCommentRanges();
-  const isFirst = sf.compilerNode.statements[0] === node.compilerNode;
-  const own = isFirst && ranges[0] && source.startsWith('/*', ranges[0].getPos()) ? ranges.slice(1) : ranges;
-  return startWithLeadingComments(source, { getStart: () => node.getStart(), getLeadingCommentRanges: () => own });
+  return {
+    name: binding.imported,
+    specifier: specifierText(binding.statement),
+    node: importNode(sf, binding.statement),
+  };
 }
 
 /**
  * Adds `name` into the braces of an existing `import { … }` / `export { … }`, in Biome's order.
  * Braces laid out one name per line stay that way.
  */
-export function addToNamedList(
-  decl: TsMorph.Node,
-  named: Specifier[],
+export function namedListEdits(
+  source: string,
+  decl: ModuleStatement,
   name: string,
   lineWidth = DEFAULT_LINE_WIDTH,
 ): TextEdit[] {
-  const source = decl.getSourceFile().getFullText();
+  const named: NamedFact[] = decl.named ?? [];
   const eol = eolOf(source);
+  const textOf = (n: NamedFact) => source.slice(n.start, n.end);
+  const adds = (offset: number, at: number) => ({ type: 'named', statement: decl.index, name, offset, at }) as const;
   if (named.length === 0) {
-    const open = source.indexOf('{', decl.getStart());
+    const open = source.indexOf('{', decl.start);
     const close = source.indexOf('}', open);
     return [{ pos: open + 1, end: close, text: ` ${name} ` }];
   }
-  const after = [...named].reverse().find((n) => compareImportSources(n.getName(), name) < 0);
-  const multiline = source.slice(decl.getStart(), named[0]!.getStart()).includes('\n');
+  const after = [...named].reverse().find((n) => compareImportSources(n.name, name) < 0);
+  const at = after ? named.indexOf(after) + 1 : 0;
+  const multiline = source.slice(decl.start, named[0]!.start).includes('\n');
   if (!multiline) {
     // A one-line list that the new name pushes past the line width: Biome lays it out one name
     // per line with a trailing comma (it did not before, and `biome check` then failed on it).
-    const open = source.indexOf('{', decl.getStart());
-    const close = source.indexOf('}', named[named.length - 1]!.getEnd());
+    const open = source.indexOf('{', decl.start);
+    const close = source.indexOf('}', named[named.length - 1]!.end);
     const inner = source.slice(open + 1, close);
-    const grown = lineEnd(source, decl.getEnd()) - lineStart(source, decl.getStart()) + name.length + 2;
+    const grown = lineEnd(source, decl.end) - lineStart(source, decl.start) + name.length + 2;
     if (grown > lineWidth && !/\/\/|\/\*/.test(inner)) {
-      const texts = named.map((n) => n.getText());
-      texts.splice(after ? named.indexOf(after) + 1 : 0, 0, name);
-      const indent = indentAt(source, decl.getStart());
+      const texts = named.map(textOf);
+      texts.splice(at, 0, name);
+      const indent = indentAt(source, decl.start);
       const unit = indentUnitOf(source);
       return [
         {
@@ -191,61 +173,79 @@ export function addToNamedList(
   if (multiline) {
     if (!after) {
       const first = named[0]!;
-      return [
-        { pos: lineStart(source, first.getStart()), text: `${indentAt(source, first.getStart())}${name},${eol}` },
-      ];
+      const indent = indentAt(source, first.start);
+      return [{ pos: lineStart(source, first.start), text: `${indent}${name},${eol}`, adds: adds(indent.length, 0) }];
     }
-    const rest = restOfLine(source, after.getEnd());
+    const rest = restOfLine(source, after.end);
     if (rest) {
       const isLast = after === named[named.length - 1];
+      const indent = indentAt(source, after.start);
       const edits: TextEdit[] = [
         {
           pos: rest.end,
-          text: `${eol}${indentAt(source, after.getStart())}${name}${rest.comma || !isLast ? ',' : ''}`,
+          text: `${eol}${indent}${name}${rest.comma || !isLast ? ',' : ''}`,
+          adds: adds(eol.length + indent.length, at),
         },
       ];
-      if (!rest.comma) edits.unshift({ pos: after.getEnd(), text: ',' });
+      if (!rest.comma) edits.unshift({ pos: after.end, text: ',', adds: { type: 'none' } });
       return edits;
     }
   }
-  return after ? [{ pos: after.getEnd(), text: `, ${name}` }] : [{ pos: named[0]!.getStart(), text: `${name}, ` }];
+  return after
+    ? [{ pos: after.end, text: `, ${name}`, adds: adds(2, at) }]
+    : [{ pos: named[0]!.start, text: `${name}, `, adds: adds(0, 0) }];
 }
 
-/** A new `import`/`export … from` statement, in the chunk of its kind where Biome sorts it. */
+/** A new `import { name }`/`export { name } from` statement, in the chunk of its kind where Biome sorts it. */
 function placeStatement(
-  sf: TsMorph.SourceFile,
+  { text: source, facts }: KnownFile,
   kind: 'import' | 'export',
   specifier: string,
-  statement: string,
+  name: string,
 ): TextEdit[] {
-  const source = sf.getFullText();
   const eol = eolOf(source);
-  const all = chunks(sf, kind);
+  const q = quoteIn(facts);
+  const statement = `${kind} { ${name} } from ${q}${specifier}${q};`;
+  const adds = (offset: number, index: number) =>
+    ({ type: 'statement', kind, specifier, quote: q, name, offset, index }) as const;
+  const all = chunks(facts, kind);
   if (all.length === 0) {
     if (kind === 'export') {
       // First re-export: its own chunk after the imports (Biome keeps a blank line between).
-      const imports = chunks(sf, 'import');
-      const lastImport = imports[imports.length - 1]?.at(-1);
+      const lastImport = chunks(facts, 'import').at(-1)?.at(-1);
       if (lastImport) return [{ pos: lineEnd(source, lastImport.end), text: `${eol}${eol}${statement}` }];
     }
     // No imports yet: the new one goes before the first statement, after any header comment.
-    const first = sf.compilerNode.statements[0];
-    if (!first)
+    if (facts.firstOwnStart === undefined)
       return [{ pos: source.length, text: `${source.endsWith('\n') || source === '' ? '' : eol}${statement}${eol}` }];
-    return [{ pos: ownStart(sf, source, wrap(sf, first)), text: `${statement}${eol}${eol}` }];
+    return [{ pos: facts.firstOwnStart, text: `${statement}${eol}${eol}` }];
   }
   // Join the chunk that already holds statements of the same path style, else the last chunk.
-  const sameKind = (d: ModuleNode) => specifierText(d).startsWith(specifier.startsWith('@/') ? '@/' : '.');
+  const sameKind = (d: ModuleStatement) => specifierText(d).startsWith(specifier.startsWith('@/') ? '@/' : '.');
   const chunk = [...all].reverse().find((c) => c.some(sameKind)) ?? all[all.length - 1]!;
   const next = chunk.find((d) => compareImportSources(specifierText(d), specifier) > 0);
-  if (next) return [{ pos: ownStart(sf, source, wrap(sf, next)), text: `${statement}${eol}` }];
+  if (next) return [{ pos: next.ownStart, text: `${statement}${eol}`, adds: adds(0, next.index) }];
   const last = chunk[chunk.length - 1]!;
-  return [{ pos: lineEnd(source, last.end), text: `${eol}${statement}` }];
+  return [{ pos: lineEnd(source, last.end), text: `${eol}${statement}`, adds: adds(eol.length, last.index + 1) }];
 }
 
-function quoteOf(sf: TsMorph.SourceFile): string {
-  const first = importNodes(sf)[0] ?? exportNodes(sf).find((d) => d.moduleSpecifier);
-  return first?.moduleSpecifier?.getText(sf.compilerNode).startsWith('"') ? '"' : "'";
+/** The quote the file's module specifiers are written with: its first import's, else its first re-export's. */
+function quoteIn(facts: ModuleFacts): string {
+  const first = imports(facts)[0] ?? facts.statements.find((d) => d.quote !== undefined);
+  return first?.quote ?? "'";
+}
+
+/** `import { name } from 'specifier'` made present: into the braces of an import of it, else a new import. */
+export function importEdits(
+  file: KnownFile,
+  name: string,
+  specifier: string,
+  lineWidth = DEFAULT_LINE_WIDTH,
+): TextEdit[] {
+  if (hasNamedImportIn(file.facts, name, specifier)) return [];
+  const found = imports(file.facts).find((d) => d.specifier === specifier && !d.typeOnly && (d.named ?? []).length > 0);
+  if (found) return namedListEdits(file.text, found, name, lineWidth);
+  return placeStatement(file, 'import', specifier, name);
 }
 
 export function ensureNamedImport(
@@ -254,52 +254,35 @@ export function ensureNamedImport(
   specifier: string,
   lineWidth = DEFAULT_LINE_WIDTH,
 ): TextEdit[] {
-  if (hasNamedImport(sf, name, specifier)) return [];
-  const found = importNodes(sf).find(
-    (d) => specifierOf(d) === specifier && !isTypeOnly(d) && namedImportNodes(d).length > 0,
-  );
-  if (found) {
-    const existing = wrap<ImportDecl>(sf, found);
-    return addToNamedList(existing, existing.getNamedImports(), name, lineWidth);
-  }
-  const q = quoteOf(sf);
-  return placeStatement(sf, 'import', specifier, `import { ${name} } from ${q}${specifier}${q};`);
+  return importEdits(known(sf), name, specifier, lineWidth);
 }
 
 /** The names a file re-exports from other modules, with the module each comes from. */
-export function reExports(sf: TsMorph.SourceFile): { name: string; specifier: string }[] {
-  return exportNodes(sf)
-    .filter((d) => specifierOf(d) !== undefined && !isTypeOnly(d))
-    .flatMap((d) => namedExportNodes(d).map((e) => ({ name: specifierLocal(sf, e), specifier: specifierOf(d)! })));
+export function reExportsIn(facts: ModuleFacts): { name: string; specifier: string }[] {
+  return facts.statements
+    .filter((d) => isReExport(d) && !d.typeOnly)
+    .flatMap((d) => (d.named ?? []).map((e) => ({ name: e.local, specifier: d.specifier! })));
 }
 
-export function ensureNamedReExport(
-  sf: TsMorph.SourceFile,
+/** `export { name } from 'specifier'` made present: into the braces of a re-export of it, else a new one. */
+export function reExportEdits(
+  file: KnownFile,
   name: string,
   specifier: string,
   lineWidth = DEFAULT_LINE_WIDTH,
 ): TextEdit[] {
-  if (reExports(sf).some((r) => r.name === name && r.specifier === specifier)) return [];
-  const found = exportNodes(sf).find(
-    (d) =>
-      specifierOf(d) === specifier && !isTypeOnly(d) && d.exportClause?.kind === tsMorph().ts.SyntaxKind.NamedExports,
+  if (reExportsIn(file.facts).some((r) => r.name === name && r.specifier === specifier)) return [];
+  const found = file.facts.statements.find(
+    (d) => d.kind === 'export' && d.specifier === specifier && !d.typeOnly && d.named !== undefined,
   );
-  if (found) {
-    const existing = wrap<TsMorph.ExportDeclaration>(sf, found);
-    return addToNamedList(existing, existing.getNamedExports(), name, lineWidth);
-  }
-  const q = quoteOf(sf);
-  return placeStatement(sf, 'export', specifier, `export { ${name} } from ${q}${specifier}${q};`);
+  if (found) return namedListEdits(file.text, found, name, lineWidth);
+  return placeStatement(file, 'export', specifier, name);
 }
 
 /** A local `export { a, b };` list that names any of `members`: it must stay complete. */
-export function localExportListWith(
-  sf: TsMorph.SourceFile,
-  members: readonly string[],
-): TsMorph.ExportDeclaration | undefined {
+export function localExportListIn(facts: ModuleFacts, members: readonly string[]): ModuleStatement | undefined {
   const names = new Set(members);
-  const found = exportNodes(sf).find(
-    (d) => specifierOf(d) === undefined && namedExportNodes(d).some((e) => names.has(specifierName(sf, e))),
+  return facts.statements.find(
+    (d) => d.kind === 'export' && d.specifier === undefined && (d.named ?? []).some((e) => names.has(e.name)),
   );
-  return found ? wrap(sf, found) : undefined;
 }

@@ -44,12 +44,13 @@ export function removeArrayElements(
   const source = array.getSourceFile().getFullText();
   const kept = array.getElements().filter((el) => !gone.has(el));
   const inner = { pos: array.getStart() + 1, end: array.getEnd() - 1 };
-  if (kept.length === 0 && !containsComment(array)) return [{ ...inner, text: '' }];
+  if (kept.length === 0 && !containsComment(array.getText())) return [{ ...inner, text: '' }];
   const oneLine = kept.map((el) => el.getText()).join(', ');
   const multiline = array.getStartLineNumber() !== array.getEndLineNumber();
   const lineLength =
     array.getStart() - lineStart(source, array.getStart()) + oneLine.length + 2 + restAfter(source, array);
-  if (!containsComment(array) && (!multiline || lineLength <= lineWidth)) return [{ ...inner, text: oneLine }];
+  if (!containsComment(array.getText()) && (!multiline || lineLength <= lineWidth))
+    return [{ ...inner, text: oneLine }];
   return [...gone].map((el) => removeListItem(source, el));
 }
 
@@ -97,7 +98,7 @@ export function removeSpecifiers(
  * of an object's method or function property (`setup(core) { … }`) takes the property with it.
  */
 export function closeEmptiedBlock(block: TsMorph.Block, gone: ReadonlySet<Node>): TextEdit | undefined {
-  if (block.getStatements().some((s) => !gone.has(s)) || containsComment(block)) return undefined;
+  if (block.getStatements().some((s) => !gone.has(s)) || containsComment(block.getText())) return undefined;
   const property = propertyOwning(block);
   if (property) return removeListItem(block.getSourceFile().getFullText(), property);
   return { pos: block.getStart(), end: block.getEnd(), text: '{}' };

@@ -10,7 +10,30 @@ export interface TextEdit {
   end?: number;
   /** Inserted text. */
   text: string;
+  /**
+   * What the inserted text adds to the file's facts (module-facts.ts), where the edit knows it:
+   * the facts of the text written are then derived without parsing it (derived-facts.ts).
+   */
+  adds?: FactAdd;
 }
+
+/** What an insertion adds: nothing but punctuation, a statement, a name in braces, an array element. */
+export type FactAdd =
+  | { type: 'none' }
+  /** `import { name } from 'specifier';` (or `export`), `offset` into the edit's text, becoming statement `index`. */
+  | {
+      type: 'statement';
+      kind: 'import' | 'export';
+      specifier: string;
+      quote: string;
+      name: string;
+      offset: number;
+      index: number;
+    }
+  /** `name` into the braces of statement `statement` (its index), at position `at` among its names. */
+  | { type: 'named'; statement: number; name: string; offset: number; at: number }
+  /** An element `length` long into the array that started at `array`, at position `at`. */
+  | { type: 'element'; array: number; length: number; offset: number; at: number };
 
 export function applyEdits(source: string, edits: TextEdit[]): string {
   // Later offsets first, so earlier offsets stay valid; equal offsets keep their given order.
@@ -102,4 +125,11 @@ export function startWithLeadingComments(source: string, node: CommentedNode): n
     start = range.getPos();
   }
   return lineStart(source, start);
+}
+
+/** The 1-based line of offset `pos` in `text`, as ts-morph counts lines (only `\n` ends one). */
+export function lineAtOffset(text: string, pos: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < pos; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }

@@ -11,6 +11,7 @@ import { MemoryHost } from '../../src/engine/host.js';
 import type { Problem } from '../../src/engine/problems.js';
 import { Tree } from '../../src/engine/tree.js';
 import type { DefinitionOptions } from '../../src/kinds/definition.js';
+import { KEY_ORDER } from '../../src/kinds/definition.js';
 import { addPromptGenerator } from '../../src/kinds/prompt/generator.js';
 import { promptSpec } from '../../src/kinds/prompt/spec.js';
 import { addResourceGenerator } from '../../src/kinds/resource/generator.js';
@@ -20,7 +21,9 @@ import { addToolGenerator } from '../../src/kinds/tool/generator.js';
 import { toolSpec } from '../../src/kinds/tool/spec.js';
 import type { ExportNaming, FileNaming } from '../../src/project/conventions.js';
 import type { Project } from '../../src/project/project.js';
+import type { DefinitionLayout } from '../../src/registration/layout.js';
 import { biomeCheck, biomeJson } from './biome.js';
+import { expectDerivedIndex } from './derived-index.js';
 import { memoryProject, VITEST_CONFIG } from './projects.js';
 import { tempDir } from './temp.js';
 
@@ -42,6 +45,7 @@ export interface KindSpec {
   /** The barrel array's name. */
   all: string;
   anyType: string;
+  layout: DefinitionLayout;
   generate: (tree: Tree, project: Project, options: AddOptions & { name: string }) => GeneratorResult;
 }
 
@@ -54,6 +58,7 @@ function shapeKind(spec: DefinitionSpec, generate: KindSpec['generate']): KindSp
     Suffix: exportSuffix,
     all: `all${exportSuffix}Definitions`,
     anyType: `Any${exportSuffix}Definition`,
+    layout: spec.layout,
     generate,
   };
 }
@@ -290,6 +295,15 @@ export function expectAdd(c: AddCase): { host: MemoryHost; result: GeneratorResu
   expect(data.registeredIn).toEqual(registeredIn);
   expect(data.exportName).toBe(d.exportName);
   expect(data.file).toBe(d.path);
+
+  // The index the next `add` plans from is what it would read off the files written.
+  const reg = { exportName: d.exportName, file: d.path };
+  const group = c.options?.group;
+  const { written } = expectDerivedIndex(c.files, c.k.layout, reg, {
+    keyOrder: KEY_ORDER,
+    ...(group ? { group } : {}),
+  });
+  for (const file of Object.keys(c.edited)) if (file !== d.path) expect(written[file], file).toBe(tree.read(file));
 
   host.flush(changes);
   const again = runAddIn(c.k, host, { ...c.options, force: true });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addArrayProperty, ensureArrayElement } from '../../src/ts/array-edits.js';
+import { arrayFacts, objectFacts } from '../../src/ts/module-facts.js';
 import { applyEdits } from '../../src/ts/text-edits.js';
 import { parseSource, type TsMorph, tsMorph } from '../../src/ts/ts-morph.js';
 
@@ -15,8 +16,8 @@ function firstArray(source: string): TsMorph.ArrayLiteralExpression {
 
 /** Appends `name` to the first array in `source`, and checks a second pass changes nothing. */
 function addElement(source: string, name: string, lineWidth?: number): string {
-  const out = applyEdits(source, ensureArrayElement(firstArray(source), name, lineWidth));
-  expect(ensureArrayElement(firstArray(out), name, lineWidth)).toEqual([]);
+  const out = applyEdits(source, ensureArrayElement(source, arrayFacts(firstArray(source)), name, lineWidth));
+  expect(ensureArrayElement(out, arrayFacts(firstArray(out)), name, lineWidth)).toEqual([]);
   return out;
 }
 
@@ -26,7 +27,7 @@ function addProperty(source: string, key: string, name: string, before: string[]
   const object = parseSource('src/index.ts', source).getFirstDescendantByKindOrThrow(
     SyntaxKind.ObjectLiteralExpression,
   );
-  return applyEdits(source, addArrayProperty(object, key, name, before));
+  return applyEdits(source, addArrayProperty(source, objectFacts(object), key, name, before));
 }
 
 describe('ensureArrayElement', () => {
@@ -162,8 +163,8 @@ describe('ensureArrayElement', () => {
 
   it('is idempotent', () => {
     const source = app('  tools: [', '    echoTool,', '    aTool,', '  ],');
-    expect(ensureArrayElement(firstArray(source), 'aTool')).toEqual([]);
-    expect(ensureArrayElement(firstArray('[aTool]'), 'aTool')).toEqual([]);
+    expect(ensureArrayElement(source, arrayFacts(firstArray(source)), 'aTool')).toEqual([]);
+    expect(ensureArrayElement('[aTool]', arrayFacts(firstArray('[aTool]')), 'aTool')).toEqual([]);
   });
 
   it('keeps CRLF line endings', () => {
@@ -248,9 +249,9 @@ describe('addArrayProperty', () => {
     const object = parseSource('src/index.ts', source).getFirstDescendantByKindOrThrow(
       SyntaxKind.ObjectLiteralExpression,
     );
-    expect(applyEdits(source, addArrayProperty(object, 'tools', 'aTool', ['resources', 'prompts'], 50))).toBe(
-      L('await createApp({', "  name: 'demo',", '  tools: [aTool],', '  prompts: [p],', '});', ''),
-    );
+    expect(
+      applyEdits(source, addArrayProperty(source, objectFacts(object), 'tools', 'aTool', ['resources', 'prompts'], 50)),
+    ).toBe(L('await createApp({', "  name: 'demo',", '  tools: [aTool],', '  prompts: [p],', '});', ''));
   });
 
   it('adds the key to an empty object', () => {

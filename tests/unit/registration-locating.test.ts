@@ -11,14 +11,15 @@ import { describe, expect, it } from 'vitest';
 import { toolLayout } from '../../src/kinds/tool/layout.js';
 import { planRegistration, register } from '../../src/registration/register.js';
 import {
+  bindingsIn,
   hasNamedImport,
   importedBinding,
-  importedFrom,
-  localExportListWith,
+  localExportListIn,
   namedImport,
   pathStyleOf,
-  reExports,
+  reExportsIn,
 } from '../../src/ts/imports.js';
+import { moduleFacts } from '../../src/ts/module-facts.js';
 import {
   exportNodes,
   importNodes,
@@ -34,188 +35,10 @@ import {
 } from '../../src/ts/statements.js';
 import { applyEdits, eolOf, type TextEdit } from '../../src/ts/text-edits.js';
 import { lineAt, parseSource, type TsMorph, tsMorph, wrap } from '../../src/ts/ts-morph.js';
-import { FRESH_INDEX, project } from '../helpers/projects.js';
+import { project } from '../helpers/projects.js';
+import { KEYS, NEW, PATTERNS } from '../helpers/registration-patterns.js';
 
 const L = (...lines: string[]) => lines.join('\n');
-const DEFS = './mcp-server/tools/definitions';
-const BARREL = 'src/mcp-server/tools/definitions/index.ts';
-const NEW = { exportName: 'acmeFindItemsTool', file: 'src/mcp-server/tools/definitions/acme-find-items.tool.ts' };
-const KEYS = { keyOrder: ['tools', 'resources', 'prompts'] };
-
-const barrelIndex = (tools: string) =>
-  L(
-    "import { createApp } from '@cyanheads/mcp-ts-core';",
-    `import { allToolDefinitions } from '${DEFS}/index.js';`,
-    '',
-    `await createApp({ name: 'acme', ${tools} });`,
-    '',
-  );
-
-/** One project per registration pattern: the files register reads, and the --group it needs. */
-const PATTERNS: { name: string; files: Record<string, string>; group?: string }[] = [
-  { name: 'fresh scaffold: inline one-line arrays', files: { 'src/index.ts': FRESH_INDEX } },
-  {
-    name: 'no tools key yet',
-    files: {
-      'src/index.ts': L(
-        "import { createApp } from '@cyanheads/mcp-ts-core';",
-        "import { itemResource } from './mcp-server/resources/definitions/item.resource.js';",
-        '',
-        "await createApp({ name: 'acme', resources: [itemResource] });",
-        '',
-      ),
-    },
-  },
-  {
-    name: 'multi-line array with comments, CRLF, statements before the imports',
-    files: {
-      'src/index.ts': [
-        '#!/usr/bin/env node',
-        "process.env.TZ ??= 'UTC';",
-        "import { createApp } from '@cyanheads/mcp-ts-core';",
-        `import { bTool } from '${DEFS}/b.tool.js';`,
-        `import { zTool } from '${DEFS}/z.tool.js';`,
-        '',
-        'await createApp({',
-        '  // Tools',
-        '  tools: [',
-        '    bTool,',
-        '    // oldTool,',
-        '    zTool, // the last one',
-        '  ],',
-        '});',
-        '',
-      ].join('\r\n'),
-    },
-  },
-  {
-    name: 'an empty array in a one-line object that outgrows the line width',
-    files: {
-      'src/index.ts': L(
-        "import { createApp } from '@cyanheads/mcp-ts-core';",
-        '',
-        "await createApp({ name: 'acme-catalog-server', title: 'Acme catalog server', version: '1.0.0', tools: [] });",
-        '',
-      ),
-    },
-  },
-  {
-    name: 'a local array with a conditional spread, passed as shorthand, @/ imports',
-    files: {
-      'src/index.ts': L(
-        "import { createApp } from '@cyanheads/mcp-ts-core';",
-        "import { aTool } from '@/mcp-server/tools/definitions/a.tool.js';",
-        "import { cTool } from '@/mcp-server/tools/definitions/c.tool.js';",
-        "import { config } from '@/config.js';",
-        '',
-        'const tools = [aTool, ...(config.extraEnabled ? [cTool] : [])];',
-        'const { services } = await createApp({ tools });',
-        'void services;',
-        '',
-      ),
-    },
-  },
-  {
-    name: 'spread groups, one chosen with --group',
-    group: 'write',
-    files: {
-      'src/index.ts': L(
-        "import { createApp } from '@cyanheads/mcp-ts-core';",
-        `import { getTool } from '${DEFS}/get.tool.js';`,
-        `import { putTool } from '${DEFS}/put.tool.js';`,
-        '',
-        'const readTools = [getTool];',
-        'const writeTools = [putTool];',
-        'const tools = [...readTools, ...writeTools.map((d) => d)];',
-        'await createApp({ tools });',
-        '',
-      ),
-    },
-  },
-  ...[
-    'tools: allToolDefinitions',
-    'tools: [...allToolDefinitions]',
-    "tools: flag ? allToolDefinitions.filter((t) => t.name !== 'x') : [...allToolDefinitions]",
-  ].map((tools) => ({
-    name: `a typed barrel, the entry point passing \`${tools}\``,
-    files: {
-      'src/index.ts': barrelIndex(tools).replace('await', 'const flag = true;\nawait'),
-      [BARREL]: L(
-        "import type { AnyToolDefinition } from '@cyanheads/mcp-ts-core';",
-        "import { getItemTool } from './get-item.tool.js';",
-        "import { listItemsTool } from './list-items.tool.js';",
-        '',
-        'export const allToolDefinitions: AnyToolDefinition[] = [getItemTool, listItemsTool];',
-        '',
-      ),
-    },
-  })),
-  {
-    name: 'a barrel `as const` with re-exports beside its imports and a sorted export list',
-    files: {
-      'src/index.ts': barrelIndex('tools: allToolDefinitions'),
-      [BARREL]: L(
-        "import { getItemTool } from './get-item.tool.js';",
-        "import { listItemsTool } from './list-items.tool.js';",
-        '',
-        "export { getItemTool } from './get-item.tool.js';",
-        "export { listItemsTool } from './list-items.tool.js';",
-        '',
-        'export const allToolDefinitions = [',
-        '  getItemTool,',
-        '  listItemsTool,',
-        '] as const;',
-        '',
-        'export { getItemTool as get, listItemsTool };',
-        '',
-      ),
-    },
-  },
-  {
-    name: 're-exports only: the entry point imports from the barrel',
-    files: {
-      'src/index.ts': L(
-        "import { createApp } from '@cyanheads/mcp-ts-core';",
-        `import { getItemTool, listItemsTool } from '${DEFS}/index.js';`,
-        '',
-        'await createApp({ tools: [getItemTool, listItemsTool] });',
-        '',
-      ),
-      [BARREL]: L(
-        "export { getItemTool } from './get-item.tool.js';",
-        "export { listItemsTool } from './list-items.tool.js';",
-        '',
-      ),
-    },
-  },
-  {
-    name: 'an empty barrel under a header comment',
-    files: {
-      'src/index.ts': barrelIndex('tools: allToolDefinitions'),
-      [BARREL]: L('/**', ' * @fileoverview The tools.', ' */', '', 'export const allToolDefinitions = [];', ''),
-    },
-  },
-  {
-    name: 'src/index.ts and src/worker.ts sharing one barrel',
-    files: {
-      'src/index.ts': barrelIndex('tools: allToolDefinitions'),
-      'src/worker.ts': L(
-        "import { createWorkerHandler } from '@cyanheads/mcp-ts-core/worker';",
-        `import { allToolDefinitions } from '${DEFS}/index.js';`,
-        '',
-        'export default createWorkerHandler({ tools: allToolDefinitions });',
-        '',
-      ),
-      [BARREL]: L(
-        "import { getItemTool } from './get-item.tool.js';",
-        '',
-        'export const allToolDefinitions = [getItemTool];',
-        '',
-      ),
-    },
-  },
-];
-
 /** Sources with the edges of what ts-morph's getters match: every top-level shape a name can have. */
 const EDGES = [
   L(
@@ -300,7 +123,7 @@ describe('locating on compiler nodes, against ts-morph', () => {
     for (const name of namesIn(sf)) {
       const decl = decls.find((d) => binds(d, name));
       expect(importedBinding(sf, name), name).toBe(decl);
-      expect(importedFrom(sf, name), name).toBe(decl?.getModuleSpecifierValue());
+      expect(bindingsIn(moduleFacts(sf)).get(name)?.statement.specifier, name).toBe(decl?.getModuleSpecifierValue());
       const named = decls.flatMap((d) =>
         d.getNamedImports().flatMap((n) => ((n.getAliasNode()?.getText() ?? n.getName()) === name ? [{ d, n }] : [])),
       )[0];
@@ -330,14 +153,15 @@ describe('locating on compiler nodes, against ts-morph', () => {
           .getNamedExports()
           .map((e) => ({ name: e.getAliasNode()?.getText() ?? e.getName(), specifier: d.getModuleSpecifierValue() })),
       );
-    expect(reExports(sf)).toEqual(exportsFrom);
+    expect(reExportsIn(moduleFacts(sf))).toEqual(exportsFrom);
     for (const name of namesIn(sf)) {
       const list = sf
         .getExportDeclarations()
         .find(
           (d) => d.getModuleSpecifierValue() === undefined && d.getNamedExports().some((e) => e.getName() === name),
         );
-      expect(localExportListWith(sf, [name]), name).toBe(list);
+      const found = localExportListIn(moduleFacts(sf), [name]);
+      expect(found && wrap(sf, sf.compilerNode.statements[found.index]!), name).toBe(list);
     }
   });
 

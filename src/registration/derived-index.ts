@@ -1,0 +1,186 @@
+/**
+ * The registration index of the texts a registration writes, derived from the index it was
+ * planned on and its edits, without parsing them: every position after an insertion moves by its
+ * length, and what the insertion adds (a statement, a name in braces, an element) is known to the
+ * edit that made it (`TextEdit.adds`). An edit that replaces text, or adds what it does not
+ * describe, leaves nothing to derive: the next run reads the index again. Tests hold the derived
+ * index equal to one read off the written text.
+ */
+
+import type { ArrayFacts, ModuleFacts, ModuleStatement, NamedFact, ObjectFacts, Span } from '../ts/module-facts.js';
+import { applyEdits, type FactAdd, type TextEdit } from '../ts/text-edits.js';
+import { sha } from './definitions-cache.js';
+import type { IndexedTarget, RegistrationIndex } from './registration-index.js';
+import type { TrailStep } from './sites.js';
+
+type Placed = Exclude<FactAdd, { type: 'none' }>;
+type Added<T extends Placed['type']> = Extract<Placed, { type: T }> & { pos: number };
+
+/** How one file's positions move under its insertions, and where each inserted text lands. */
+class Shift {
+  private readonly edits: (TextEdit & { order: number })[];
+  constructor(edits: TextEdit[]) {
+    this.edits = edits.map((e, order) => ({ ...e, order }));
+  }
+
+  /** A position where a node starts: text inserted right there goes before it. */
+  start(p: number): number {
+    let out = p;
+    for (const e of this.edits) if (e.pos <= p) out += e.text.length;
+    return out;
+  }
+
+  /** A position where a node ends: text inserted right there goes after it. */
+  end(p: number): number {
+    let out = p;
+    for (const e of this.edits) if (e.pos < p) out += e.text.length;
+    return out;
+  }
+
+  span([start, end]: Span): Span {
+    return [this.start(start), this.end(end)];
+  }
+
+  /** Where an edit's text starts in the written text: after what goes before it, equal offsets in the order given. */
+  landing(edit: TextEdit & { order: number }): number {
+    let out = edit.pos;
+    for (const e of this.edits)
+      if (e.pos < edit.pos || (e.pos === edit.pos && e.order < edit.order)) out += e.text.length;
+    return out;
+  }
+
+  /** What the edits add, each with the position its text lands at. */
+  added<T extends Placed['type']>(type: T): Added<T>[] {
+    return this.edits.flatMap((e) => {
+      if (e.adds?.type !== type) return [];
+      const adds = e.adds as Extract<Placed, { type: T }>;
+      return [{ ...adds, pos: this.landing(e) + adds.offset }];
+    });
+  }
+}
+
+function shiftedObject(object: ObjectFacts, s: Shift): ObjectFacts {
+  return {
+    ...object,
+    start: s.start(object.start),
+    end: s.end(object.end),
+    props: object.props.map((p) => ({
+      ...p,
+      start: s.start(p.start),
+      end: s.end(p.end),
+      ownStart: s.start(p.ownStart),
+    })),
+  };
+}
+
+function derivedArray(array: ArrayFacts, s: Shift): ArrayFacts {
+  const elements = array.elements.map((e) => s.span(e));
+  let conditional = [...array.conditional];
+  // Each insertion at its place among the elements as they were: the later ones first.
+  const added = s.added('element').filter((a) => a.array === array.start);
+  for (const a of added.sort((x, y) => y.at - x.at)) {
+    elements.splice(a.at, 0, [a.pos, a.pos + a.length]);
+    conditional = conditional.map((i) => (i >= a.at ? i + 1 : i));
+  }
+  return {
+    ...array,
+    start: s.start(array.start),
+    end: s.end(array.end),
+    elements,
+    conditional,
+    ...(array.host ? { host: { ...array.host, object: shiftedObject(array.host.object, s) } } : {}),
+  };
+}
+
+function derivedNamed(statement: ModuleStatement, s: Shift): NamedFact[] | undefined {
+  if (!statement.named) return undefined;
+  const named = statement.named.map((n) => ({ ...n, start: s.start(n.start), end: s.end(n.end) }));
+  const added = s.added('named').filter((a) => a.statement === statement.index);
+  for (const a of added.sort((x, y) => y.at - x.at))
+    named.splice(a.at, 0, { name: a.name, local: a.name, start: a.pos, end: a.pos + a.name.length });
+  return named;
+}
+
+/** A statement the edit writes: `import { name } from 'specifier';` at `pos`. */
+function newStatement(a: Added<'statement'>, index: number): ModuleStatement {
+  const text = `${a.kind} { ${a.name} } from ${a.quote}${a.specifier}${a.quote};`;
+  const named = a.pos + `${a.kind} { `.length;
+  return {
+    index,
+    kind: a.kind,
+    specifier: a.specifier,
+    quote: a.quote,
+    typeOnly: false,
+    start: a.pos,
+    end: a.pos + text.length,
+    // Written at a line's start, below what belongs to the statement before.
+    ownStart: a.pos,
+    named: [{ name: a.name, local: a.name, start: named, end: named + a.name.length }],
+  };
+}
+
+function derivedFacts(facts: ModuleFacts, s: Shift): ModuleFacts {
+  const added = s.added('statement');
+  const old = facts.statements.map(
+    (st): ModuleStatement => ({
+      ...st,
+      start: s.start(st.start),
+      end: s.end(st.end),
+      ownStart: s.start(st.ownStart),
+      ...(st.named ? { named: derivedNamed(st, s)! } : {}),
+    }),
+  );
+  // Indexes count every top-level statement: each moves by the new ones written before it.
+  const before = (pos: number) => added.filter((a) => a.pos < pos).length;
+  const statements = [
+    ...old.map((st) => ({ ...st, index: st.index + before(st.start) })),
+    ...added.map((a) => newStatement(a, a.index + before(a.pos))),
+  ].sort((x, y) => x.index - y.index);
+  const first = statements.find((st) => st.index === 0 && added.some((a) => a.pos === st.start));
+  const firstOwnStart = first
+    ? first.ownStart
+    : facts.firstOwnStart === undefined
+      ? undefined
+      : s.start(facts.firstOwnStart);
+  return {
+    statements,
+    count: facts.count + added.length,
+    ...(firstOwnStart !== undefined ? { firstOwnStart } : {}),
+    declared: facts.declared.map(([name, start]) => [name, s.start(start)]),
+  };
+}
+
+/**
+ * The index of the project once `edits` (per file: the text planned on and its edits) are
+ * written; undefined where an edit does not say all it adds.
+ */
+export function derivedIndex(
+  index: RegistrationIndex,
+  edits: ReadonlyMap<string, { text: string; edits: TextEdit[] }>,
+): RegistrationIndex | undefined {
+  const shifts = new Map<string, Shift>();
+  for (const [file, planned] of edits) {
+    if (!index.files[file] || planned.edits.some((e) => e.end !== undefined || e.adds === undefined)) return undefined;
+    shifts.set(file, new Shift(planned.edits));
+  }
+  const shift = (file: string) => shifts.get(file);
+  const files: RegistrationIndex['files'] = {};
+  for (const [file, known] of Object.entries(index.files)) {
+    const s = shift(file);
+    const planned = edits.get(file);
+    files[file] =
+      s && planned
+        ? { hash: sha(applyEdits(planned.text, planned.edits)), facts: derivedFacts(known.facts, s) }
+        : known;
+  }
+  const step = (t: TrailStep): TrailStep => {
+    const s = shift(t.file);
+    return s ? { ...t, pos: s.start(t.pos) } : t;
+  };
+  const targets = index.targets.map((t): IndexedTarget => {
+    const s = shift(t.file);
+    if (t.type === 'new-key') return s ? { ...t, object: shiftedObject(t.object, s) } : t;
+    return { ...t, array: s ? derivedArray(t.array, s) : t.array, trail: t.trail.map(step) };
+  });
+  return { ...index, targets, files };
+}
