@@ -17,6 +17,7 @@ import {
   arrayFacts,
   type ModuleFacts,
   moduleFacts,
+  type NamedFact,
   type ObjectFacts,
   objectFacts,
 } from '../ts/module-facts.js';
@@ -212,10 +213,54 @@ export function registrationIndex(tree: Tree, layout: DefinitionLayout, group: s
   }
   const { result: index } = reading;
   if (plansTouched(tree, index.touched)) return now();
-  for (const [file, { hash }] of Object.entries(index.files)) {
-    if (!tree.isFile(file) || sha(parsedText(tree, file)) !== hash) return now();
+  for (const [file, { hash, facts }] of Object.entries(index.files)) {
+    if (!tree.isFile(file)) return now();
+    const text = parsedText(tree, file);
+    if (sha(text) !== hash || !factsFit(text, facts)) return now();
+  }
+  for (const target of index.targets) {
+    const text = parsedText(tree, target.file);
+    if (target.type === 'array' ? !arrayFits(text, target.array) : !spanFits(text, target.object, '{', '}'))
+      return now();
   }
   return { index, rememberNext: reading.rememberNext };
+}
+
+/**
+ * Whether remembered facts still describe the text they were taken from, where an edit reads them:
+ * the text's hash vouches for the text, and these checks for the facts (a damaged cache file is
+ * read again, never edited by).
+ */
+function factsFit(text: string, facts: ModuleFacts): boolean {
+  const spans = (n: NamedFact) => wholeTokens(text, n.start, n.end) && text.slice(n.start, n.end).endsWith(n.local);
+  return facts.statements.every(
+    (st) =>
+      text.startsWith(st.kind, st.start) &&
+      st.ownStart <= st.start &&
+      st.end > st.start &&
+      st.end <= text.length &&
+      (st.named ?? []).every((n) => n.start > st.start && n.end < st.end && spans(n)),
+  );
+}
+
+function spanFits(text: string, span: { start: number; end: number }, open: string, close: string): boolean {
+  return span.start >= 0 && span.end <= text.length && text[span.start] === open && text[span.end - 1] === close;
+}
+
+/** Whether `start`–`end` is whole tokens: it neither starts nor ends inside a word, nor on white space. */
+function wholeTokens(text: string, start: number, end: number): boolean {
+  const word = /[\w$]/;
+  const splits = (at: number) => word.test(text[at - 1] ?? '') && word.test(text[at] ?? '');
+  return end > start && /\S/.test(text[start]!) && /\S/.test(text[end - 1]!) && !splits(start) && !splits(end);
+}
+
+function arrayFits(text: string, array: ArrayFacts): boolean {
+  let at = array.start;
+  for (const [start, end] of array.elements) {
+    if (start <= at || end >= array.end || !wholeTokens(text, start, end)) return false;
+    at = end;
+  }
+  return spanFits(text, array, '[', ']') && array.conditional.every((i) => i >= 0 && i < array.elements.length);
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;

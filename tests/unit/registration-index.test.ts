@@ -1,12 +1,23 @@
-import { describe, expect, it } from 'vitest';
-import { MemoryHost } from '../../src/engine/host.js';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { DiskHost, MemoryHost } from '../../src/engine/host.js';
 import { Tree } from '../../src/engine/tree.js';
 import { toolLayout } from '../../src/kinds/tool/layout.js';
+import { DefinitionsCache } from '../../src/registration/definitions-cache.js';
 import { derivedIndex } from '../../src/registration/derived-index.js';
 import { planFromIndex, planRegistration } from '../../src/registration/register.js';
 import { indexRegistration } from '../../src/registration/registration-index.js';
+import { tsMorph } from '../../src/ts/ts-morph.js';
 import { expectDerivedIndex } from '../helpers/derived-index.js';
+import { cachedProject } from '../helpers/projects.js';
 import { KEYS, NEW, PATTERNS } from '../helpers/registration-patterns.js';
+
+// The real tsMorph, watched: a warm plan must not call it.
+vi.mock('../../src/ts/ts-morph.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/ts/ts-morph.js')>();
+  return { ...actual, tsMorph: vi.fn(actual.tsMorph) };
+});
 
 const UNDERIVED = [
   'no tools key yet',
@@ -48,5 +59,48 @@ describe('the registration index derived from an edit', () => {
     const plan = planFromIndex(tree, index, toolLayout, NEW, KEYS);
     expect(plan.edits.size).toBeGreaterThan(0);
     expect(derivedIndex(index, plan.edits)).toBeUndefined();
+  });
+});
+
+describe('the registration index remembered between runs', () => {
+  const at = cachedProject(
+    PATTERNS.find((p) => p.name === 'a barrel `as const` with re-exports beside its imports and a sorted export list')!
+      .files,
+  );
+  const reg = { exportName: 'mmTool', file: 'src/mcp-server/tools/definitions/mm.tool.ts' };
+  /** A run in a new process, on the project on disk. */
+  const plan = () => {
+    DefinitionsCache.forget();
+    return planRegistration(new Tree(new DiskHost(at.root)), toolLayout, reg, KEYS);
+  };
+  const readings = () => readdirSync(at.cache).filter((f) => /^reading-.*\.json$/.test(f));
+
+  it('plans as a fresh reading does, without parsing, and keeps the index of what it writes', () => {
+    const cold = plan();
+    expect(readings().length).toBe(2);
+    vi.mocked(tsMorph).mockClear();
+    expect(plan()).toEqual(cold);
+    expect(tsMorph).not.toHaveBeenCalled();
+  });
+
+  it('reads the files again when a remembered position does not fit the text', () => {
+    const cold = plan();
+    for (const name of readings()) {
+      const file = path.join(at.cache, name);
+      const stored = JSON.parse(readFileSync(file, 'utf8'));
+      const index = JSON.parse(stored.result);
+      // The last entry's end inside its name: the new entry would be written into it.
+      for (const target of index.targets) if (target.type === 'array') target.array.elements.at(-1)[1] -= 2;
+      writeFileSync(file, JSON.stringify({ ...stored, result: JSON.stringify(index) }));
+    }
+    vi.mocked(tsMorph).mockClear();
+    expect(plan()).toEqual(cold);
+    expect(tsMorph).toHaveBeenCalled();
+  });
+
+  it('reads the files again from a cache file that is not JSON', () => {
+    const cold = plan();
+    for (const name of readings()) writeFileSync(path.join(at.cache, name), '{"format":');
+    expect(plan()).toEqual(cold);
   });
 });
