@@ -1,7 +1,8 @@
 /**
- * ensureNamedImport / ensureNamedReExport: make `import { name } from 'specifier'` (or
- * `export { name } from …`) present, idempotently, placed where Biome's organizeImports puts it;
- * and which path style (`./…` or `@/…`) a file already uses.
+ * Imports and re-exports made present, idempotently, where Biome's organizeImports puts them; the
+ * path style (`./…` or `@/…`) a file already uses; what a local name is imported as. Computed from
+ * a file's text and its facts (module-facts.ts), so remembered facts serve as well as a parse;
+ * the functions taking a ts-morph file are the same over its facts.
  */
 
 import { DEFAULT_LINE_WIDTH } from '../project/formatter.js';

@@ -12,22 +12,6 @@ export type ImportNode = TsMorph.ts.ImportDeclaration;
 export type ExportNode = TsMorph.ts.ExportDeclaration;
 type SpecifierNode = TsMorph.ts.ImportSpecifier | TsMorph.ts.ExportSpecifier;
 
-export function importNodes(sf: TsMorph.SourceFile): ImportNode[] {
-  const { ts } = tsMorph();
-  return sf.compilerNode.statements.filter((s): s is ImportNode => ts.isImportDeclaration(s));
-}
-
-export function exportNodes(sf: TsMorph.SourceFile): ExportNode[] {
-  const { ts } = tsMorph();
-  return sf.compilerNode.statements.filter((s): s is ExportNode => ts.isExportDeclaration(s));
-}
-
-/** `getModuleSpecifierValue()`: the module an import or export names; undefined for a local `export { … }`. */
-export function specifierOf(decl: ImportNode | ExportNode): string | undefined {
-  const spec = decl.moduleSpecifier;
-  return spec && tsMorph().ts.isStringLiteral(spec) ? spec.text : undefined;
-}
-
 /** `isTypeOnly()` of an import (`import type { … }`) or an export (`export type { … }`). */
 export function isTypeOnly(decl: ImportNode | ExportNode): boolean {
   const { ts } = tsMorph();
@@ -56,11 +40,6 @@ export function specifierName(sf: TsMorph.SourceFile, spec: SpecifierNode): stri
 /** The name a specifier binds or exports as: its alias's text (`b` in `a as b`), else its name. */
 export function specifierLocal(sf: TsMorph.SourceFile, spec: SpecifierNode): string {
   return spec.propertyName ? spec.name.getText(sf.compilerNode) : specifierName(sf, spec);
-}
-
-/** The text of a node, as ts-morph's `getText()` gives it. */
-export function textOf(sf: TsMorph.SourceFile, node: Cts): string {
-  return node.getText(sf.compilerNode);
 }
 
 /** Whether a declaration's name (or, for a destructuring, any name in it) is `name`, as ts-morph matches names. */

@@ -21,14 +21,11 @@ import {
 } from '../../src/ts/imports.js';
 import { moduleFacts } from '../../src/ts/module-facts.js';
 import {
-  exportNodes,
-  importNodes,
   isTypeOnly,
   namedExportNodes,
   namedImportNodes,
   specifierLocal,
   specifierName,
-  specifierOf,
   topClass,
   topFunction,
   topVariable,
@@ -89,11 +86,8 @@ function publicWrap(sf: TsMorph.SourceFile, node: TsMorph.ts.Node): TsMorph.Node
 describe('locating on compiler nodes, against ts-morph', () => {
   it.each(SOURCES)('statements of $file as ts-morph gets them', ({ file, text }) => {
     const sf = parseSource(file, text);
-    expect(importNodes(sf).map((d) => wrap(sf, d))).toEqual(sf.getImportDeclarations());
-    expect(exportNodes(sf).map((d) => wrap(sf, d))).toEqual(sf.getExportDeclarations());
     for (const d of sf.getImportDeclarations()) {
       const node = d.compilerNode;
-      expect(specifierOf(node)).toBe(d.getModuleSpecifierValue());
       expect(isTypeOnly(node)).toBe(d.isTypeOnly());
       expect(namedImportNodes(node).map((n) => wrap(sf, n))).toEqual(d.getNamedImports());
       for (const n of d.getNamedImports()) {
@@ -102,7 +96,6 @@ describe('locating on compiler nodes, against ts-morph', () => {
       }
     }
     for (const d of sf.getExportDeclarations()) {
-      expect(specifierOf(d.compilerNode)).toBe(d.getModuleSpecifierValue());
       expect(isTypeOnly(d.compilerNode)).toBe(d.isTypeOnly());
       expect(namedExportNodes(d.compilerNode).map((n) => wrap(sf, n))).toEqual(d.getNamedExports());
     }
@@ -110,6 +103,49 @@ describe('locating on compiler nodes, against ts-morph', () => {
       expect(topVariable(sf, name), name).toBe(sf.getVariableDeclaration(name));
       expect(topFunction(sf, name), name).toBe(sf.getFunction(name));
       expect(topClass(sf, name), name).toBe(sf.getClass(name));
+    }
+  });
+
+  it.each(SOURCES)('the facts of $file are what ts-morph reads', ({ file, text }) => {
+    const sf = parseSource(file, text);
+    const { Node } = tsMorph();
+    const named = (specs: (TsMorph.ImportSpecifier | TsMorph.ExportSpecifier)[]) =>
+      specs.map((n) => ({
+        name: n.getName(),
+        local: n.getAliasNode()?.getText() ?? n.getName(),
+        start: n.getStart(),
+        end: n.getEnd(),
+      }));
+    const expected = sf.getStatements().flatMap((st, index) => {
+      if (!Node.isImportDeclaration(st) && !Node.isExportDeclaration(st)) return [];
+      const base = {
+        index,
+        specifier: st.getModuleSpecifierValue(),
+        typeOnly: st.isTypeOnly(),
+        start: st.getStart(),
+        end: st.getEnd(),
+      };
+      if (Node.isExportDeclaration(st))
+        return [{ ...base, kind: 'export', named: st.hasNamedExports() ? named(st.getNamedExports()) : undefined }];
+      const bindings = st.getImportClause()?.getNamedBindings();
+      return [
+        {
+          ...base,
+          kind: 'import',
+          defaultName: st.getDefaultImport()?.getText(),
+          namespaceName: st.getNamespaceImport()?.getText(),
+          named: bindings && Node.isNamedImports(bindings) ? named(st.getNamedImports()) : undefined,
+        },
+      ];
+    });
+    const facts = moduleFacts(sf);
+    expect(facts.statements.map(({ ownStart: _, quote: __, ...rest }) => rest)).toEqual(
+      expected.map((e) => Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined))),
+    );
+    expect(facts.count).toBe(sf.getStatements().length);
+    for (const name of namesIn(sf)) {
+      const decl = sf.getVariableDeclaration(name) ?? sf.getFunction(name) ?? sf.getClass(name);
+      expect(facts.declared.find(([n]) => n === name)?.[1], name).toBe(decl?.getStart());
     }
   });
 
