@@ -25,14 +25,21 @@ function charRank(c: string): number {
   if (c === '.') return 1;
   if (c === '_') return 2;
   if (c === '-') return 3;
-  if (/[0-9]/.test(c)) return 5;
-  if (/[a-zA-Z]/.test(c)) return 6;
+  if (c >= '0' && c <= '9') return 5;
+  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) return 6;
   return 4;
 }
 
+const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+
 function compareText(a: string, b: string): number {
-  let i = 0;
-  let j = 0;
+  // What both begin with compares equal, but for a run of digits it ends in (compared as a number):
+  // a thousand specifiers that share './mcp-server/tools/definitions/' are compared from there.
+  let start = 0;
+  while (start < a.length && a[start] === b[start]) start++;
+  while (start > 0 && isDigit(a[start - 1])) start--;
+  let i = start;
+  let j = start;
   while (i < a.length && j < b.length) {
     const ca = a[i]!;
     const cb = b[j]!;

@@ -64,6 +64,12 @@ describe('compareImportSources', () => {
     expect(input.sort(compareImportSources)).toEqual(BIOME_ORDER);
   });
 
+  it('compares digit runs as numbers where sources share a prefix that ends inside one', () => {
+    const natural = ['./x1.js', './x2.js', './x9.js', './x10.js', './x12.js', './x13.js', './x100.js', './x100a.js'];
+    expect([...natural].reverse().sort(compareImportSources)).toEqual(natural);
+    expect(shuffled(natural, 7).sort(compareImportSources)).toEqual(natural);
+  });
+
   it('sorts the reversed list into Biome’s order', () => {
     expect([...BIOME_ORDER].reverse().sort(compareImportSources)).toEqual(BIOME_ORDER);
   });
