@@ -17,7 +17,6 @@ import {
   arrayFacts,
   type ModuleFacts,
   moduleFacts,
-  type NamedFact,
   type ObjectFacts,
   objectFacts,
 } from '../ts/module-facts.js';
@@ -25,6 +24,7 @@ import { resolveModuleFile } from '../ts/modules.js';
 import { type TsMorph, tsMorph } from '../ts/ts-morph.js';
 import { sha } from './definitions-cache.js';
 import { appEntryPoints, unsupported } from './entry-point.js';
+import { indexFits } from './facts-fit.js';
 import { type DefinitionLayout, isDefinitionFile } from './layout.js';
 import { rememberedReadingWithNext } from './remembered-reading.js';
 import { type ArraySite, SiteResolver, stepAt, type TrailStep } from './sites.js';
@@ -213,54 +213,15 @@ export function registrationIndex(tree: Tree, layout: DefinitionLayout, group: s
   }
   const { result: index } = reading;
   if (plansTouched(tree, index.touched)) return now();
-  for (const [file, { hash, facts }] of Object.entries(index.files)) {
+  const texts = new Map<string, string>();
+  for (const [file, { hash }] of Object.entries(index.files)) {
     if (!tree.isFile(file)) return now();
     const text = parsedText(tree, file);
-    if (sha(text) !== hash || !factsFit(text, facts)) return now();
+    if (sha(text) !== hash) return now();
+    texts.set(file, text);
   }
-  for (const target of index.targets) {
-    const text = parsedText(tree, target.file);
-    if (target.type === 'array' ? !arrayFits(text, target.array) : !spanFits(text, target.object, '{', '}'))
-      return now();
-  }
+  if (!indexFits(index, (file) => texts.get(file) ?? parsedText(tree, file))) return now();
   return { index, rememberNext: reading.rememberNext };
-}
-
-/**
- * Whether remembered facts still describe the text they were taken from, where an edit reads them:
- * the text's hash vouches for the text, and these checks for the facts (a damaged cache file is
- * read again, never edited by).
- */
-function factsFit(text: string, facts: ModuleFacts): boolean {
-  const spans = (n: NamedFact) => wholeTokens(text, n.start, n.end) && text.slice(n.start, n.end).endsWith(n.local);
-  return facts.statements.every(
-    (st) =>
-      text.startsWith(st.kind, st.start) &&
-      st.ownStart <= st.start &&
-      st.end > st.start &&
-      st.end <= text.length &&
-      (st.named ?? []).every((n) => n.start > st.start && n.end < st.end && spans(n)),
-  );
-}
-
-function spanFits(text: string, span: { start: number; end: number }, open: string, close: string): boolean {
-  return span.start >= 0 && span.end <= text.length && text[span.start] === open && text[span.end - 1] === close;
-}
-
-/** Whether `start`–`end` is whole tokens: it neither starts nor ends inside a word, nor on white space. */
-function wholeTokens(text: string, start: number, end: number): boolean {
-  const word = /[\w$]/;
-  const splits = (at: number) => word.test(text[at - 1] ?? '') && word.test(text[at] ?? '');
-  return end > start && /\S/.test(text[start]!) && /\S/.test(text[end - 1]!) && !splits(start) && !splits(end);
-}
-
-function arrayFits(text: string, array: ArrayFacts): boolean {
-  let at = array.start;
-  for (const [start, end] of array.elements) {
-    if (start <= at || end >= array.end || !wholeTokens(text, start, end)) return false;
-    at = end;
-  }
-  return spanFits(text, array, '[', ']') && array.conditional.every((i) => i >= 0 && i < array.elements.length);
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;

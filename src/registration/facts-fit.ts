@@ -1,0 +1,102 @@
+/**
+ * Whether a remembered registration index still describes the texts it was taken from, where an
+ * edit reads it. The hash of each text vouches for the text; these checks vouch for the facts
+ * (a cache file damaged or tampered with is read again, never edited by): every offset lies in
+ * the text, in order, on token boundaries, and says what is there (an import starts with
+ * `import`, a name ends with the name, an array opens with `[`); where a statement or property
+ * starts with its comments is the start of its line or of comment lines just above it.
+ */
+
+import type { ArrayFacts, ModuleFacts, ObjectFacts } from '../ts/module-facts.js';
+import type { RegistrationIndex } from './registration-index.js';
+import type { TrailStep } from './sites.js';
+
+const WORD = /[\w$]/;
+const TRIVIA = /^(?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*$/;
+
+/** Whether `at` starts a token: in the text, on no white space, not inside a word. */
+function tokenAt(text: string, at: number): boolean {
+  return (
+    at >= 0 && at < text.length && /\S/.test(text[at]!) && !(WORD.test(text[at - 1] ?? '') && WORD.test(text[at]!))
+  );
+}
+
+/** Whether `start`–`end` is whole tokens: it neither starts nor ends inside a word, nor on white space. */
+function wholeTokens(text: string, start: number, end: number): boolean {
+  const splits = WORD.test(text[end - 1] ?? '') && WORD.test(text[end] ?? '');
+  return end > start && end <= text.length && tokenAt(text, start) && /\S/.test(text[end - 1]!) && !splits;
+}
+
+/**
+ * Whether `at` starts a line and leads to `start`: the start of its own line, or of the comments
+ * just above it (only white space and comments between).
+ */
+function leads(text: string, at: number, start: number): boolean {
+  if (at < 0 || at > start || (at !== 0 && text[at - 1] !== '\n')) return false;
+  const between = text.slice(at, start);
+  return !between.includes('\n') || TRIVIA.test(between);
+}
+
+function moduleFits(text: string, facts: ModuleFacts): boolean {
+  let index = -1;
+  let end = 0;
+  for (const st of facts.statements) {
+    if (st.index <= index || st.index >= facts.count || st.start < end) return false;
+    if (
+      !wholeTokens(text, st.start, st.end) ||
+      !text.startsWith(st.kind, st.start) ||
+      !leads(text, st.ownStart, st.start)
+    )
+      return false;
+    if (st.specifier !== undefined && !text.slice(st.start, st.end).includes(`${st.quote}${st.specifier}${st.quote}`))
+      return false;
+    let at = st.start;
+    for (const n of st.named ?? []) {
+      if (n.start <= at || n.end >= st.end || !wholeTokens(text, n.start, n.end)) return false;
+      if (!text.slice(n.start, n.end).endsWith(n.local)) return false;
+      at = n.end;
+    }
+    index = st.index;
+    end = st.end;
+  }
+  const first = facts.firstOwnStart;
+  if (first !== undefined && !(first <= text.length && (first === 0 || text[first - 1] === '\n'))) return false;
+  return facts.declared.every(([, at]) => tokenAt(text, at));
+}
+
+function objectFits(text: string, object: ObjectFacts): boolean {
+  if (!wholeTokens(text, object.start, object.end) || text[object.start] !== '{' || text[object.end - 1] !== '}')
+    return false;
+  let at = object.start;
+  for (const p of object.props) {
+    if (p.start <= at || p.end >= object.end || !wholeTokens(text, p.start, p.end) || !leads(text, p.ownStart, p.start))
+      return false;
+    at = p.end;
+  }
+  return true;
+}
+
+function arrayFits(text: string, array: ArrayFacts): boolean {
+  if (!wholeTokens(text, array.start, array.end) || text[array.start] !== '[' || text[array.end - 1] !== ']')
+    return false;
+  let at = array.start;
+  for (const [start, end] of array.elements) {
+    if (start <= at || end >= array.end || !wholeTokens(text, start, end)) return false;
+    at = end;
+  }
+  if (!array.conditional.every((i) => Number.isInteger(i) && i >= 0 && i < array.elements.length)) return false;
+  const host = array.host;
+  return !host || (objectFits(text, host.object) && host.index >= 0 && host.index < host.object.props.length);
+}
+
+export function indexFits(index: RegistrationIndex, textOf: (file: string) => string): boolean {
+  const stepFits = (s: TrailStep) => tokenAt(textOf(s.file), s.pos);
+  return (
+    Object.entries(index.files).every(([file, { facts }]) => moduleFits(textOf(file), facts)) &&
+    index.targets.every((t) =>
+      t.type === 'array'
+        ? arrayFits(textOf(t.file), t.array) && t.trail.every(stepFits)
+        : objectFits(textOf(t.file), t.object),
+    )
+  );
+}
