@@ -182,9 +182,9 @@ export class DefinitionsCache {
     const text = tree.read(rel);
     if (text === undefined) return undefined;
     const hash = sha(text);
-    // The record of the path may be of this very text (one `remember`ed): its hash says so.
+    // A record `remember`ed (no stat yet) is of this very text when its hash says so.
     const value =
-      known?.hash === hash && known.value !== undefined && kind.valid(known.value)
+      known?.stat === '' && known.hash === hash && known.value !== undefined && kind.valid(known.value)
         ? known.value
         : this.byHash(kind, hash, () => read(text));
     // The stat taken before the read: a change after it gives the next run another stat.
