@@ -8,7 +8,7 @@
  */
 
 import type { ArrayFacts, ModuleFacts, ModuleStatement, NamedFact, ObjectFacts, Span } from '../ts/module-facts.js';
-import { applyEdits, type FactAdd, type TextEdit } from '../ts/text-edits.js';
+import type { FactAdd, TextEdit } from '../ts/text-edits.js';
 import { sha } from './definitions-cache.js';
 import type { IndexedTarget, RegistrationIndex } from './registration-index.js';
 import type { TrailStep } from './sites.js';
@@ -152,11 +152,13 @@ function derivedFacts(facts: ModuleFacts, s: Shift): ModuleFacts {
 
 /**
  * The index of the project once `edits` (per file: the text planned on and its edits) are
- * written; undefined where an edit does not say all it adds.
+ * written as `written` (per file: the text they make); undefined where an edit does not say all
+ * it adds.
  */
 export function derivedIndex(
   index: RegistrationIndex,
   edits: ReadonlyMap<string, { text: string; edits: TextEdit[] }>,
+  written: ReadonlyMap<string, string>,
 ): RegistrationIndex | undefined {
   const shifts = new Map<string, Shift>();
   for (const [file, planned] of edits) {
@@ -167,11 +169,8 @@ export function derivedIndex(
   const files: RegistrationIndex['files'] = {};
   for (const [file, known] of Object.entries(index.files)) {
     const s = shift(file);
-    const planned = edits.get(file);
-    files[file] =
-      s && planned
-        ? { hash: sha(applyEdits(planned.text, planned.edits)), facts: derivedFacts(known.facts, s) }
-        : known;
+    const text = written.get(file);
+    files[file] = s && text !== undefined ? { hash: sha(text), facts: derivedFacts(known.facts, s) } : known;
   }
   const step = (t: TrailStep): TrailStep => {
     const s = shift(t.file);

@@ -5,8 +5,8 @@
 
 import { ScaffoldError } from '../engine/errors.js';
 import type { Tree } from '../engine/tree.js';
-import { bindingsIn, hasNamedImportIn } from '../ts/imports.js';
-import { type ModuleStatement, moduleFacts } from '../ts/module-facts.js';
+import { bindingsIn, hasNamedImportIn, type KnownFile, known } from '../ts/imports.js';
+import type { ModuleStatement } from '../ts/module-facts.js';
 import { lineAtOffset } from '../ts/text-edits.js';
 import { startLine, type TsMorph, tsMorph, wrap } from '../ts/ts-morph.js';
 
@@ -183,7 +183,20 @@ export function bindingTaken(
   });
 }
 
-/** bindingTaken for a parsed file, thrown. */
+/** bindingTaken for `name` in a file known by its text and facts, unless imported from `specifier`. */
+export function bindingTakenIn(
+  file: string,
+  { text, facts }: KnownFile,
+  name: string,
+  specifier: string,
+  hint: string,
+): ScaffoldError | undefined {
+  const clash = bindingsIn(facts).get(name)?.statement;
+  const imported = clash && !hasNamedImportIn(facts, name, specifier) ? clash : undefined;
+  return bindingTaken(file, text, name, imported, facts.declared.find(([n]) => n === name)?.[1], hint);
+}
+
+/** bindingTakenIn for a parsed file, thrown. */
 export function assertBindingFree(
   sf: TsMorph.SourceFile,
   file: string,
@@ -191,10 +204,6 @@ export function assertBindingFree(
   specifier: string,
   hint: string,
 ): void {
-  const facts = moduleFacts(sf);
-  const clash = bindingsIn(facts).get(name)?.statement;
-  const imported = clash && !hasNamedImportIn(facts, name, specifier) ? clash : undefined;
-  const declared = facts.declared.find(([n]) => n === name)?.[1];
-  const taken = bindingTaken(file, sf.getFullText(), name, imported, declared, hint);
+  const taken = bindingTakenIn(file, known(sf), name, specifier, hint);
   if (taken) throw taken;
 }

@@ -11,8 +11,6 @@ import type { Tree } from '../engine/tree.js';
 import { lineWidthOf } from '../project/formatter.js';
 import { addArrayProperty, arrayHasIdentifier, ensureArrayElement } from '../ts/array-edits.js';
 import {
-  bindingsIn,
-  hasNamedImportIn,
   importEdits,
   type KnownFile,
   localExportListIn,
@@ -25,7 +23,7 @@ import type { ArrayFacts } from '../ts/module-facts.js';
 import { moduleSpecifier } from '../ts/modules.js';
 import { applyEdits, lineAtOffset, type TextEdit } from '../ts/text-edits.js';
 import { derivedIndex } from './derived-index.js';
-import { bindingTaken } from './entry-point.js';
+import { bindingTakenIn } from './entry-point.js';
 import { type DefinitionLayout, isDefinitionFile } from './layout.js';
 import { parsedText, type RegistrationIndex, registrationIndex } from './registration-index.js';
 import type { TrailStep } from './sites.js';
@@ -97,12 +95,7 @@ class Planner {
 
   /** ALREADY_EXISTS when the name is already bound in `file` other than by an import of `specifier`. */
   assertBindingFree(file: string, specifier: string): void {
-    const { text, facts } = this.file(file);
-    const name = this.reg.exportName;
-    const clash = bindingsIn(facts).get(name)?.statement;
-    const imported = clash && !hasNamedImportIn(facts, name, specifier) ? clash : undefined;
-    const declared = facts.declared.find(([n]) => n === name)?.[1];
-    const taken = bindingTaken(file, text, name, imported, declared, NAME_HINT);
+    const taken = bindingTakenIn(file, this.file(file), this.reg.exportName, specifier, NAME_HINT);
     if (taken) throw taken;
   }
 
@@ -169,7 +162,7 @@ export function planRegistration(
   const plan = planFromIndex(tree, reading.index, layout, reg, options);
   if (reading.rememberNext) {
     const written = new Map([...plan.edits].map(([file, p]) => [file, applyEdits(p.text, p.edits)]));
-    const next = derivedIndex(reading.index, plan.edits);
+    const next = derivedIndex(reading.index, plan.edits, written);
     if (next) reading.rememberNext(written, next);
   }
   return plan;

@@ -29,9 +29,13 @@ export function expectDerivedIndex(
   // What a run reads is what a later run accepts as still describing the same files.
   expect(indexFits(index, (file) => files[file]!.replace(/^\ufeff/, ''))).toBe(true);
   const plan = planFromIndex(tree, index, layout, reg, options);
-  const derived = derivedIndex(index, plan.edits);
-  const written = { ...files, [reg.file]: files[reg.file] ?? `export const ${reg.exportName} = {};\n` };
-  for (const [file, p] of plan.edits) written[file] = applyEdits(p.text, p.edits);
+  const edited = new Map([...plan.edits].map(([file, p]) => [file, applyEdits(p.text, p.edits)]));
+  const derived = derivedIndex(index, plan.edits, edited);
+  const written = {
+    ...files,
+    [reg.file]: files[reg.file] ?? `export const ${reg.exportName} = {};\n`,
+    ...Object.fromEntries(edited),
+  };
   if (derived) {
     expect(derived).toEqual(indexRegistration(new Tree(new MemoryHost(written)), layout, options.group));
     expect(indexFits(derived, (file) => written[file]!.replace(/^\ufeff/, ''))).toBe(true);

@@ -58,7 +58,7 @@ describe('the registration index derived from an edit', () => {
     const index = indexRegistration(tree, toolLayout, undefined);
     const plan = planFromIndex(tree, index, toolLayout, NEW, KEYS);
     expect(plan.edits.size).toBeGreaterThan(0);
-    expect(derivedIndex(index, plan.edits)).toBeUndefined();
+    expect(derivedIndex(index, plan.edits, new Map())).toBeUndefined();
   });
 });
 
