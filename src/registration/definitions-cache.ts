@@ -52,6 +52,8 @@ interface StoredFile {
   hash: string;
   value: unknown;
   at: number;
+  /** The value came from the run that wrote the text (`remember`), not from the facts: it holds while the hash does. */
+  own?: true;
 }
 
 /** The stat index of one project for one kind of fact, and the prefix that makes its paths absolute. */
@@ -150,7 +152,7 @@ export class DefinitionsCache {
   remember<T>(tree: Tree, rel: string, kind: FactKind<T>, text: string, value: T): void {
     if (!this.dir) return;
     const index = this.index(tree.root, kind);
-    index.used.set(rel, { stat: '', taken: '0', hash: sha(text), value, at: 0 });
+    index.used.set(rel, { stat: '', taken: '0', hash: sha(text), value, at: 0, own: true });
     index.dirty = true;
   }
 
@@ -182,14 +184,12 @@ export class DefinitionsCache {
     const text = tree.read(rel);
     if (text === undefined) return undefined;
     const hash = sha(text);
-    // A record `remember`ed (no stat yet) is of this very text when its hash says so.
-    const value =
-      known?.stat === '' && known.hash === hash && known.value !== undefined && kind.valid(known.value)
-        ? known.value
-        : this.byHash(kind, hash, () => read(text));
+    // A record `remember`ed is of this very text when its hash says so, with a stat or not yet.
+    const own = known?.own === true && known.hash === hash && known.value !== undefined && kind.valid(known.value);
+    const value = own ? (known.value as T) : this.byHash(kind, hash, () => read(text));
     // The stat taken before the read: a change after it gives the next run another stat.
     if (stat && !index.used.has(rel)) {
-      index.used.set(rel, { stat: stat.key, taken: String(taken), hash, value, at: 0 });
+      index.used.set(rel, { stat: stat.key, taken: String(taken), hash, value, at: 0, ...(own ? { own: true } : {}) });
       index.dirty = true;
     }
     return value;
