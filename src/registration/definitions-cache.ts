@@ -9,12 +9,9 @@
  * loading ts-morph.
  *
  * Reading and hashing every file is itself most of a warm run, so each file's path is also
- * remembered with its stat (device, inode, size, mtime and ctime in ns), the hash of its text and
- * the fact itself. A stat equal to the one recorded answers without reading, but only when the
- * file's times are well before the moment the record was taken: a file changed in the same
- * timestamp tick as it was recorded could keep its stat, so such a "racy" record is checked by
- * content, as git checks its index. ctime cannot be set by a program, so a file replaced, renamed
- * over, copied with its mtime kept or re-pointed through a link changes the stat.
+ * remembered with its stat, the hash of its text and the fact itself; a stat that vouches for the
+ * file (file-stat.ts: the one recorded, and well before the record was taken) answers without
+ * reading it.
  *
  * Per user, in the user's cache folder (readable by them only): a file of facts per kind of fact
  * and a stat index per project and kind (so a warm run whose files all keep their stat reads only
@@ -24,31 +21,31 @@
  */
 
 import { createHash } from 'node:crypto';
-import { constants, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DiskHost } from '../engine/host.js';
 import { parsedOne } from '../engine/lean-vm.js';
 import type { Tree } from '../engine/tree.js';
 import { keptCacheDir } from '../startup/cache-dir.js';
 import { DAY_MS, removeOld, writePrivateFile } from '../startup/private-file.js';
+import { fileStat, isStat, type Stat, vouches } from './file-stat.js';
 
-const FORMAT = 4;
+const FORMAT = 5;
 const MAX_ENTRIES = 20_000;
 /**
  * How long before a record was taken a file's times must be for its stat alone to be trusted:
  * above the coarsest timestamp granularity in use (2 s on FAT) and small clock steps.
  */
-const RACY_NS = 3_000_000_000n;
-/** The same, in ms, for the records of remembered-reading.ts. */
-export const RACY_MS = Number(RACY_NS / 1_000_000n);
+export const RACY_MS = 3000;
 
 /** A fact on disk: `at` is when a run last used it, for keeping the most recent. */
 type StoredEntry = { value: unknown; at: number };
 
-/** What was known of a path: its stat, when that was taken (ns), the hash of its text and the fact. */
+/** What was known of a path: its stat (none for a text this run wrote), when that was taken, the hash of its text and the fact. */
 interface StoredFile {
-  stat: string;
-  taken: string;
+  stat: Stat | null;
+  /** When the stat was taken (ms since the epoch). */
+  taken: number;
   hash: string;
   value: unknown;
   at: number;
@@ -93,7 +90,6 @@ export { cacheDir } from '../startup/cache-dir.js';
 
 /** The hash a text is known by in the cache. */
 export const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
-const nowNs = () => BigInt(Date.now()) * 1_000_000n;
 
 /**
  * The user's cache, loaded once per run. It is kept in shards, so that a run reads only what it
@@ -135,7 +131,9 @@ export class DefinitionsCache {
   recordedFiles(root: string): Map<string, string> {
     const files = new Map<string, string>();
     for (const index of this.indexes.get(root)?.values() ?? [])
-      for (const [rel, record] of index.used) if (!files.has(rel)) files.set(rel, record.hash);
+      index.used.forEach((record, rel) => {
+        if (!files.has(rel)) files.set(rel, record.hash);
+      });
     return files;
   }
 
@@ -152,7 +150,7 @@ export class DefinitionsCache {
   remember<T>(tree: Tree, rel: string, kind: FactKind<T>, text: string, value: T): void {
     if (!this.dir) return;
     const index = this.index(tree.root, kind);
-    index.used.set(rel, { stat: '', taken: '0', hash: sha(text), value, at: 0, own: true });
+    index.used.set(rel, { stat: null, taken: 0, hash: sha(text), value, at: 0, own: true });
     index.dirty = true;
   }
 
@@ -171,11 +169,11 @@ export class DefinitionsCache {
       return text === undefined ? undefined : this.dir ? this.lookup(kind, text, () => read(text)) : read(text);
     }
     const index = this.index(tree.root, kind);
-    const taken = nowNs();
+    const taken = Date.now();
     // Tree paths are normalised and relative: the root's prefix makes them absolute, no join needed.
-    const stat = statOf(index.prefix + rel);
+    const stat = fileStat(index.prefix + rel);
     const known = index.used.get(rel) ?? storedRecord(index, rel);
-    if (stat && known && known.stat === stat.key && stat.latest + RACY_NS < BigInt(known.taken)) {
+    if (stat && known && vouches(stat, known.stat, known.taken)) {
       if (known.value !== undefined && kind.valid(known.value)) {
         if (!index.used.has(rel)) index.used.set(rel, known);
         return known.value;
@@ -189,7 +187,7 @@ export class DefinitionsCache {
     const value = own ? (known.value as T) : this.byHash(kind, hash, () => read(text));
     // The stat taken before the read: a change after it gives the next run another stat.
     if (stat && !index.used.has(rel)) {
-      index.used.set(rel, { stat: stat.key, taken: String(taken), hash, value, at: 0, ...(own ? { own: true } : {}) });
+      index.used.set(rel, { stat, taken, hash, value, at: 0, ...(own ? { own: true } : {}) });
       index.dirty = true;
     }
     return value;
@@ -253,10 +251,14 @@ export class DefinitionsCache {
     for (const shard of [...this.kinds.values(), ...indexes] as Shard<{ at: number }>[]) {
       if (!shard.dirty) continue;
       shard.dirty = false;
-      const records = Object.fromEntries([
-        ...[...shard.used].map(([key, record]) => [key, { ...record, at: now }] as const),
-        ...recent(shard, MAX_ENTRIES - shard.used.size),
-      ]);
+      // The records used are this run's to stamp (a stored one was checked when looked up).
+      const records: Record<string, unknown> = {};
+      // forEach: a for-of over a Map makes an entry per record (a thousand, without the optimising compiler).
+      shard.used.forEach((record, key) => {
+        record.at = now;
+        records[key] = record;
+      });
+      for (const [key, record] of recent(shard, MAX_ENTRIES - shard.used.size)) records[key] = record;
       writeShard(shard.file, records);
     }
   }
@@ -270,31 +272,14 @@ function recent<T extends { at: number }>(shard: Shard<T>, room: number): [strin
     .slice(0, Math.max(0, room));
 }
 
-const S_IFMT = BigInt(constants.S_IFMT);
-const S_IFREG = BigInt(constants.S_IFREG);
-
-/** The stat a record compares, and the later of the file's mtime and ctime (ns). */
-function statOf(abs: string): { key: string; latest: bigint } | undefined {
-  try {
-    const s = statSync(abs, { bigint: true, throwIfNoEntry: false });
-    // isFile(), without the two BigInts it makes of the mode constants on each call (once per definition).
-    if (!s || (s.mode & S_IFMT) !== S_IFREG) return undefined;
-    const latest = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
-    return { key: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`, latest };
-  } catch {
-    return undefined;
-  }
-}
-
 const isEntry = (v: unknown): v is StoredEntry =>
   !!v && typeof v === 'object' && 'value' in v && typeof (v as StoredEntry).at === 'number';
 const isFileRecord = (v: unknown): v is StoredFile => {
   const f = v as Partial<StoredFile> | undefined;
   return (
-    typeof f?.stat === 'string' &&
+    (f?.stat === null || isStat(f?.stat)) &&
     typeof f.hash === 'string' &&
-    typeof f.taken === 'string' &&
-    /^\d+$/.test(f.taken) &&
+    typeof f.taken === 'number' &&
     'value' in f &&
     typeof f.at === 'number'
   );
@@ -322,7 +307,7 @@ function loadShard<T>(file: string, valid: (v: unknown) => v is T): Shard<T> {
 }
 
 function writeShard(file: string, records: Record<string, unknown>): void {
-  writeCacheFile(file, { format: FORMAT, version: packageVersion(), records });
+  writeCacheFile(file, JSON.stringify({ format: FORMAT, version: packageVersion(), records }));
 }
 
 /** Files of this cache (and list's remembered readings) not written for this long are removed. */
@@ -331,13 +316,13 @@ const KEPT_MS = 60 * DAY_MS;
 const SWEPT = '.swept';
 
 /**
- * Writes a file of the cache as JSON, atomically (a reader never sees half a file), readable by
+ * Writes a file of the cache, atomically (a reader never sees half a file), readable by
  * the user only. A cache that cannot be written only costs the next run its work: no failure.
  * Once a day the write also clears out files no run has written for two months (projects gone,
  * formats no longer read): a project left unchanged that long pays one cold run.
  */
-export function writeCacheFile(file: string, data: unknown): void {
-  if (!writePrivateFile(file, JSON.stringify(data))) return;
+export function writeCacheFile(file: string, text: string): void {
+  if (!writePrivateFile(file, text)) return;
   const dir = path.dirname(file);
   const marker = path.join(dir, SWEPT);
   const swept = statSync(marker, { throwIfNoEntry: false });

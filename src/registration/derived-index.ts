@@ -16,7 +16,11 @@ import type { TrailStep } from './sites.js';
 type Placed = Exclude<FactAdd, { type: 'none' }>;
 type Added<T extends Placed['type']> = Extract<Placed, { type: T }> & { pos: number };
 
-/** How one file's positions move under its insertions, and where each inserted text lands. */
+/**
+ * How one file's positions move under its insertions, and where each inserted text lands. Asked
+ * of every position of a file of thousands of imports: indexed loops, since without the
+ * optimising compiler (lean-vm.ts) each for-of makes an iterator and a result per step.
+ */
 class Shift {
   private readonly edits: (TextEdit & { order: number })[];
   constructor(edits: TextEdit[]) {
@@ -26,19 +30,19 @@ class Shift {
   /** A position where a node starts: text inserted right there goes before it. */
   start(p: number): number {
     let out = p;
-    for (const e of this.edits) if (e.pos <= p) out += e.text.length;
+    for (let i = 0; i < this.edits.length; i++) if (this.edits[i]!.pos <= p) out += this.edits[i]!.text.length;
     return out;
   }
 
   /** A position where a node ends: text inserted right there goes after it. */
   end(p: number): number {
     let out = p;
-    for (const e of this.edits) if (e.pos < p) out += e.text.length;
+    for (let i = 0; i < this.edits.length; i++) if (this.edits[i]!.pos < p) out += this.edits[i]!.text.length;
     return out;
   }
 
-  span([start, end]: Span): Span {
-    return [this.start(start), this.end(end)];
+  span(span: Span): Span {
+    return [this.start(span[0]), this.end(span[1])];
   }
 
   /** Where an edit's text starts in the written text: after what goes before it, equal offsets in the order given. */
@@ -92,11 +96,11 @@ function derivedArray(array: ArrayFacts, s: Shift): ArrayFacts {
   };
 }
 
-function derivedNamed(statement: ModuleStatement, s: Shift): NamedFact[] | undefined {
+function derivedNamed(statement: ModuleStatement, s: Shift, added: Added<'named'>[]): NamedFact[] | undefined {
   if (!statement.named) return undefined;
   const named = statement.named.map((n) => ({ ...n, start: s.start(n.start), end: s.end(n.end) }));
-  const added = s.added('named').filter((a) => a.statement === statement.index);
-  for (const a of added.sort((x, y) => y.at - x.at))
+  const here = added.filter((a) => a.statement === statement.index);
+  for (const a of here.sort((x, y) => y.at - x.at))
     named.splice(a.at, 0, { name: a.name, local: a.name, start: a.pos, end: a.pos + a.name.length });
   return named;
 }
@@ -121,21 +125,26 @@ function newStatement(a: Added<'statement'>, index: number): ModuleStatement {
 
 function derivedFacts(facts: ModuleFacts, s: Shift): ModuleFacts {
   const added = s.added('statement');
-  const old = facts.statements.map(
-    (st): ModuleStatement => ({
+  const addedNamed = s.added('named');
+  // A file of a thousand imports: one copy of each statement, and no list made per statement
+  // (a run holds the lot while it derives them, so each object made is one more to collect).
+  const old = facts.statements.map((st): ModuleStatement => {
+    const start = s.start(st.start);
+    // Indexes count every top-level statement: each moves by the new ones written before it.
+    let before = 0;
+    for (let i = 0; i < added.length; i++) if (added[i]!.pos < start) before++;
+    const moved: ModuleStatement = {
       ...st,
-      start: s.start(st.start),
+      index: st.index + before,
+      start,
       end: s.end(st.end),
       ownStart: s.start(st.ownStart),
-      ...(st.named ? { named: derivedNamed(st, s)! } : {}),
-    }),
-  );
-  // Indexes count every top-level statement: each moves by the new ones written before it.
-  const before = (pos: number) => added.filter((a) => a.pos < pos).length;
-  const statements = [
-    ...old.map((st) => ({ ...st, index: st.index + before(st.start) })),
-    ...added.map((a) => newStatement(a, a.index + before(a.pos))),
-  ].sort((x, y) => x.index - y.index);
+    };
+    if (st.named) moved.named = derivedNamed(st, s, addedNamed)!;
+    return moved;
+  });
+  const made = added.map((a) => newStatement(a, a.index + added.filter((b) => b.pos < a.pos).length));
+  const statements = made.length === 0 ? old : [...old, ...made].sort((x, y) => x.index - y.index);
   const first = statements.find((st) => st.index === 0 && added.some((a) => a.pos === st.start));
   const firstOwnStart = first
     ? first.ownStart

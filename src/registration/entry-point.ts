@@ -5,7 +5,7 @@
 
 import { ScaffoldError } from '../engine/errors.js';
 import type { Tree } from '../engine/tree.js';
-import { bindingsIn, hasNamedImportIn, type KnownFile, known } from '../ts/imports.js';
+import { hasNamedImportIn, importBindingIn, type KnownFile, known } from '../ts/imports.js';
 import type { ModuleStatement } from '../ts/module-facts.js';
 import { lineAtOffset } from '../ts/text-edits.js';
 import { startLine, type TsMorph, tsMorph, wrap } from '../ts/ts-morph.js';
@@ -191,7 +191,7 @@ export function bindingTakenIn(
   specifier: string,
   hint: string,
 ): ScaffoldError | undefined {
-  const clash = bindingsIn(facts).get(name)?.statement;
+  const clash = importBindingIn(facts, name)?.statement;
   const imported = clash && !hasNamedImportIn(facts, name, specifier) ? clash : undefined;
   return bindingTaken(file, text, name, imported, facts.declared.find(([n]) => n === name)?.[1], hint);
 }

@@ -37,10 +37,19 @@ function leads(text: string, at: number, start: number): boolean {
   return !between.includes('\n') || TRIVIA.test(between);
 }
 
+/** Whether `needle` lies in the text between `start` and `end` (checked without slicing: a file may hold thousands). */
+function within(text: string, needle: string, start: number, end: number): boolean {
+  const at = start < 0 ? -1 : text.indexOf(needle, start);
+  return at >= 0 && at + needle.length <= end;
+}
+
+// Indexed loops over what a file of thousands of imports holds: without the optimising compiler
+// (lean-vm.ts) each for-of makes an iterator and a result per step.
 function moduleFits(text: string, facts: ModuleFacts): boolean {
   let index = -1;
   let end = 0;
-  for (const st of facts.statements) {
+  for (let i = 0; i < facts.statements.length; i++) {
+    const st = facts.statements[i]!;
     if (st.index <= index || st.index >= facts.count || st.start < end) return false;
     if (
       !wholeTokens(text, st.start, st.end) ||
@@ -48,12 +57,15 @@ function moduleFits(text: string, facts: ModuleFacts): boolean {
       !leads(text, st.ownStart, st.start)
     )
       return false;
-    if (st.specifier !== undefined && !text.slice(st.start, st.end).includes(`${st.quote}${st.specifier}${st.quote}`))
+    if (st.specifier !== undefined && !within(text, `${st.quote}${st.specifier}${st.quote}`, st.start, st.end))
       return false;
     let at = st.start;
-    for (const n of st.named ?? []) {
+    const named = st.named ?? [];
+    for (let j = 0; j < named.length; j++) {
+      const n = named[j]!;
       if (n.start <= at || n.end >= st.end || !wholeTokens(text, n.start, n.end)) return false;
-      if (!text.slice(n.start, n.end).endsWith(n.local)) return false;
+      // The name ends with its local binding (`a as b` ends with `b`).
+      if (n.end - n.local.length < n.start || !text.startsWith(n.local, n.end - n.local.length)) return false;
       at = n.end;
     }
     index = st.index;
@@ -80,7 +92,9 @@ function arrayFits(text: string, array: ArrayFacts): boolean {
   if (!wholeTokens(text, array.start, array.end) || text[array.start] !== '[' || text[array.end - 1] !== ']')
     return false;
   let at = array.start;
-  for (const [start, end] of array.elements) {
+  for (let i = 0; i < array.elements.length; i++) {
+    const start = array.elements[i]![0];
+    const end = array.elements[i]![1];
     if (start <= at || end >= array.end || !wholeTokens(text, start, end)) return false;
     at = end;
   }

@@ -16,6 +16,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseStored, type StoredHeader, storedText } from '../../src/registration/remembered-reading.js';
 import { FRESH_SERVER } from '../helpers/projects.js';
 import { runCli, tempFolders } from './support.js';
 
@@ -221,7 +222,7 @@ describe('a remembered index that no longer holds is not used', () => {
     p.add('beta_two');
     const readings = p.readings();
     expect(readings.length).toBeGreaterThan(0);
-    for (const file of readings) writeFileSync(file, '{"format": 1, "result": "{\\"targets\\": [');
+    for (const file of readings) writeFileSync(file, '{"format": 2, "reads": \n{"targets": [');
     expect(p.add('gamma_three').typescript).toBe(true);
     p.same();
     expect(p.add('delta_four').typescript, 'the add after the re-reading loaded TypeScript').toBe(false);
@@ -261,14 +262,13 @@ describe('a remembered index that no longer holds is not used', () => {
       const readings = p.readings();
       expect(readings.length).toBeGreaterThan(0);
       for (const file of readings) {
-        const stored = JSON.parse(readFileSync(file, 'utf8'));
-        expect(Object.keys(stored).sort()).toEqual(['format', 'key', 'reads', 'result', 'root', 'version']);
-        expect(typeof stored.result).toBe('string');
-        const index = JSON.parse(stored.result);
+        const stored = parseStored(readFileSync(file, 'utf8'))!;
+        expect(Object.keys(stored.header as object).sort()).toEqual(['format', 'key', 'reads', 'root', 'version']);
+        const index = JSON.parse(stored.resultJson);
         expect(index.targets[0]).toMatchObject({ type: 'array', file: 'src/index.ts' });
         tamper(index);
         // Its `reads` kept: the project is still what the reading read.
-        writeFileSync(file, JSON.stringify({ ...stored, result: JSON.stringify(index) }));
+        writeFileSync(file, storedText(stored.header as StoredHeader, JSON.stringify(index)));
       }
       // Two adds: the index the first derives of what it wrote is what the second plans from.
       p.add('gamma_three');

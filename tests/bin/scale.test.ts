@@ -9,6 +9,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseStored } from '../../src/registration/remembered-reading.js';
 import { runCli, treeDigest } from './support.js';
 
 const SCRIPT = path.resolve(import.meta.dirname, '../../scripts/scale-fixture.mjs');
@@ -99,7 +100,10 @@ describe.each(['inline', 'barrel'])(`%s layout, ${TOOLS} tools`, (layout) => {
     // One reading of the project for list, kept up to date; add's registration index, now and next.
     const keys = readdirSync(cacheDir)
       .filter((f) => /^reading-[\w-]+\.json$/.test(f))
-      .map((f) => (JSON.parse(readFileSync(path.join(cacheDir, f), 'utf8')) as { key: string }).key.split('\0')[0]);
+      .map(
+        (f) =>
+          (parseStored(readFileSync(path.join(cacheDir, f), 'utf8'))!.header as { key: string }).key.split('\0')[0],
+      );
     expect(keys.sort()).toEqual(['list', 'registration', 'registration']);
   }, 900_000);
 });

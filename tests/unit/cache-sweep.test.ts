@@ -33,7 +33,7 @@ describe('the definitions cache clears out what no run has written for two month
     aged(dir, 'npm-config.json', 400);
     aged(dir, 'notes-old.json', 400);
 
-    writeCacheFile(path.join(dir, 'files-new.json'), { records: {} });
+    writeCacheFile(path.join(dir, 'files-new.json'), '{"records":{}}');
 
     const left = readdirSync(dir);
     for (const name of old) expect(left, name).not.toContain(name);
@@ -43,15 +43,15 @@ describe('the definitions cache clears out what no run has written for two month
   it('clears out at most once a day: the marker holds a later write back', () => {
     const dir = path.join(tempDir(), 'cache');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeCacheFile(path.join(dir, 'files-a.json'), {});
+    writeCacheFile(path.join(dir, 'files-a.json'), '{}');
     expect(existsSync(path.join(dir, '.swept'))).toBe(true);
     const stale = aged(dir, 'facts-stale.json', 90);
-    writeCacheFile(path.join(dir, 'files-b.json'), {});
+    writeCacheFile(path.join(dir, 'files-b.json'), '{}');
     expect(existsSync(stale)).toBe(true);
     // A day later, the next write clears it out.
     const yesterday = new Date(Date.now() - DAY_MS - 60_000);
     utimesSync(path.join(dir, '.swept'), yesterday, yesterday);
-    writeCacheFile(path.join(dir, 'files-c.json'), {});
+    writeCacheFile(path.join(dir, 'files-c.json'), '{}');
     expect(existsSync(stale)).toBe(false);
   });
 });

@@ -27,8 +27,14 @@ import { resourceLayout } from '../../src/kinds/resource/layout.js';
 import { toolLayout } from '../../src/kinds/tool/layout.js';
 import { existingDefinitions } from '../../src/registration/definitions.js';
 import { DefinitionsCache } from '../../src/registration/definitions-cache.js';
+import { fileStat, type Stat } from '../../src/registration/file-stat.js';
 import { inventory, placeholdersOf } from '../../src/registration/inventory.js';
-import { rememberedReading } from '../../src/registration/remembered-reading.js';
+import {
+  parseStored,
+  rememberedReading,
+  type StoredHeader,
+  storedText,
+} from '../../src/registration/remembered-reading.js';
 import { testsOf } from '../../src/registration/target.js';
 import { cachedProject } from '../helpers/projects.js';
 import { writeFiles } from '../helpers/temp.js';
@@ -109,7 +115,7 @@ const cacheFiles = (prefix: string) =>
   readdirSync(at.cache)
     .filter((f) => f.startsWith(prefix))
     .map((f) => path.join(at.cache, f));
-type FileRecord = { stat: string; taken: string; hash: string; value: unknown };
+type FileRecord = { stat: Stat | null; taken: number; hash: string; value: unknown };
 /** Rewrites every file record of the project's stat indexes (one per kind of fact): `edit` gets the record and the file's absolute path. */
 function forge(edit: (record: FileRecord, abs: string) => void): void {
   const indexes = cacheFiles('files-');
@@ -121,12 +127,7 @@ function forge(edit: (record: FileRecord, abs: string) => void): void {
   }
 }
 /** Every record taken an hour from now: trusted by stat alone, whatever the file's times. */
-const trustAll = () => forge((r) => (r.taken = String(BigInt(Date.now() + 3_600_000) * 1_000_000n)));
-/** The stat key the cache records for a file as it is now. */
-function statKey(abs: string): string {
-  const s = statSync(abs, { bigint: true });
-  return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
-}
+const trustAll = () => forge((r) => (r.taken = Date.now() + 3_600_000));
 /** A whole-second mtime, the same for every file given it: one that can be put back exactly. */
 const oneTime = (file: string) => utimesSync(file, 1_700_000_000, 1_700_000_000);
 /** Past the coarse clock that stamps file times: a change now gets other times than the record. */
@@ -169,7 +170,7 @@ describe('the facts cache', () => {
     // Racy: taken within the file's timestamp window, so the text is read and hashed; the text's
     // hash is not the forged entries' (they are stored under the true text's hash, and hold lies),
     // so this shows only that the record's stat is not what answers.
-    forge((r) => (r.taken = String(BigInt(Date.now()) * 1_000_000n)));
+    forge((r) => (r.taken = Date.now()));
     expect(names()).toContain('acme_get_forged');
   });
 
@@ -222,8 +223,8 @@ describe('the facts cache', () => {
     // As if the edit had kept the whole stat (inside one tick of the clock): the record is racy.
     forge((r, file) => {
       if (file !== abs(GET_ITEM)) return;
-      r.stat = statKey(file);
-      r.taken = String(statSync(file, { bigint: true }).ctimeNs + 1_000_000n);
+      r.stat = fileStat(file);
+      r.taken = statSync(file).ctimeMs + 1;
     });
     expect(run().definitions.map((d) => d.name)).toContain('acme_got_item');
     expect(withoutTree(run())).toEqual(plain({ ...FILES, [GET_ITEM]: text }));
@@ -324,9 +325,10 @@ function listingOff() {
 type Stored = { reads: { taken: number; texts: [string, string][] } };
 function forgeReading(edit: (data: Stored) => void): void {
   const [file] = cacheFiles('reading-');
-  const data = JSON.parse(readFileSync(file!, 'utf8')) as Stored;
+  const stored = parseStored(readFileSync(file!, 'utf8'))!;
+  const data = stored.header as Stored & StoredHeader;
   edit(data);
-  writeFileSync(file!, JSON.stringify(data));
+  writeFileSync(file!, storedText(data, stored.resultJson));
 }
 /** The remembered stats taken an hour from now: each file vouched for by its stat alone. */
 const trustReading = () => forgeReading((d) => (d.reads.taken = Date.now() + 3_600_000));

@@ -8,6 +8,7 @@ import { DefinitionsCache } from '../../src/registration/definitions-cache.js';
 import { derivedIndex } from '../../src/registration/derived-index.js';
 import { planFromIndex, planRegistration } from '../../src/registration/register.js';
 import { indexRegistration } from '../../src/registration/registration-index.js';
+import { parseStored, type StoredHeader, storedText } from '../../src/registration/remembered-reading.js';
 import { tsMorph } from '../../src/ts/ts-morph.js';
 import { expectDerivedIndex } from '../helpers/derived-index.js';
 import { cachedProject } from '../helpers/projects.js';
@@ -87,11 +88,11 @@ describe('the registration index remembered between runs', () => {
     const cold = plan();
     for (const name of readings()) {
       const file = path.join(at.cache, name);
-      const stored = JSON.parse(readFileSync(file, 'utf8'));
-      const index = JSON.parse(stored.result);
+      const stored = parseStored(readFileSync(file, 'utf8'))!;
+      const index = JSON.parse(stored.resultJson);
       // The last entry's end inside its name: the new entry would be written into it.
       for (const target of index.targets) if (target.type === 'array') target.array.elements.at(-1)[1] -= 2;
-      writeFileSync(file, JSON.stringify({ ...stored, result: JSON.stringify(index) }));
+      writeFileSync(file, storedText(stored.header as StoredHeader, JSON.stringify(index)));
     }
     vi.mocked(tsMorph).mockClear();
     expect(plan()).toEqual(cold);

@@ -13,6 +13,7 @@ import { planRegistration, register } from '../../src/registration/register.js';
 import {
   bindingsIn,
   hasNamedImport,
+  importBindingIn,
   importedBinding,
   localExportListIn,
   namedImport,
@@ -160,6 +161,8 @@ describe('locating on compiler nodes, against ts-morph', () => {
       const decl = decls.find((d) => binds(d, name));
       expect(importedBinding(sf, name), name).toBe(decl);
       expect(bindingsIn(moduleFacts(sf)).get(name)?.statement.specifier, name).toBe(decl?.getModuleSpecifierValue());
+      // The one-name scan finds what the map does.
+      expect(importBindingIn(moduleFacts(sf), name), name).toEqual(bindingsIn(moduleFacts(sf)).get(name));
       const named = decls.flatMap((d) =>
         d.getNamedImports().flatMap((n) => ((n.getAliasNode()?.getText() ?? n.getName()) === name ? [{ d, n }] : [])),
       )[0];
