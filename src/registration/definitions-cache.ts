@@ -16,12 +16,13 @@
  * Per user, in the user's cache folder (readable by them only): a file of facts per kind of fact
  * and a stat index per project and kind (so a warm run whose files all keep their stat reads only
  * the index of the kind it asks, never the user-wide facts), each keeping its MAX_ENTRIES most
- * recently used records; a missing, unreadable or corrupt file is ignored, and writing one may
- * fail without consequence. `MCP_SCAFFOLD_CACHE=0` turns it off.
+ * recently used records when written whole; what a run adds is appended, and the file written
+ * whole once the appended lines are many (parseShardText). A missing, unreadable or corrupt file
+ * is ignored, and writing one may fail without consequence. `MCP_SCAFFOLD_CACHE=0` turns it off.
  */
 
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { DiskHost } from '../engine/host.js';
 import { parsedOne } from '../engine/lean-vm.js';
@@ -30,7 +31,7 @@ import { keptCacheDir } from '../startup/cache-dir.js';
 import { DAY_MS, removeOld, writePrivateFile } from '../startup/private-file.js';
 import { fileStat, isStat, type Stat, vouches } from './file-stat.js';
 
-const FORMAT = 5;
+const FORMAT = 6;
 const MAX_ENTRIES = 20_000;
 /**
  * How long before a record was taken a file's times must be for its stat alone to be trusted:
@@ -69,7 +70,13 @@ interface Shard<T> {
   stored: Record<string, unknown>;
   valid: (v: unknown) => v is T;
   used: Map<string, T>;
-  dirty: boolean;
+  /** The records this run made (among those used): what the next save writes. */
+  added: Map<string, T>;
+  /** Whether the file held a whole shard of this format, and how many records were appended to it since it was last written whole. */
+  whole: boolean;
+  appended: number;
+  /** How many records the whole shard held. */
+  size: number;
 }
 
 /** One kind of fact: what `key` names (a reader and its layouts), how to check a stored value. */
@@ -150,8 +157,7 @@ export class DefinitionsCache {
   remember<T>(tree: Tree, rel: string, kind: FactKind<T>, text: string, value: T): void {
     if (!this.dir) return;
     const index = this.index(tree.root, kind);
-    index.used.set(rel, { stat: null, taken: 0, hash: sha(text), value, at: 0, own: true });
-    index.dirty = true;
+    made(index, rel, { stat: null, taken: 0, hash: sha(text), value, at: 0, own: true });
   }
 
   /**
@@ -187,8 +193,7 @@ export class DefinitionsCache {
     const value = own ? (known.value as T) : this.byHash(kind, hash, () => read(text));
     // The stat taken before the read: a change after it gives the next run another stat.
     if (stat && !index.used.has(rel)) {
-      index.used.set(rel, { stat, taken, hash, value, at: 0, ...(own ? { own: true } : {}) });
-      index.dirty = true;
+      made(index, rel, { stat, taken, hash, value, at: 0, ...(own ? { own: true } : {}) });
     }
     return value;
   }
@@ -208,9 +213,7 @@ export class DefinitionsCache {
     const found = this.known(kind, hash);
     if (found !== undefined) return found;
     const value = read();
-    const shard = this.facts(kind);
-    shard.used.set(hash, { value, at: 0 });
-    shard.dirty = true;
+    made(this.facts(kind), hash, { value, at: 0 });
     return value;
   }
 
@@ -243,24 +246,64 @@ export class DefinitionsCache {
     return index;
   }
 
-  /** Writes each shard that has anything new (atomically: a reader never sees half a file). */
+  /**
+   * Writes what each shard has new: appended to its file as lines (one record each), or, once
+   * the lines would be more than a quarter of the records (or the file is not a whole shard), the
+   * whole shard written anew, atomically. An `add` at 3,000 definitions adds one record: writing
+   * it cost more than all else the cache does in that run.
+   */
   save(): void {
     if (!this.dir) return;
     const now = Date.now();
     const indexes = [...this.indexes.values()].flatMap((byKind) => [...byKind.values()]);
     for (const shard of [...this.kinds.values(), ...indexes] as Shard<{ at: number }>[]) {
-      if (!shard.dirty) continue;
-      shard.dirty = false;
-      // The records used are this run's to stamp (a stored one was checked when looked up).
-      const records: Record<string, unknown> = {};
-      // forEach: a for-of over a Map makes an entry per record (a thousand, without the optimising compiler).
-      shard.used.forEach((record, key) => {
+      if (shard.added.size === 0) continue;
+      const lines: string[] = [];
+      shard.added.forEach((record, key) => {
         record.at = now;
-        records[key] = record;
+        lines.push(JSON.stringify([key, record]));
       });
-      for (const [key, record] of recent(shard, MAX_ENTRIES - shard.used.size)) records[key] = record;
-      writeShard(shard.file, records);
+      const room = Math.max(MIN_APPENDED, shard.size / 4) - shard.appended;
+      if (shard.whole && lines.length <= room && appendCacheLines(shard.file, lines)) shard.appended += lines.length;
+      else writeWhole(shard, now);
+      shard.added.clear();
     }
+  }
+}
+
+/** Records appended to a shard before it is written whole again, however few it holds. */
+const MIN_APPENDED = 64;
+
+/** The shard written whole: the records this run used (stamped now), then the most recent of the others. */
+function writeWhole(shard: Shard<{ at: number }>, now: number): void {
+  const records: Record<string, unknown> = {};
+  // forEach: a for-of over a Map makes an entry per record (a thousand, without the optimising compiler).
+  shard.used.forEach((record, key) => {
+    record.at = now;
+    records[key] = record;
+  });
+  for (const [key, record] of recent(shard, MAX_ENTRIES - shard.used.size)) records[key] = record;
+  if (writeCacheFile(shard.file, JSON.stringify({ format: FORMAT, version: packageVersion(), records }))) {
+    shard.whole = true;
+    shard.appended = 0;
+  }
+}
+
+/**
+ * Appends lines to an existing file of the cache, each after a line break (a line cut short by a
+ * kill or a full disk is then only a line that does not parse). Never creates the file, nor
+ * writes through a link; false when it could not write them all.
+ */
+function appendCacheLines(file: string, lines: string[]): boolean {
+  const text = `\n${lines.join('\n')}`;
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, constants.O_WRONLY | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0));
+    return writeSync(fd, text) === Buffer.byteLength(text);
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -285,29 +328,82 @@ const isFileRecord = (v: unknown): v is StoredFile => {
   );
 };
 
-/** The shard's stored record under `key` when it is whole (an own property: `constructor` is no record). */
+/**
+ * The shard's stored record under `key` when it is whole (an own property: `constructor` is no
+ * record). A broken one has the shard written whole at the next save, which keeps none.
+ */
 function storedRecord<T>(shard: Shard<T>, key: string): T | undefined {
   const record = Object.hasOwn(shard.stored, key) ? shard.stored[key] : undefined;
-  return shard.valid(record) ? record : undefined;
+  if (shard.valid(record)) return record;
+  if (record !== undefined) shard.whole = false;
+  return undefined;
 }
 
-/** A shard as stored: its records of this format and version; none when unreadable. */
-function loadShard<T>(file: string, valid: (v: unknown) => v is T): Shard<T> {
-  const shard: Shard<T> = { file, stored: {}, valid, used: new Map(), dirty: false };
+/**
+ * A shard's file: the whole shard on the first line (`{format, version, records}`), then the
+ * records appended since, one per line (`[key, record]`), a later one of a key standing for it;
+ * a line that is not one is skipped. Undefined when the first line is not a shard.
+ */
+export function parseShardText(
+  text: string,
+): { format: unknown; version: unknown; records: Record<string, unknown>; appended: number } | undefined {
+  const end = text.indexOf('\n');
+  let data: { format?: unknown; version?: unknown; records?: unknown };
   try {
-    const data = JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown; version?: unknown; records?: unknown };
-    const records = data?.records;
-    if (data?.format !== FORMAT || data.version !== packageVersion()) return shard;
-    if (!records || typeof records !== 'object' || Array.isArray(records)) return shard;
-    shard.stored = records as Record<string, unknown>;
+    data = JSON.parse(end < 0 ? text : text.slice(0, end));
   } catch {
-    // Missing or corrupt: as if empty.
+    return undefined;
   }
+  const records = data?.records;
+  if (!records || typeof records !== 'object' || Array.isArray(records)) return undefined;
+  const out = { format: data.format, version: data.version, records: records as Record<string, unknown>, appended: 0 };
+  if (end < 0) return out;
+  for (const line of text.slice(end + 1).split('\n')) {
+    if (line === '') continue;
+    out.appended++;
+    let entry: unknown;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    // An own property as JSON.parse makes them: an assignment to `__proto__` would not be one.
+    if (Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && entry[0] !== '__proto__')
+      out.records[entry[0]] = entry[1];
+  }
+  return out;
+}
+
+/** A shard as stored: its records when its file is one of this format and version; else none. */
+function loadShard<T>(file: string, valid: (v: unknown) => v is T): Shard<T> {
+  const shard: Shard<T> = {
+    file,
+    stored: {},
+    valid,
+    used: new Map(),
+    added: new Map(),
+    whole: false,
+    appended: 0,
+    size: 0,
+  };
+  let parsed: ReturnType<typeof parseShardText>;
+  try {
+    parsed = parseShardText(readFileSync(file, 'utf8'));
+  } catch {
+    // Missing or unreadable: as if empty.
+  }
+  if (!parsed || parsed.format !== FORMAT || parsed.version !== packageVersion()) return shard;
+  shard.stored = parsed.records;
+  shard.whole = true;
+  shard.appended = parsed.appended;
+  for (const _ in shard.stored) shard.size++;
   return shard;
 }
 
-function writeShard(file: string, records: Record<string, unknown>): void {
-  writeCacheFile(file, JSON.stringify({ format: FORMAT, version: packageVersion(), records }));
+/** A record this run made: used from now on, and written by the next save. */
+function made<T>(shard: Shard<T>, key: string, record: T): void {
+  shard.used.set(key, record);
+  shard.added.set(key, record);
 }
 
 /** Files of this cache (and list's remembered readings) not written for this long are removed. */
@@ -321,13 +417,13 @@ const SWEPT = '.swept';
  * Once a day the write also clears out files no run has written for two months (projects gone,
  * formats no longer read): a project left unchanged that long pays one cold run.
  */
-export function writeCacheFile(file: string, text: string): void {
-  if (!writePrivateFile(file, text)) return;
+export function writeCacheFile(file: string, text: string): boolean {
+  if (!writePrivateFile(file, text)) return false;
   const dir = path.dirname(file);
   const marker = path.join(dir, SWEPT);
   const swept = statSync(marker, { throwIfNoEntry: false });
-  if (swept && Date.now() - swept.mtimeMs < DAY_MS) return;
-  if (!writePrivateFile(marker, '')) return;
+  if (swept && Date.now() - swept.mtimeMs < DAY_MS) return true;
+  if (!writePrivateFile(marker, '')) return true;
   removeOld(dir, (name) =>
     /^(files|facts|reading)-[\w-]+\.json$/.test(name)
       ? KEPT_MS
@@ -335,4 +431,5 @@ export function writeCacheFile(file: string, text: string): void {
         ? DAY_MS
         : Number.POSITIVE_INFINITY,
   );
+  return true;
 }

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DiskHost, MemoryHost } from '../../src/engine/host.js';
@@ -6,8 +6,8 @@ import { Tree } from '../../src/engine/tree.js';
 import { promptLayout } from '../../src/kinds/prompt/layout.js';
 import { resourceLayout } from '../../src/kinds/resource/layout.js';
 import { toolLayout } from '../../src/kinds/tool/layout.js';
-import { existingDefinitions } from '../../src/registration/definitions.js';
-import { DefinitionsCache } from '../../src/registration/definitions-cache.js';
+import { definitionsKind, existingDefinitions } from '../../src/registration/definitions.js';
+import { DefinitionsCache, parseShardText } from '../../src/registration/definitions-cache.js';
 import { cachedProject } from '../helpers/projects.js';
 import { EXISTING, fixture, L } from '../helpers/shapes.js';
 
@@ -47,9 +47,14 @@ const factFiles = () =>
     .filter((f) => f.startsWith('facts-'))
     .map((f) => path.join(at.cache, f));
 type Records = { format: number; version: string; records: Record<string, { value: unknown; at: number }> };
-/** Rewrites every file of facts with `edit`. */
+/** A cache file's shard, with the records appended to it merged in. */
+const shardOf = (file: string) => {
+  const { appended: _, ...data } = parseShardText(readFileSync(file, 'utf8'))!;
+  return data as Records;
+};
+/** Rewrites every file of facts with `edit`, whole. */
 function rewrite(edit: (data: Records) => unknown): void {
-  for (const file of factFiles()) writeFileSync(file, JSON.stringify(edit(JSON.parse(readFileSync(file, 'utf8')))));
+  for (const file of factFiles()) writeFileSync(file, JSON.stringify(edit(shardOf(file))));
 }
 /** A second run: the cache as the last one left it on disk. */
 const nextRun = () => {
@@ -97,7 +102,7 @@ describe('the definitions cache', () => {
     onDisk();
     for (const f of readdirSync(at.cache)) writeFileSync(path.join(at.cache, f), '{"format":1,"records":{"x":');
     expect(nextRun()).toEqual(plain);
-    for (const f of factFiles()) expect(JSON.parse(readFileSync(f, 'utf8')).records).toBeTypeOf('object');
+    for (const f of factFiles()) expect(shardOf(f).records).toBeTypeOf('object');
     expect(nextRun()).toEqual(plain);
   });
 
@@ -116,5 +121,73 @@ describe('the definitions cache', () => {
     process.env.MCP_SCAFFOLD_CACHE = '0';
     expect(onDisk()).toEqual(plain);
     expect(existsSync(at.cache)).toBe(false);
+  });
+
+  describe('files, as records are added', () => {
+    const kind = definitionsKind(toolLayout);
+    const indexFile = () => readdirSync(at.cache).find((f) => f.startsWith('files-'));
+    const lines = () => readFileSync(path.join(at.cache, indexFile()!), 'utf8').split('\n').length;
+    /** One run that remembers one generated definition, as an `add` does. */
+    const addRun = (i: number) => {
+      DefinitionsCache.forget();
+      const tree = new Tree(new DiskHost(at.root));
+      const cache = DefinitionsCache.of(tree);
+      cache.remember(tree, `src/mcp-server/tools/definitions/t${i}.tool.ts`, kind, `text ${i}`, {
+        names: [{ name: `t_${i}` }],
+        exports: [`t${i}Tool`],
+      });
+      cache.save();
+    };
+
+    it("append a run's records, and are written whole once the appended would pass a quarter of the records (64 at least)", () => {
+      addRun(0);
+      expect(lines()).toBe(1);
+      const seen: number[] = [];
+      for (let i = 1; i <= 70; i++) {
+        addRun(i);
+        seen.push(lines());
+      }
+      // Appended one line per run up to 64, then written whole (one line) and appended to again.
+      expect(seen.slice(0, 64)).toEqual(Array.from({ length: 64 }, (_, i) => i + 2));
+      expect(seen[64]).toBe(1);
+      expect(seen.at(-1)).toBe(6);
+      const { records } = shardOf(path.join(at.cache, indexFile()!));
+      expect(Object.keys(records).sort()).toEqual(
+        Array.from({ length: 71 }, (_, i) => `src/mcp-server/tools/definitions/t${i}.tool.ts`).sort(),
+      );
+    });
+
+    it('skip a line cut short or not a record, and use the lines after it', () => {
+      addRun(0);
+      addRun(1);
+      const file = path.join(at.cache, indexFile()!);
+      const [base, appended] = readFileSync(file, 'utf8').split('\n');
+      writeFileSync(
+        file,
+        [base, appended!.slice(0, 20), '["__proto__",{"polluted":true}]', '[1,2]', 'x', appended].join('\n'),
+      );
+      const parsed = parseShardText(readFileSync(file, 'utf8'))!;
+      expect(parsed.appended).toBe(5);
+      expect(Object.keys(parsed.records)).toContain('src/mcp-server/tools/definitions/t1.tool.ts');
+      expect(Object.getPrototypeOf(parsed.records)).toBe(Object.prototype);
+      expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+      // The next run finds t1 as remembered, and adds its own.
+      addRun(2);
+      expect(Object.keys(shardOf(file).records)).toEqual(
+        expect.arrayContaining([1, 2].map((i) => `src/mcp-server/tools/definitions/t${i}.tool.ts`)),
+      );
+    });
+
+    it('are written whole, private, where the file went away meanwhile (an append never makes one)', () => {
+      addRun(0);
+      DefinitionsCache.forget();
+      const tree = new Tree(new DiskHost(at.root));
+      const cache = DefinitionsCache.of(tree);
+      cache.remember(tree, 'src/mcp-server/tools/definitions/t1.tool.ts', kind, 'text 1', { names: [], exports: [] });
+      rmSync(path.join(at.cache, indexFile()!));
+      cache.save();
+      expect(lines()).toBe(1);
+      expect(statSync(path.join(at.cache, indexFile()!)).mode & 0o777).toBe(0o600);
+    });
   });
 });

@@ -26,7 +26,7 @@ import { promptLayout } from '../../src/kinds/prompt/layout.js';
 import { resourceLayout } from '../../src/kinds/resource/layout.js';
 import { toolLayout } from '../../src/kinds/tool/layout.js';
 import { existingDefinitions } from '../../src/registration/definitions.js';
-import { DefinitionsCache } from '../../src/registration/definitions-cache.js';
+import { DefinitionsCache, parseShardText } from '../../src/registration/definitions-cache.js';
 import { fileStat, type Stat } from '../../src/registration/file-stat.js';
 import { inventory, placeholdersOf } from '../../src/registration/inventory.js';
 import {
@@ -111,6 +111,11 @@ function plainOnDisk() {
   }
 }
 
+/** A cache file's shard, with the records appended to it merged in. */
+const shardOf = (file: string) => {
+  const { appended: _, ...data } = parseShardText(readFileSync(file, 'utf8'))!;
+  return data;
+};
 const cacheFiles = (prefix: string) =>
   readdirSync(at.cache)
     .filter((f) => f.startsWith(prefix))
@@ -121,7 +126,7 @@ function forge(edit: (record: FileRecord, abs: string) => void): void {
   const indexes = cacheFiles('files-');
   expect(indexes.length).toBeGreaterThan(1);
   for (const index of indexes) {
-    const data = JSON.parse(readFileSync(index, 'utf8')) as { records: Record<string, FileRecord> };
+    const data = shardOf(index) as { records: Record<string, FileRecord> };
     for (const [rel, record] of Object.entries(data.records)) edit(record, path.join(at.root, rel));
     writeFileSync(index, JSON.stringify(data));
   }
@@ -180,7 +185,7 @@ describe('the facts cache', () => {
     // Trusted records that lie, in an index of the last format: not one of them is believed.
     trustAll();
     for (const file of cacheFiles('files-')) {
-      const data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const data = shardOf(file);
       writeFileSync(file, JSON.stringify({ ...data, format: 3 }).replaceAll('acme_get_item', 'acme_get_forged'));
     }
     expect(withoutTree(run())).toEqual(expected);
@@ -197,7 +202,7 @@ describe('the facts cache', () => {
     run();
     trustAll();
     for (const file of cacheFiles('files-')) {
-      const data = JSON.parse(readFileSync(file, 'utf8')) as { records: Record<string, Record<string, unknown>> };
+      const data = shardOf(file) as { records: Record<string, Record<string, unknown>> };
       expect(data.records[GET_ITEM]).toBeDefined();
       const { hash: _, ...noHash } = data.records[GET_ITEM]!;
       data.records[GET_ITEM] = { ...noHash, value: { names: [{ name: 'acme_forged' }], exports: ['forged'] } };
@@ -205,9 +210,10 @@ describe('the facts cache', () => {
       writeFileSync(file, JSON.stringify(data));
     }
     expect(withoutTree(run())).toEqual(expected);
-    // The run read acme-get-item again and wrote its index: the broken records are gone from it.
+    // The run read acme-get-item again and wrote its index: the broken records are gone from it
+    // once it is written whole (it was: the file it had read held them).
     for (const file of cacheFiles('files-')) {
-      const { records } = JSON.parse(readFileSync(file, 'utf8')) as { records: Record<string, { hash?: string }> };
+      const { records } = shardOf(file) as { records: Record<string, { hash?: string }> };
       expect(Object.keys(records)).not.toContain('src/junk.ts');
       expect(Object.keys(records)).not.toContain('src/none.ts');
       expect(records[GET_ITEM]?.hash).toEqual(expect.any(String));
