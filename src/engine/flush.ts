@@ -63,7 +63,14 @@ export { PlanOutdatedError } from './errors.js';
  * (an editor saved it, another run wrote it): writing would silently drop that change.
  */
 function assertUnchangedSincePlanned(targets: readonly Target[]): void {
-  const moved = targets.filter((t) => t.old?.toString('utf8') !== t.change.before);
+  // Compared as bytes first: the text of an entry point of thousands of imports, made here, would
+  // stay in the heap to the end of the run (a Buffer's memory goes at the next collection). Bytes
+  // that are not UTF-8 read as the text they decode to, as before.
+  const moved = targets.filter((t) =>
+    t.old === undefined || t.change.before === undefined
+      ? t.old !== undefined || t.change.before !== undefined
+      : !t.old.equals(Buffer.from(t.change.before, 'utf8')) && t.old.toString('utf8') !== t.change.before,
+  );
   if (moved.length === 0) return;
   throw new PlanOutdatedError(
     'CONFLICT',
@@ -86,7 +93,7 @@ function planJournal(realRoot: string, targets: readonly Target[]): Journal {
   const entries: JournalEntry[] = targets.map((t, i) => ({
     path: posix(path.relative(realRoot, t.abs)),
     tmp: posix(path.relative(realRoot, path.join(path.dirname(t.abs), `.mcp-scaffold-${process.pid}-${i}.tmp`))),
-    old: t.old === undefined ? null : t.old.toString('base64'),
+    old: t.old ?? null,
     mode: t.mode ?? null,
     newHash: sha256(t.bytes),
   }));

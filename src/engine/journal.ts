@@ -3,6 +3,12 @@
  * and mode, or that it was new), where its temp file goes, and which folders the flush creates.
  * It is written atomically and made durable before any target is touched, so a run that dies part way leaves a journal the next run
  * undoes from; a flush that completes removes it.
+ *
+ * On disk: its JSON on the first line, each target's old bytes after it as they are, the entry
+ * saying where they lie (version 2). The bytes of an entry point of thousands of imports once
+ * held base64 in the JSON cost an `add` a second and a third copy of the file that stayed in the
+ * heap to the end of the run. A journal of version 1 (all JSON, old bytes in base64), left by an
+ * earlier mcp-scaffold, is still read.
  */
 
 import { createHash } from 'node:crypto';
@@ -18,15 +24,15 @@ export interface JournalEntry {
   path: string;
   /** The temp file the new content is written to, beside the target. */
   tmp: string;
-  /** The target's bytes before the flush (base64), or null when it was new. */
-  old: string | null;
+  /** The target's bytes before the flush, or null when it was new. */
+  old: Buffer | null;
   mode: number | null;
   /** sha256 of the new content: undo touches only a target that still holds what the flush put there. */
   newHash: string;
 }
 
 export interface Journal {
-  version: 1;
+  version: 2;
   pid: number;
   host: string;
   started: string;
@@ -35,10 +41,13 @@ export interface Journal {
   entries: JournalEntry[];
 }
 
+/** An entry as stored: where its old bytes lie after the first line (offset and length), or null. */
+type StoredEntry = Omit<JournalEntry, 'old'> & { old: [at: number, length: number] | null };
+
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 export function newJournal(dirs: string[], entries: JournalEntry[]): Journal {
-  return { version: 1, pid: process.pid, host: hostname(), started: new Date().toISOString(), dirs, entries };
+  return { version: 2, pid: process.pid, host: hostname(), started: new Date().toISOString(), dirs, entries };
 }
 
 /**
@@ -49,7 +58,7 @@ export function writeJournal(root: string, journal: Journal, step?: string): voi
   const file = path.join(root, JOURNAL_FILE);
   const tmp = `${file}.${process.pid}.tmp`;
   try {
-    writeNewFileSynced(tmp, Buffer.from(JSON.stringify(journal)), undefined, step);
+    writeNewFileSynced(tmp, journalBytes(journal), undefined, step);
   } catch (e) {
     removeIfThere(tmp);
     throw e;
@@ -57,11 +66,47 @@ export function writeJournal(root: string, journal: Journal, step?: string): voi
   renameSync(tmp, file);
 }
 
-/** The journal a run left, if any. A journal is written whole or not at all, so it always parses. */
+/** The journal as written: its JSON line, then the old bytes of its entries in order. */
+function journalBytes(journal: Journal): Buffer {
+  let at = 0;
+  const entries = journal.entries.map((e): StoredEntry => {
+    const old: StoredEntry['old'] = e.old === null ? null : [at, e.old.length];
+    at += e.old?.length ?? 0;
+    return { ...e, old };
+  });
+  const olds = journal.entries.flatMap((e) => (e.old === null ? [] : [e.old]));
+  return Buffer.concat([Buffer.from(`${JSON.stringify({ ...journal, entries })}\n`), ...olds]);
+}
+
+/**
+ * The journal a run left, if any. A journal is written whole or not at all, so it always parses;
+ * one that does not (its old bytes out of its bounds) throws, as one that is not JSON does.
+ */
 export function readJournal(root: string): Journal | undefined {
   const file = path.join(root, JOURNAL_FILE);
   if (!existsSync(file)) return undefined;
-  return JSON.parse(readFileSync(file, 'utf8')) as Journal;
+  const bytes = readFileSync(file);
+  const end = bytes.indexOf(0x0a);
+  // Version 1 is JSON alone, which has no raw line break.
+  if (end < 0) {
+    const v1 = JSON.parse(bytes.toString('utf8')) as Omit<Journal, 'entries'> & {
+      entries?: (Omit<JournalEntry, 'old'> & { old: string | null })[];
+    };
+    const entries = v1.entries?.map((e) => ({ ...e, old: e.old === null ? null : Buffer.from(e.old, 'base64') }));
+    return { ...v1, ...(entries ? { entries } : {}) } as Journal;
+  }
+  const header = JSON.parse(bytes.subarray(0, end).toString('utf8')) as Omit<Journal, 'entries'> & {
+    entries: StoredEntry[];
+  };
+  const body = bytes.subarray(end + 1);
+  const entries = header.entries.map((e): JournalEntry => {
+    if (e.old === null) return { ...e, old: null };
+    const [at, length] = e.old;
+    if (!Number.isSafeInteger(at) || !Number.isSafeInteger(length) || at < 0 || length < 0 || at + length > body.length)
+      throw new Error(`${JOURNAL_FILE}: the old bytes of ${e.path} lie outside it`);
+    return { ...e, old: body.subarray(at, at + length) };
+  });
+  return { ...header, entries };
 }
 
 /** A journal being written when its run died: only the lock holder writes one, so any other is stale. */
@@ -89,7 +134,7 @@ function undoEntry(root: string, entry: JournalEntry): string | undefined {
   const abs = path.join(root, entry.path);
   removeIfThere(path.join(root, entry.tmp));
   const now = readOrUndefined(abs);
-  const old = entry.old === null ? undefined : Buffer.from(entry.old, 'base64');
+  const old = entry.old ?? undefined;
   if (now === undefined ? old === undefined : old?.equals(now)) return undefined;
   if (now !== undefined && sha256(now) !== entry.newHash) {
     return `${entry.path} (changed by something else since; left as it is)`;

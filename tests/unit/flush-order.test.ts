@@ -15,7 +15,7 @@ import { flushFaults, fsyncTogether } from '../../src/engine/durable.js';
 import { ScaffoldError } from '../../src/engine/errors.js';
 import { flush, recoverInterruptedFlush } from '../../src/engine/flush.js';
 import { DiskHost } from '../../src/engine/host.js';
-import { JOURNAL_FILE, type Journal } from '../../src/engine/journal.js';
+import { JOURNAL_FILE, readJournal } from '../../src/engine/journal.js';
 import { LOCK_FILE } from '../../src/engine/lock.js';
 import { type FileChange, Tree } from '../../src/engine/tree.js';
 import { tempDir } from '../helpers/temp.js';
@@ -42,9 +42,7 @@ const read = (root: string, rel: string) =>
 
 /** What the disk holds at a step: the journal's entries, and which targets hold their new content. */
 function seen(root: string, changes: readonly FileChange[]) {
-  const journal = existsSync(path.join(root, JOURNAL_FILE))
-    ? (JSON.parse(readFileSync(path.join(root, JOURNAL_FILE), 'utf8')) as Journal)
-    : undefined;
+  const journal = readJournal(root);
   return {
     journal: journal?.entries.map((e) => e.path),
     temps: journal?.entries.map((e) => read(root, e.tmp)),

@@ -28,7 +28,7 @@ import { type FaultKind, flushFaults } from '../../src/engine/durable.js';
 import { ScaffoldError } from '../../src/engine/errors.js';
 import { flush, PlanOutdatedError, recoverInterruptedFlush } from '../../src/engine/flush.js';
 import { DiskHost } from '../../src/engine/host.js';
-import { JOURNAL_FILE } from '../../src/engine/journal.js';
+import { JOURNAL_FILE, newJournal, readJournal, sha256, writeJournal } from '../../src/engine/journal.js';
 import { acquireLock, LOCK_FILE } from '../../src/engine/lock.js';
 import { tempFolderName } from '../../src/engine/new-folder.js';
 import { withSignalsHeld } from '../../src/engine/signals.js';
@@ -167,6 +167,64 @@ describe('flush', () => {
         /^An earlier run \(pid \d+, started .*\) was interrupted while writing 5 file\(s\); its changes were undone: README\.md, /,
       );
     expect(state(crashed)).toEqual(before);
+  });
+
+  it('a journal puts back old bytes as they were: not UTF-8, line breaks, empty; and one of version 1 too', async () => {
+    const old = {
+      'bin.dat': Buffer.from([0xff, 0x0a, 0x00, 0xfe, 0x0a]),
+      'text.txt': Buffer.from('one\ntwo\n'),
+      'empty.txt': Buffer.alloc(0),
+    };
+    for (const version of [1, 2]) {
+      const root = tempDir({});
+      for (const [rel, bytes] of Object.entries(old)) writeFileSync(path.join(root, rel), bytes);
+      const before = state(root);
+      // As a flush left them when it died after placing each new content, and a new file.
+      const placed = Object.keys(old).map((rel, i) => ({ rel, tmp: `.mcp-scaffold-1-${i}.tmp`, now: `new ${rel}` }));
+      for (const p of placed) writeFileSync(path.join(root, p.rel), p.now);
+      writeFileSync(path.join(root, 'added.txt'), 'added');
+      const entries = [
+        ...placed.map((p) => ({
+          path: p.rel,
+          tmp: p.tmp,
+          old: old[p.rel as keyof typeof old],
+          mode: 0o644,
+          newHash: sha256(Buffer.from(p.now)),
+        })),
+        {
+          path: 'added.txt',
+          tmp: '.mcp-scaffold-1-9.tmp',
+          old: null,
+          mode: null,
+          newHash: sha256(Buffer.from('added')),
+        },
+      ];
+      const head = { pid: 1, host: hostname(), started: new Date().toISOString(), dirs: [] };
+      if (version === 2) {
+        writeJournal(root, { ...newJournal([], entries), ...head });
+        expect(readJournal(root)?.entries.map((e) => e.old)).toEqual(entries.map((e) => e.old));
+      } else {
+        const v1 = {
+          version: 1,
+          ...head,
+          entries: entries.map((e) => ({ ...e, old: e.old?.toString('base64') ?? null })),
+        };
+        writeFileSync(path.join(root, JOURNAL_FILE), JSON.stringify(v1));
+      }
+      expect(await recoverInterruptedFlush(root)).toHaveLength(1);
+      expect(state(root), `version ${version}`).toEqual(before);
+    }
+  });
+
+  it('a journal whose old bytes lie outside it is refused, not undone from', () => {
+    const root = tempDir({ 'a.txt': 'new' });
+    writeJournal(
+      root,
+      newJournal([], [{ path: 'a.txt', tmp: 't.tmp', old: Buffer.from('old'), mode: 0o644, newHash: 'x' }]),
+    );
+    const file = path.join(root, JOURNAL_FILE);
+    writeFileSync(file, readFileSync(file).subarray(0, -1));
+    expect(() => readJournal(root)).toThrow(/lie outside it/);
   });
 
   it('a dry run only says that an interrupted run is pending, and writes nothing', async () => {
