@@ -282,10 +282,12 @@ function writeWhole(shard: Shard<{ at: number }>, now: number): void {
     record.at = now;
     records[key] = record;
   });
-  for (const [key, record] of recent(shard, MAX_ENTRIES - shard.used.size)) records[key] = record;
+  const others = recent(shard, MAX_ENTRIES - shard.used.size);
+  for (const [key, record] of others) records[key] = record;
   if (writeCacheFile(shard.file, JSON.stringify({ format: FORMAT, version: packageVersion(), records }))) {
     shard.whole = true;
     shard.appended = 0;
+    shard.size = shard.used.size + others.length;
   }
 }
 
