@@ -17,7 +17,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { bundleHeader, COMMONJS_WRAPPER } from '../dist/startup/bundle.js';
-import { commanderModule, typescriptModule } from './bundle-transforms.mjs';
+import { commanderModule, typescriptModule, zodLocalesModule } from './bundle-transforms.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -131,7 +131,7 @@ async function bundle(entry, outfile, extra = {}, { module = false } = {}) {
 }
 
 await bundle(path.join(dist, 'cli/main.js'), path.join(dist, 'cli.bundle.cjs'), {
-  plugins: [embeddedTemplates, importMetaUrl, commanderModule],
+  plugins: [embeddedTemplates, importMetaUrl, commanderModule, zodLocalesModule],
   external: ['ts-morph'],
   define: { __MCP_SCAFFOLD_BUNDLE__: 'true' },
   // jsonc-parser's `main` is a UMD build that requires its parts at run time; its ES build bundles.

@@ -1,7 +1,8 @@
-// Edits of the sources of the bundles (commander in dist/cli.bundle.cjs; TypeScript in
+// Edits of the sources of the bundles (commander and zod in dist/cli.bundle.cjs; TypeScript in
 // dist/vendor/ts-morph.cjs) that scripts/build-bundle.mjs makes as esbuild loads them. Each fails
 // the build when the text it expects is not there, as a new version of a dependency may bring.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 /** `text` with its one `from` replaced by `to`; the build fails when `from` is not there exactly once. */
 export function replaceOnce(file, text, from, to) {
@@ -104,6 +105,31 @@ export const commanderModule = {
   setup(b) {
     b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => ({
       contents: commanderSpawnsLazily(args.path, readFileSync(args.path, 'utf8')),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * zod's namespace of its locales (`z.locales`, 64 of them), which `export * as locales` keeps
+ * whole in a bundle: 296 KB of the CLI's, each module set up when zod loads. The CLI never reads
+ * `z.locales`; English, zod's default, comes from its own file, which zod's schemas import. So
+ * the CLI's bundle has an empty namespace there; the build fails when zod's files no longer look
+ * so (an index without `en`, schemas that take English from elsewhere).
+ */
+export function zodLocalesLeftOut(file, text) {
+  replaceOnce(file, text, 'export { default as en } from "./en.js";', '');
+  const schemas = path.join(path.dirname(file), '../classic/schemas.js');
+  replaceOnce(schemas, readFileSync(schemas, 'utf8'), 'import en from "../locales/en.js";', '');
+  return 'export {};\n';
+}
+
+/** zod's locales namespace, as the CLI's bundle has it. */
+export const zodLocalesModule = {
+  name: 'zod-locales',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: zodLocalesLeftOut(args.path, readFileSync(args.path, 'utf8')),
       loader: 'js',
     }));
   },

@@ -575,6 +575,19 @@ describe("the build's edits of its dependencies' sources", () => {
     expect(() => keepFunctionNames(TYPESCRIPT, otherGetter)).toThrow(/is not there once/);
   });
 
+  it("leave zod's locales namespace out of the CLI's bundle, English kept, or fail the build", async () => {
+    const { zodLocalesLeftOut } = await transforms();
+    const file = path.join(ROOT, 'node_modules/zod/v4/locales/index.js');
+    const text = readFileSync(file, 'utf8');
+    expect(text.split('\n').filter((l) => l.startsWith('export {')).length).toBeGreaterThan(30);
+    expect(zodLocalesLeftOut(file, text)).toBe('export {};\n');
+    expect(() => zodLocalesLeftOut(file, text.replace('"./en.js"', '"./en-US.js"'))).toThrow(/is not there once/);
+    // The bundle built with it: zod's English locale and no other.
+    const bundle = readFileSync(path.join(ROOT, 'dist/cli.bundle.cjs'), 'latin1');
+    const locales = [...bundle.matchAll(/"node_modules\/zod\/v4\/locales\/([\w-]+)\.js"/g)].map((m) => m[1]);
+    expect([...new Set(locales)].sort()).toEqual(['en', 'index']);
+  });
+
   it("make commander's child_process a stand-in that loads it on a spawn, or fail the build", async () => {
     const { commanderSpawnsLazily } = await transforms();
     const file = path.join(ROOT, 'node_modules/commander/lib/command.js');
