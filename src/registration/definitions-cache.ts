@@ -33,11 +33,6 @@ import { fileStat, isStat, type Stat, vouches } from './file-stat.js';
 
 const FORMAT = 6;
 const MAX_ENTRIES = 20_000;
-/**
- * How long before a record was taken a file's times must be for its stat alone to be trusted:
- * above the coarsest timestamp granularity in use (2 s on FAT) and small clock steps.
- */
-export const RACY_MS = 3000;
 
 /** A fact on disk: `at` is when a run last used it, for keeping the most recent. */
 type StoredEntry = { value: unknown; at: number };

@@ -19,7 +19,7 @@ export type Stat = [dev: number, ino: number, size: number, mtime: number, ctime
  * How long before a record was taken a file's times must be for its stat alone to be trusted:
  * above the coarsest timestamp granularity in use (2 s on FAT) and small clock steps.
  */
-export const RACY_MS = 3000;
+const RACY_MS = 3000;
 
 /** The stat of the regular file at `abs` (links followed); null when there is none or it is something else. */
 export function fileStat(abs: string): Stat | null {
@@ -31,11 +31,16 @@ export function fileStat(abs: string): Stat | null {
   }
 }
 
+/** Whether the file's times are well before `taken` (ms): a stat recorded then can vouch for its text. */
+export function settledBefore(stat: Stat, taken: number): boolean {
+  return Math.max(stat[3], stat[4]) + RACY_MS < taken;
+}
+
 /** Whether a record of `recorded`, taken at `taken` (ms), vouches for a file whose stat is `now`. */
 export function vouches(now: Stat, recorded: Stat | null, taken: number): boolean {
   if (!recorded) return false;
   for (let i = 0; i < 5; i++) if (now[i] !== recorded[i]) return false;
-  return Math.max(now[3], now[4]) + RACY_MS < taken;
+  return settledBefore(now, taken);
 }
 
 /** A stat as stored: five finite numbers. */

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { DiskHost, type HostEntry } from '../engine/host.js';
 import { Tree } from '../engine/tree.js';
 import { DefinitionsCache, packageVersion, sha, writeCacheFile } from './definitions-cache.js';
-import { fileStat, RACY_MS, type Stat } from './file-stat.js';
+import { fileStat, type Stat, settledBefore } from './file-stat.js';
 
 const FORMAT = 2;
 
@@ -212,7 +212,7 @@ function textsUnchanged(host: DiskHost, reads: Reads): { texts: Reads['texts']; 
       if (hash === '') return !existsSync(root + rel) || host.read(rel) === undefined;
       const now = fileStat(root + rel);
       if (stat !== '' && !now) return false;
-      if (now && statIs(now, stat!) && Math.max(now[3], now[4]) + RACY_MS < reads.taken) return true;
+      if (now && statIs(now, stat!) && settledBefore(now, reads.taken)) return true;
       const text = host.read(rel);
       if (text === undefined || sha(text) !== hash) return false;
       records ??= [];
