@@ -3,10 +3,11 @@
  * Paths are relative to the host's root, with forward slashes; '' is the root itself.
  */
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { containedPaths } from './containment.js';
 import { flush } from './flush.js';
+import { readSharedFile } from './read-buffer.js';
 import type { FileChange } from './tree.js';
 
 export interface HostEntry {
@@ -67,7 +68,8 @@ export class DiskHost implements Host {
     try {
       // A missing file (each one of a new server) is told without an exception: they cost.
       if (!statSync(file, { throwIfNoEntry: false })) return undefined;
-      bytes = readFileSync(file);
+      // Into the shared buffer: decoded below before anything else reads through it.
+      bytes = readSharedFile(file);
     } catch {
       return undefined;
     }

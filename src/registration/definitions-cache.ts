@@ -26,6 +26,7 @@ import { closeSync, constants, openSync, readFileSync, statSync, writeSync } fro
 import path from 'node:path';
 import { DiskHost } from '../engine/host.js';
 import { parsedOne } from '../engine/lean-vm.js';
+import { readSharedText } from '../engine/read-buffer.js';
 import type { Tree } from '../engine/tree.js';
 import { keptCacheDir } from '../startup/cache-dir.js';
 import { DAY_MS, removeOld, writePrivateFile } from '../startup/private-file.js';
@@ -385,7 +386,7 @@ function loadShard<T>(file: string, valid: (v: unknown) => v is T): Shard<T> {
   };
   let parsed: ReturnType<typeof parseShardText>;
   try {
-    parsed = parseShardText(readFileSync(file, 'utf8'));
+    parsed = parseShardText(readSharedText(file));
   } catch {
     // Missing or unreadable: as if empty.
   }

@@ -15,9 +15,10 @@
  * a missing, unreadable or corrupt one is a miss. `MCP_SCAFFOLD_CACHE=0` turns it off.
  */
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DiskHost, type HostEntry } from '../engine/host.js';
+import { readSharedText } from '../engine/read-buffer.js';
 import { Tree } from '../engine/tree.js';
 import { DefinitionsCache, packageVersion, sha, writeCacheFile } from './definitions-cache.js';
 import { fileStat, type Stat, settledBefore } from './file-stat.js';
@@ -279,7 +280,7 @@ function isReads(v: unknown): v is Reads {
 function load(file: string, root: string, key: string): { header: StoredHeader; resultJson: string } | undefined {
   let stored: ReturnType<typeof parseStored>;
   try {
-    stored = parseStored(readFileSync(file, 'utf8'));
+    stored = parseStored(readSharedText(file));
   } catch {
     return undefined;
   }

@@ -22,10 +22,10 @@ import path from 'node:path';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
 import { underStartFlags } from '../engine/lean-vm.js';
+import { readShared, readSharedFile } from '../engine/read-buffer.js';
 import { COMMONJS_WRAPPER, parseBundleHeader } from './bundle.js';
 import { keptCacheDir } from './cache-dir.js';
 import { DAY_MS, readPrivateFile, removeOld, writePrivateFile } from './private-file.js';
-import { readShared, readSharedFile } from './read-buffer.js';
 
 const FORMAT = 2;
 const MAGIC = 'mcp-scaffold v8 code cache\n';

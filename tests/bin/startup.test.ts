@@ -372,7 +372,7 @@ describe('a code cache that cannot be trusted', () => {
   });
 
   it('is taken by a warm add, for the CLI and for ts-morph: neither file is replaced (a refused one would be)', () => {
-    // Both bundles and both caches are read into one buffer in turn (src/startup/read-buffer.ts):
+    // Both bundles and both caches are read into one buffer in turn (src/engine/read-buffer.ts):
     // a cache overwritten before V8 read it would be refused, and rewritten at exit.
     const cacheDir = temp('cache');
     const add = ['add', 'tool', 'demo_find_things', '--no-devcheck', '--yes'];

@@ -1,13 +1,15 @@
 /**
- * The buffer the bundles and their code caches are read into in turn (src/startup/read-buffer.ts):
+ * The buffer the bundles and their code caches are read into in turn (src/engine/read-buffer.ts):
  * every file reads back whole and exact, and a file that fits reuses the memory the last one was
- * read into, which is what it is for.
+ * read into, which is what it is for. Text read through it (the caches, the disk host) is what
+ * readFileSync gives, and outlives the next read.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readSharedFile } from '../../src/startup/read-buffer.js';
+import { DiskHost } from '../../src/engine/host.js';
+import { readSharedFile, readSharedText } from '../../src/engine/read-buffer.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-read-buffer-'));
 let count = 0;
@@ -40,5 +42,42 @@ describe('readSharedFile', () => {
     expect(got.buffer).not.toBe(before);
     const after = readSharedFile(file(5_000_000).name);
     expect(after.buffer).toBe(got.buffer);
+  });
+});
+
+describe('text read through the shared buffer', () => {
+  const texts = {
+    ascii: Buffer.from('{"format":6}\n["a",1]\n'),
+    utf8: Buffer.from('café — 日本 🙂\n'),
+    bom: Buffer.from('\ufeffexport const x = 1;\n'),
+    // A lone continuation byte, a truncated sequence and a Latin-1 é: replaced, as readFileSync's 'utf8' does.
+    malformed: Buffer.from([0x61, 0x80, 0x62, 0xe6, 0x97, 0x63, 0xe9, 0x0a]),
+  };
+
+  it("readSharedText gives readFileSync's 'utf8' text, which the next read does not change", () => {
+    const read = Object.entries(texts).map(([name, bytes]) => {
+      const f = path.join(dir, `text-${name}`);
+      writeFileSync(f, bytes);
+      const text = readSharedText(f);
+      expect(text).toBe(readFileSync(f, 'utf8'));
+      return [f, text] as const;
+    });
+    readSharedFile(file(2_000_000).name);
+    for (const [f, text] of read) expect(text).toBe(readFileSync(f, 'utf8'));
+  });
+
+  it('the disk host reads UTF-8 exactly (its BOM kept) and tells the malformed file apart, as before', () => {
+    for (const [name, bytes] of Object.entries(texts)) writeFileSync(path.join(dir, `host-${name}`), bytes);
+    const host = new DiskHost(dir);
+    const utf8 = host.read('host-utf8');
+    const bom = host.read('host-bom');
+    const malformed = host.read('host-malformed');
+    readSharedFile(file(2_000_000).name);
+    expect(utf8).toBe('café — 日本 🙂\n');
+    expect(bom).toBe('\ufeffexport const x = 1;\n');
+    expect(host.isUndecodable('host-bom')).toBe(false);
+    expect(malformed).toBe(texts.malformed.toString('utf8'));
+    expect(host.isUndecodable('host-malformed')).toBe(true);
+    expect(host.read('host-missing')).toBeUndefined();
   });
 });

@@ -3,7 +3,10 @@
  * per file. On these machines the first touch of a fresh page of memory is what reading costs
  * (measured: a 4.3 MB copy into new memory 11 ms, into memory touched before 0.25 ms), and an
  * add reads four such files (1–4 MB each). Each read's bytes are used up before the next read: a
- * bundle becomes a string, a cache is deserialized by vm.Script as it compiles.
+ * bundle becomes a string, a cache is deserialized by vm.Script as it compiles. The caches of a
+ * large project and its entry point are read through it too (readSharedText, and the disk host),
+ * into pages the bundles already touched: at 3,000 tools those three files (2.2 MB) took 18 ms
+ * to read as text through readFileSync, 10 ms this way.
  *
  * The launcher and the CLI's bundle each hold a copy of this module (both bundle it); a
  * registered symbol on the global object lets the two share the buffer.
@@ -46,4 +49,9 @@ export function readSharedFile(file: string): Buffer {
   } finally {
     closeSync(fd);
   }
+}
+
+/** The text of the file at `file` as UTF-8 (malformed bytes replaced, as readFileSync's 'utf8' does), read through the shared buffer. */
+export function readSharedText(file: string): string {
+  return readSharedFile(file).toString('utf8');
 }
