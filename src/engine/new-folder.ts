@@ -9,7 +9,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { containedPaths } from './containment.js';
@@ -112,7 +112,8 @@ export async function flushNewFolder(root: string, changes: readonly FileChange[
   try {
     mkdirSync(parent, { recursive: true });
     // One with this pid is from a dead run whose pid came round again: no other run would use it.
-    rmSync(tmp, { recursive: true, force: true });
+    // (Looked for first: Node 20's rmSync of a folder loads a module of its own even for nothing.)
+    if (lstatSync(tmp, { throwIfNoEntry: false })) rmSync(tmp, { recursive: true, force: true });
     mkdirSync(tmp);
     const dirs = writeAll(tmp, changes, fds);
     // Every file's bytes and every folder's entries on disk, before the rename makes them the project.

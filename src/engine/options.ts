@@ -1,5 +1,7 @@
 /** Options every command takes: the global flags of the command-line contract in README.md. */
 
+import { isatty } from 'node:tty';
+
 export interface GlobalOptions {
   cwd: string;
   dryRun: boolean;
@@ -42,9 +44,10 @@ export function globalOptions(raw: Record<string, unknown>): GlobalOptions {
 }
 
 /**
- * A prompt may be shown only to a person: a TTY on both ends, and neither --yes nor --json (asked
- * first: under them, stdin is never opened, which for a file or pipe costs a stream of its own).
+ * A prompt may be shown only to a person: a TTY on both ends, and neither --yes nor --json. stdin
+ * is asked with isatty, as process.stdin would be, without opening it: for a file or pipe that
+ * costs a stream of its own (and for a pipe, node:net).
  */
 export function canPrompt(global: GlobalOptions): boolean {
-  return Boolean(!global.yes && !global.json && process.stdin.isTTY && process.stdout.isTTY);
+  return Boolean(!global.yes && !global.json && isatty(0) && process.stdout.isTTY);
 }

@@ -33,6 +33,22 @@ function earlyLookup(args: string[], dist: string): EarlyLookup | undefined {
   return start(run);
 }
 
+/**
+ * Loads the modules of Node's that nearly every run of the CLI needs (besides those code-cache.ts
+ * and the early look-up load), before leanStart sets V8's flags. Node compiles its modules with a
+ * cache of their code made when it was built, which V8 takes only under the flags it was made
+ * for: one loaded after the flags change compiles from source (an add loaded 26 that way, crypto's
+ * 16 among them; https, zlib, child_process, readline, crypto, vm, os and perf_hooks took 19–26 ms
+ * after a change of flags, 8–10 ms before). Putting the defaults back around each later load would
+ * let a collection meanwhile grow the young generation lean-vm.ts keeps small. stdout is made now
+ * for the same reason: every command prints, and a pipe or a terminal brings node:net or node:tty.
+ */
+function loadNodeModulesFirst(dist: string): void {
+  const require = createRequire(path.join(dist, 'launch.cjs'));
+  for (const id of ['node:os', 'node:process', 'node:timers/promises', 'node:tty']) require(id);
+  void process.stdout;
+}
+
 /** One turn of the event loop, so that the early look-up's connection moves on between long stretches of work. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -44,11 +60,12 @@ export async function launch(argv: string[], dist: string, plain: () => Promise<
   const output = prerenderedOutput(argv.slice(2), files);
   if (output !== undefined) return writeStdout(output);
   const early = earlyLookup(argv.slice(2), dist);
+  // Imported here, so that printing a help page loads no more than it needs (vm, zlib, crypto).
+  const { runBundle, runBundlePausing } = await import('./code-cache.js');
+  loadNodeModulesFirst(dist);
   // Before any bundle compiles: V8's code cache is made for, and only taken with, the same flags.
   (await import('../engine/lean-vm.js')).leanStart();
   try {
-    // Imported here so that printing a help page loads no more than it needs.
-    const { runBundle, runBundlePausing } = await import('./code-cache.js');
     // With a request under way, the event loop turns between the stretches of loading the CLI, so
     // that each step of its connection (address, TLS handshake, request) goes on while it loads.
     const cli = (early ? await runBundlePausing(bundle, breathe) : runBundle(bundle)) as { main: Main };

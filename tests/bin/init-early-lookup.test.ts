@@ -7,13 +7,14 @@
  * refused --pm, a server inside a server) does not hold the run up.
  */
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOOKUP_TIMEOUT_MS } from '../../src/init/registry.js';
-import { parseJsonOut, spawnCli, tempFolders } from './support.js';
+import { BIN, parseJsonOut, spawnCli, tempFolders } from './support.js';
 
 const temp = tempFolders('mcp-scaffold-early-lookup-');
 
@@ -144,5 +145,40 @@ describe('an early request the run ends without needing is abandoned', () => {
     expect(reg.seen.connections).toBe(1);
     // Waiting for the request would end the run at the look-up's timeout, not before.
     expect(r.ms).toBeLessThan(LOOKUP_TIMEOUT_MS - 500);
+  });
+});
+
+describe("Node's modules the look-up needs", () => {
+  it("compile with Node's cache of them: loaded before the launcher sets V8's flags (launch.ts)", async () => {
+    const reg = await registry();
+    const cwd = await warmedFolder(reg);
+    // Node's own record of which of its modules compiled without its cache (--expose-internals, a
+    // Node option: V8's flags, and so the run's caches, are as ever).
+    const report = path.join(temp(), 'without.json');
+    const hook = path.join(path.dirname(report), 'hook.cjs');
+    writeFileSync(
+      hook,
+      `const { internalBinding } = require('internal/test/binding');
+       process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify([...internalBinding('builtins').getCacheUsage().compiledWithoutCache])));`,
+    );
+    const args = ['init', 'demo', '--yes', '--json', '--dry-run', '--no-install'];
+    const status = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--expose-internals', '--no-warnings', '--require', hook, BIN, ...args], {
+        cwd,
+        env: {
+          ...BASE_ENV,
+          NO_COLOR: '1',
+          MCP_SCAFFOLD_CACHE_DIR: path.join(cwd, '.cache'),
+          npm_config_registry: reg.url,
+          npm_config_offline: 'false',
+        },
+        stdio: 'ignore',
+      });
+      child.on('error', reject);
+      child.on('close', resolve);
+    });
+    expect(status).toBe(0);
+    expect(reg.seen.requests).toBe(1);
+    expect(JSON.parse(readFileSync(report, 'utf8'))).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@
 
 import { FRAMEWORK, findProject, type Project } from '../../project/project.js';
 import { EXIT, ScaffoldError } from '../errors.js';
+import { monotonicMs } from '../monotonic.js';
 import type { Reporter } from '../reporter.js';
 import { devcheckLaunch } from './devcheck-launch.js';
 import {
@@ -171,7 +172,7 @@ export async function runDevcheck(
   // A full run is full whatever our own environment holds.
   const { [CHANGED_ENV]: _ours, ...inherited } = process.env;
   const launch = devcheckLaunch(project, pm, inherited);
-  const started = performance.now();
+  const started = monotonicMs();
   let exit: SupervisedExit;
   try {
     exit = await runSupervised(launch.command, launch.args, {
@@ -185,7 +186,7 @@ export async function runDevcheck(
     const error = notStarted(command, e);
     return { report: { ran: false, reason: error.message }, error };
   }
-  const durationMs = Math.round(performance.now() - started);
+  const durationMs = Math.round(monotonicMs() - started);
   const judged = verdict(project, exit, { command, durationMs, timeoutSeconds });
   const outcome = { ...judged, report: { ...judged.report, ...checked } };
   if (outcome.report.passed) clearPending(project.root);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { PackageManager } from '../../project/project.js';
 import { EXIT, ScaffoldError } from '../errors.js';
+import { monotonicMs } from '../monotonic.js';
 import type { Reporter } from '../reporter.js';
 import { findOnPath, HOW_TO_INSTALL } from './path-lookup.js';
 import { runSupervised, type StopReason, type SupervisedExit } from './supervised-run.js';
@@ -103,7 +104,7 @@ async function runInstall(
   const logFile = path.join(tmpdir(), `mcp-scaffold-install-${process.pid}-${Date.now()}.log`);
   const { sink, close } = logSink(logFile, reporter.verbose);
   const shown = await progress(pm, command, reporter, spinner);
-  const started = performance.now();
+  const started = monotonicMs();
   let exit: SupervisedExit;
   try {
     exit = await runSupervised(pm, args, {
@@ -119,7 +120,7 @@ async function runInstall(
     return { report: { ran: false, reason: error.message }, error };
   }
   await close();
-  const durationMs = Math.round(performance.now() - started);
+  const durationMs = Math.round(monotonicMs() - started);
   const base = { command, durationMs, root, logFile, timeoutSeconds };
   return verdict(exit, base, shown);
 }

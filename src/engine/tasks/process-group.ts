@@ -4,6 +4,7 @@
  */
 
 import { readdirSync, readFileSync } from 'node:fs';
+import { monotonicMs } from '../monotonic.js';
 
 /** Groups are a POSIX notion; on Windows only the child itself can be signalled. */
 export const HAS_PROCESS_GROUPS = process.platform !== 'win32';
@@ -16,9 +17,9 @@ const POLL_MS = 100;
 
 /** Resolves once `done()` holds or `ms` have passed; whether it held. */
 export async function waitFor(done: () => boolean, ms: number): Promise<boolean> {
-  const deadline = performance.now() + ms;
+  const deadline = monotonicMs() + ms;
   while (!done()) {
-    if (performance.now() >= deadline) return false;
+    if (monotonicMs() >= deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   return true;
