@@ -16,7 +16,7 @@ import { Reporter } from '../engine/reporter.js';
 import type { TaskReport } from '../engine/tasks/task.js';
 import { Tree } from '../engine/tree.js';
 import { isTarball } from '../init/framework-choice.js';
-import { type InitResult, initGenerator, prepareInitTemplates } from '../init/generator.js';
+import { type InitResult, initGenerator } from '../init/generator.js';
 import { scaffoldCommand } from '../init/launcher.js';
 import { type AnswerSource, type LatestVersionLookup, latestFrameworkVersion } from '../init/registry.js';
 import { FRAMEWORK_VERSION } from '../init/versions.js';
@@ -78,10 +78,16 @@ async function gatherAnswers(
   return answers;
 }
 
+/** The framework release a new server starts on, and where that came from. */
+interface LatestRelease {
+  version?: string | undefined;
+  source: FrameworkSource;
+}
+
 function generateInit(
   answers: Answers,
   global: GlobalOptions,
-  { version: latest, source }: { version?: string | undefined; source: FrameworkSource },
+  { version: latest, source }: LatestRelease,
 ): Planned<InitResult> {
   const { target, options } = answers;
   const tree = new Tree(new DiskHost(target.root));
@@ -158,14 +164,15 @@ async function latestRelease(
   { target, options }: Answers,
   lookup: LatestVersionLookup,
   reporter: Reporter,
-): Promise<{ version?: string; source: FrameworkSource }> {
+  meanwhile: () => void,
+): Promise<LatestRelease> {
   if (target.mode === 'upgrade') return { source: { from: 'existing' } };
   if (options.frameworkVersion !== undefined) return { source: { from: 'option' } };
   const pending = lookup();
-  // The event loop turns, for the look-up's connection to go on; the templates do not depend on
-  // the answer: made ready while the registry is asked.
+  // The event loop turns, for the look-up's connection to go on; then `meanwhile`, while the
+  // registry is asked.
   await new Promise((resolve) => setImmediate(resolve));
-  prepareInitTemplates();
+  meanwhile();
   const latest = await pending;
   if (latest.ok) {
     const source = {
@@ -208,22 +215,53 @@ function targetRoot(cwd: string, dir: string | undefined): string | undefined {
   }
 }
 
+/**
+ * The plan for the release `guess`, made while the registry is asked: the plan depends on the
+ * answer only through its version (and the JSON result through where it came from, set once it
+ * is known), so when the registry names that release the plan is ready when the answer comes.
+ * Undefined when it cannot be made: the plan made after the answer says why.
+ */
+function guessedPlan(answers: Answers, global: GlobalOptions, guess: string) {
+  try {
+    const planned = generateInit(answers, global, { version: guess, source: { from: 'pinned', reason: 'guess' } });
+    return { version: guess, planned };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The plan with where its release came from, in the JSON result. */
+function withSource(planned: Planned<InitResult>, source: FrameworkSource): Planned<InitResult> {
+  const data = planned.result.data as InitResult['data'] & { project: Record<string, unknown> };
+  const project = { ...data.project, frameworkSource: source };
+  return { ...planned, result: { ...planned.result, data: { ...data, project } } };
+}
+
+/**
+ * `guess`: the release planned for while the registry is asked, this mcp-scaffold's pinned one
+ * unless a test chooses (its plan is used only when the registry names it).
+ */
 export async function initCommand(
   dir: string | undefined,
   flags: InitFlags,
   global: GlobalOptions,
   source: FlagSource = () => undefined,
   lookup: LatestVersionLookup = latestFrameworkVersion,
+  guess: string = FRAMEWORK_VERSION,
 ): Promise<number> {
   const reporter = new Reporter({ json: global.json, verbose: global.verbose });
   let answers: Answers;
-  let latest: Awaited<ReturnType<typeof latestRelease>>;
+  let latest: LatestRelease;
+  let guessed: ReturnType<typeof guessedPlan>;
   try {
     // Before the folder is looked at: a half-written server would read as one to upgrade.
     const root = targetRoot(global.cwd, dir);
     if (root) for (const w of await recoverInterruptedFlush(root, { dryRun: global.dryRun })) reporter.warn(w);
     answers = await gatherAnswers(dir, flags, global, source, reporter);
-    latest = await latestRelease(answers, lookup, reporter);
+    const gathered = answers;
+    latest = await latestRelease(answers, lookup, reporter, () => {
+      guessed = guessedPlan(gathered, global, guess);
+    });
   } catch (e) {
     return reportFailure(reporter, 'init', e);
   }
@@ -232,7 +270,12 @@ export async function initCommand(
     command: 'init',
     global,
     reporter,
-    generate: () => generateInit(answers, global, latest),
+    generate: () => {
+      // Taken once: a plan made again (the disk changed meanwhile) is made from the disk as it is.
+      const ready = guessed?.version !== undefined && guessed.version === latest.version ? guessed : undefined;
+      guessed = undefined;
+      return ready ? withSource(ready.planned, latest.source) : generateInit(answers, global, latest);
+    },
     conclude: (outcome) => concludeInit(outcome, global.cwd, reporter, interactive),
   });
 }

@@ -17,7 +17,7 @@ import { type PackageManager, packageManagerInfo } from '../project/package-mana
 import { existingDefinitions } from '../registration/definitions.js';
 import { isDefinitionFile } from '../registration/layout.js';
 import { camelCase, parseName, safeIdentifier } from '../text/names.js';
-import { prepareTemplates, render, templatesOf } from '../text/templates.js';
+import { render, templatesOf } from '../text/templates.js';
 import { chooseFramework, defaultFramework, type FrameworkChoice } from './framework-choice.js';
 import { type Identity, readPackageJson, resolveIdentity } from './identity.js';
 import { INSTALL_COMMANDS } from './install-commands.js';
@@ -166,15 +166,6 @@ let templateList: readonly string[] | undefined;
 export function templateFiles(): string[] {
   templateList ??= listTemplateFiles();
   return [...templateList];
-}
-
-/** Gets init's templates ready to render, while what they render (the registry's answer) is awaited. */
-export function prepareInitTemplates(): void {
-  try {
-    prepareTemplates(templateFiles().map((f) => template(f)));
-  } catch {
-    // A templates folder that cannot be listed: the plan reports it, in its place.
-  }
 }
 
 function listTemplateFiles(): string[] {

@@ -113,20 +113,6 @@ function compiledOf(template: URL): HandlebarsNs.TemplateDelegate {
   return compiledTemplate;
 }
 
-/**
- * Gets templates ready before their data is known (init, while the registry is asked): what
- * render does first, done ahead. A template that cannot be read is left for render to report.
- */
-export function prepareTemplates(templates: readonly URL[]): void {
-  for (const template of templates) {
-    try {
-      compiledOf(template);
-    } catch {
-      // render meets the same error, in its place
-    }
-  }
-}
-
 /** Renders the template file at `template` with `data`. */
 export function render(template: URL, data: object, options: RenderOptions): string {
   return compiledOf(template)(data, { data: { lineWidth: options.lineWidth } });

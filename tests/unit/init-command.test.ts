@@ -3,7 +3,7 @@
  * with its diff (from /dev/null), and nothing is written.
  */
 
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initCommand } from '../../src/commands/init.js';
@@ -44,5 +44,75 @@ describe('init --dry-run', () => {
     expect(pkg.diff).toContain('+  "name": "demo",');
     expect(existsSync(path.join(cwd, 'demo'))).toBe(false);
     expect(readdirSync(cwd)).toEqual([]);
+  });
+});
+
+describe("init's plan made while the registry is asked", () => {
+  /** Every file under `root` (relative path → content). */
+  function filesOf(root: string): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const rel of readdirSync(root, { recursive: true }).map(String).sort()) {
+      const abs = path.join(root, rel);
+      if (statSync(abs).isFile()) out[rel] = readFileSync(abs, 'utf8');
+    }
+    return out;
+  }
+
+  /** init of `demo` in a new folder, the registry answering 0.12.3 after a while, with `guess` planned for meanwhile. */
+  async function initWith(guess: string, extra: { dryRun?: boolean } = {}) {
+    const cwd = tempDir();
+    const out: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0);
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const answer = {
+      ok: true as const,
+      version: '0.12.3',
+      registry: 'https://registry.example/',
+      from: 'registry' as const,
+      checkedAt: '2026-12-03T00:00:00.000Z',
+    };
+    const lookup = () => new Promise<typeof answer>((resolve) => setTimeout(() => resolve(answer), 50));
+    const code = await initCommand(
+      'demo',
+      { install: false, git: false },
+      {
+        cwd,
+        dryRun: extra.dryRun ?? false,
+        json: true,
+        yes: true,
+        force: false,
+        devcheck: true,
+        devcheckTimeout: 600,
+        verbose: false,
+      },
+      () => undefined,
+      lookup,
+      guess,
+    );
+    vi.restoreAllMocks();
+    expect(code).toBe(0);
+    const result = JSON.parse(out.join('').replaceAll(cwd, '<cwd>'));
+    return { result, files: extra.dryRun ? {} : filesOf(path.join(cwd, 'demo')) };
+  }
+
+  it('is the plan made after the answer when the registry names the release guessed, and is not used when it names another', async () => {
+    const hit = await initWith('0.12.3');
+    const missed = await initWith('0.11.5');
+    expect(hit.result.project).toMatchObject({
+      frameworkRange: '^0.12.3',
+      frameworkSource: { from: 'registry', registry: 'https://registry.example/' },
+    });
+    expect(hit.result).toEqual(missed.result);
+    expect(Object.keys(hit.files).length).toBeGreaterThan(20);
+    expect(hit.files).toEqual(missed.files);
+    expect(JSON.parse(hit.files['package.json']!).dependencies['@cyanheads/mcp-ts-core']).toBe('^0.12.3');
+    // A guess of another line would have planned other code: it is the answer's plan that was written.
+    expect((await initWith('0.10.17')).files).toEqual(hit.files);
+  });
+
+  it('on a dry run too', async () => {
+    expect((await initWith('0.12.3', { dryRun: true })).result).toEqual(
+      (await initWith('0.10.17', { dryRun: true })).result,
+    );
   });
 });
