@@ -26,10 +26,10 @@ export interface EarlyLookup {
 /** Starts the look-up for init's arguments (plainInitArguments) where init makes a new server; else undefined. */
 export function startEarlyLookup(run: { dir: string | undefined; cwd: string }): EarlyLookup | undefined {
   if (!makesNewServer(run.cwd, run.dir)) return undefined;
-  // Node's HTTP clients (https brings TLS and most of http) loaded now, before the launcher sets
-  // V8's flags: see its loadNodeModulesFirst.
+  // Node's HTTP clients (https brings TLS and most of http) and the resolver the request loads
+  // when it connects, loaded now, before V8's flags change: see the launcher's loadNodeModulesFirst.
   const require = createRequire(import.meta.url);
-  for (const id of ['node:https', 'node:http']) require(id);
+  for (const id of ['node:https', 'node:http', 'node:dns']) require(id);
   const abandon = new AbortController();
   return { ...run, pending: latestFrameworkVersion(undefined, abandon.signal), abandon };
 }

@@ -13,8 +13,10 @@ import {
   fullVm,
   leanStart,
   parsedOne,
+  QUICK_REGEXP_SETTINGS,
   resetLeanState,
   SETTINGS,
+  underQuickRegExps,
   underStartFlags,
 } from '../../src/engine/lean-vm.js';
 
@@ -86,6 +88,56 @@ describe('leanStart, fullVm, parsedOne', () => {
       underStartFlags(() => set('-- work, full'), set);
     });
     expect(after).toEqual(['-- work, lean', ...FULL, ...START, '-- work, full', ...FULL]);
+  });
+});
+
+describe('underQuickRegExps', () => {
+  const quick = QUICK_REGEXP_SETTINGS.map((s) => s.start);
+  const usual = QUICK_REGEXP_SETTINGS.map((s) => s.full);
+
+  it("sets V8's quick regular expression compiles around the work only, even when it throws", () => {
+    const set: string[] = [];
+    expect(
+      underQuickRegExps(
+        () => {
+          set.push('-- work');
+          return 7;
+        },
+        (f) => set.push(f),
+        [],
+      ),
+    ).toBe(7);
+    expect(set).toEqual([...quick, '-- work', ...usual]);
+    set.length = 0;
+    expect(() =>
+      underQuickRegExps(
+        () => {
+          throw new Error('refused');
+        },
+        (f) => set.push(f),
+        [],
+      ),
+    ).toThrow('refused');
+    expect(set).toEqual([...quick, ...usual]);
+  });
+
+  it('leaves a setting the run made itself alone', () => {
+    const set: string[] = [];
+    underQuickRegExps(
+      () => set.push('-- work'),
+      (f) => set.push(f),
+      ['--regexp_tier_up --max-old-space-size=99'],
+    );
+    expect(set).toEqual(['--no-regexp-optimization', '-- work', '--regexp-optimization']);
+  });
+
+  it('on this Node: patterns compiled so match as ever (net.isIPv6 among them)', () => {
+    const out = inNode(
+      `v8.setFlagsFromString('${quick[0]}'); v8.setFlagsFromString('${quick[1]}');
+       const net = require('node:net');
+       console.log(JSON.stringify([net.isIPv6('registry.npmjs.org'), net.isIPv6('2001:db8::1'), net.isIP('10.0.0.1'), /^(a|ab)+c$/.test('ababc')]));`,
+    );
+    expect(JSON.parse(out)).toEqual([false, true, 4, true]);
   });
 });
 
