@@ -60,12 +60,12 @@ export async function launch(argv: string[], dist: string, plain: () => Promise<
   const output = prerenderedOutput(argv.slice(2), files);
   if (output !== undefined) return writeStdout(output);
   const early = earlyLookup(argv.slice(2), dist);
-  // Imported here, so that printing a help page loads no more than it needs (vm, zlib, crypto).
-  const { runBundle, runBundlePausing } = await import('./code-cache.js');
-  loadNodeModulesFirst(dist);
-  // Before any bundle compiles: V8's code cache is made for, and only taken with, the same flags.
-  (await import('../engine/lean-vm.js')).leanStart();
   try {
+    // Imported here, so that printing a help page loads no more than it needs (vm, zlib, crypto).
+    const { runBundle, runBundlePausing } = await import('./code-cache.js');
+    loadNodeModulesFirst(dist);
+    // Before any bundle compiles: V8's code cache is made for, and only taken with, the same flags.
+    (await import('../engine/lean-vm.js')).leanStart();
     // With a request under way, the event loop turns between the stretches of loading the CLI, so
     // that each step of its connection (address, TLS handshake, request) goes on while it loads.
     const cli = (early ? await runBundlePausing(bundle, breathe) : runBundle(bundle)) as { main: Main };
