@@ -297,7 +297,9 @@ describe('the Dockerfile (no container engine here: its stages run in temp folde
     }
     rmSync(build, { recursive: true, force: true });
     rmSync(production, { recursive: true, force: true });
-  });
+    // Two installs from the registry (each stage's npm ci), each allowed what runStage allows a step:
+    // one that stalled on the registry for minutes took the whole of the default 600 s in a CI run.
+  }, 1_300_000);
 });
 
 describe('the upgrade flow (init with no folder, inside a 0.12.3 server)', () => {
