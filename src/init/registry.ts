@@ -2,7 +2,7 @@
  * The newest framework release the npm registry serves, for init's default range. The registry
  * is the one npm itself would install the framework from: `@cyanheads:registry` when set, else
  * `registry` (`npm config get`, which honours .npmrc files and `npm_config_*`), asked for the
- * package's abbreviated document with a short timeout: a slow or unreachable registry must not
+ * package's dist-tags (else its abbreviated document) with a short timeout: a slow or unreachable registry must not
  * hold init up, and the caller falls back to the pinned version and says so.
  *
  * Both answers are kept in the user's cache folder: npm's under a key of everything it read
@@ -173,20 +173,62 @@ const answer = (version: string, registry: string, from: AnswerSource, checkedAt
   checkedAt: new Date(checkedAt).toISOString(),
 });
 
-/** The registry's `dist-tags.latest` for the framework: kept while fresh, else asked (conditionally when kept). */
+/** The URL of a package's dist-tags on a registry (what `npm dist-tag ls` reads): `{"latest": "1.2.3", …}`. */
+export function distTagsUrl(registry: string, name: string): string {
+  const base = registry.endsWith('/') ? registry : `${registry}/`;
+  return `${base}-/package/${name.replace('/', '%2f')}/dist-tags`;
+}
+
+/**
+ * Where `latest` is read from: the package's dist-tags (20 bytes here, answered some 20 ms sooner
+ * than the 33 KB abbreviated document), or the document itself (`dist-tags.latest`), which
+ * every registry serves, for one whose dist-tags cannot be read.
+ */
+const SOURCES = [
+  { url: distTagsUrl, accept: 'application/json', latest: (doc: unknown) => (doc as { latest?: unknown })?.latest },
+  {
+    url: packageDocumentUrl,
+    accept: 'application/vnd.npm.install-v1+json',
+    latest: (doc: unknown) => (doc as { 'dist-tags'?: { latest?: unknown } })?.['dist-tags']?.latest,
+  },
+] as const;
+
+type Asked = LatestVersion | { ok: false; reason: string; unread: true };
+
+/**
+ * The registry's `dist-tags.latest` for the framework: from its dist-tags, or from its document
+ * where those answer with an error or without a version (a registry that lacks them). Each
+ * answer is kept under the URL it came from; a kept one of the document says the dist-tags
+ * could not be read, and the document is asked straight away.
+ */
 async function askRegistry(registry: string, timeoutMs: number, signal?: AbortSignal): Promise<LatestVersion> {
-  const url = packageDocumentUrl(registry, FRAMEWORK);
+  const started = Date.now();
+  const [tags, doc] = SOURCES;
+  const viaDocument =
+    registryAnswers.get(doc.url(registry, FRAMEWORK)) && !registryAnswers.get(tags.url(registry, FRAMEWORK));
+  if (!viaDocument) {
+    const asked = await askSource(tags, registry, timeoutMs, signal);
+    if (!('unread' in asked)) return asked;
+  }
+  const left = Math.max(500, timeoutMs - (Date.now() - started));
+  const asked = await askSource(doc, registry, left, signal);
+  return 'unread' in asked ? { ok: false, reason: asked.reason } : asked;
+}
+
+/** `latest` from one source: kept while fresh, else asked (conditionally when kept). */
+async function askSource(
+  source: (typeof SOURCES)[number],
+  registry: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<Asked> {
+  const url = source.url(registry, FRAMEWORK);
   const kept = registryAnswers.get(url);
   const now = Date.now();
   // A clock set back makes a kept answer look fresh for too long: asked again instead.
   if (kept && now < kept.freshUntil && kept.checkedAt <= now)
     return answer(kept.version, registry, 'cache', kept.checkedAt);
-  const response = await httpGet(
-    url,
-    { accept: 'application/vnd.npm.install-v1+json', ...conditionalHeaders(kept) },
-    timeoutMs,
-    signal,
-  );
+  const response = await httpGet(url, { accept: source.accept, ...conditionalHeaders(kept) }, timeoutMs, signal);
   const freshness = freshnessOf(response.headers, Date.now());
   const keep = (version: string, v: Validators): KeptAnswer | undefined =>
     worthKeeping(freshness, v, Date.now())
@@ -200,12 +242,19 @@ async function askRegistry(registry: string, timeoutMs: number, signal?: AbortSi
     );
     return answer(kept.version, registry, 'revalidated', now);
   }
-  if (!response.ok) return { ok: false, reason: `${registry} answered ${response.status}` };
-  const doc = JSON.parse(response.text) as { 'dist-tags'?: { latest?: unknown } };
-  const latest = doc['dist-tags']?.latest;
-  if (typeof latest !== 'string' || !validVersion(latest)) {
-    return { ok: false, reason: `${registry} gave no latest version of ${FRAMEWORK}` };
+  const unread = (reason: string): Asked => {
+    registryAnswers.set(url, undefined);
+    return { ok: false, reason, unread: true };
+  };
+  if (!response.ok) return unread(`${registry} answered ${response.status}`);
+  let latest: unknown;
+  try {
+    latest = source.latest(JSON.parse(response.text));
+  } catch {
+    latest = undefined;
   }
+  if (typeof latest !== 'string' || !validVersion(latest))
+    return unread(`${registry} gave no latest version of ${FRAMEWORK}`);
   registryAnswers.set(url, keep(latest, validatorsOf(response.headers)));
   return answer(latest, registry, 'registry', now);
 }

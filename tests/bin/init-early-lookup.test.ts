@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOOKUP_TIMEOUT_MS } from '../../src/init/registry.js';
+import { frameworkAnswer } from '../helpers/registry-answers.js';
 import { BIN, parseJsonOut, spawnCli, tempFolders } from './support.js';
 
 const temp = tempFolders('mcp-scaffold-early-lookup-');
@@ -27,11 +28,11 @@ afterEach(async () => {
 async function registry() {
   const seen = { connections: 0, requests: 0 };
   const state = { answering: true };
-  const server = createServer((_req: IncomingMessage, res: ServerResponse) => {
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     seen.requests++;
     if (!state.answering) return;
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ name: '@cyanheads/mcp-ts-core', 'dist-tags': { latest: '0.12.3' } }));
+    res.end(frameworkAnswer(req.url, '0.12.3'));
   });
   server.on('connection', () => seen.connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DIST_TAGS_PATH, DOCUMENT_PATH, frameworkAnswer } from '../helpers/registry-answers.js';
 import { BIN, parseJsonOut } from './support.js';
 
 const made: string[] = [];
@@ -37,7 +38,7 @@ async function registry(version: string, headers: Record<string, string> = {}, r
     asked.push(req.headers);
     if (reply) return reply(req, res);
     res.writeHead(200, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify({ name: '@cyanheads/mcp-ts-core', 'dist-tags': { latest: version } }));
+    res.end(frameworkAnswer(req.url, version));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const close = () => new Promise((r) => server.close(r));
@@ -111,7 +112,7 @@ describe('init keeps the registry answer as HTTP caching allows', () => {
       if (req.headers['if-none-match'] === etag)
         return res.writeHead(304, { etag, 'cache-control': 'max-age=1' }).end();
       res.writeHead(200, { 'content-type': 'application/json', etag, 'cache-control': 'max-age=1' });
-      res.end(JSON.stringify({ 'dist-tags': { latest: '0.12.3' } }));
+      res.end(frameworkAnswer(req.url, '0.12.3'));
     });
     const where = place();
     await init(where, { npm_config_registry: reg.url });
@@ -135,7 +136,7 @@ describe('init keeps the registry answer as HTTP caching allows', () => {
         'last-modified': modified,
         'cache-control': 'no-cache',
       });
-      res.end(JSON.stringify({ 'dist-tags': { latest: '0.12.3' } }));
+      res.end(frameworkAnswer(req.url, '0.12.3'));
     });
     const where = place();
     await init(where, { npm_config_registry: revalidating.url });
@@ -147,6 +148,23 @@ describe('init keeps the registry answer as HTTP caching allows', () => {
     for (let i = 0; i < 2; i++) await init(where, { npm_config_registry: storing.url });
     expect(storing.asked.map((h) => h['if-none-match'])).toEqual([undefined, undefined]);
     expect(readFileSync(path.join(where.cache, 'registry-answers.json'), 'utf8')).not.toContain(storing.url);
+  });
+
+  it('a registry without dist-tags is asked for its document, and a kept document answer goes straight there', async () => {
+    const paths: string[] = [];
+    const reg = await registry('0.12.3', {}, (req, res) => {
+      paths.push(req.url ?? '');
+      if (req.url === DIST_TAGS_PATH) return res.writeHead(405).end();
+      res.writeHead(200, { 'content-type': 'application/json', etag: '"d1"', 'cache-control': 'max-age=1' });
+      res.end(frameworkAnswer(req.url, '0.12.3'));
+    });
+    const where = place();
+    expect((await init(where, { npm_config_registry: reg.url })).project.frameworkRange).toBe('^0.12.3');
+    expect((await init(where, { npm_config_registry: reg.url })).project.frameworkSource.from).toBe('cache');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await init(where, { npm_config_registry: reg.url })).project.frameworkRange).toBe('^0.12.3');
+    expect(paths).toEqual([DIST_TAGS_PATH, DOCUMENT_PATH, DOCUMENT_PATH]);
+    expect(reg.asked[2]!['if-none-match']).toBe('"d1"');
   });
 
   it('MCP_SCAFFOLD_CACHE=0 asks the registry and npm every time, and writes no cache', async () => {

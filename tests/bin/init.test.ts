@@ -16,12 +16,13 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer, type RequestListener } from 'node:http';
+import { createServer, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DIST_TAGS_PATH, DOCUMENT_PATH, frameworkAnswer } from '../helpers/registry-answers.js';
 import { BIN, onTerminal, parseJsonOut, runCli as spawnCli, treeDigest } from './support.js';
 
 /**
@@ -432,7 +433,7 @@ describe('init: the default framework range from the registry', () => {
     const registry = await serve((req, res) => {
       asked.push(req.url ?? '');
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ name: '@cyanheads/mcp-ts-core', 'dist-tags': { latest: '0.12.3' } }));
+      res.end(frameworkAnswer(req.url, '0.12.3'));
     });
     try {
       const r = await initWith(registry.url);
@@ -440,9 +441,34 @@ describe('init: the default framework range from the registry', () => {
       const out = parseJsonOut(r);
       expect(out.project).toMatchObject({ frameworkRange: '^0.12.3', frameworkVersion: '0.12.3' });
       expect(out.warnings).toEqual([]);
-      expect(asked).toEqual(['/@cyanheads%2fmcp-ts-core']);
+      expect(asked).toEqual([DIST_TAGS_PATH]);
     } finally {
       await registry.close();
+    }
+  });
+
+  it('reads the document where the registry has no dist-tags to give (an error, or no version)', async () => {
+    for (const tags of [
+      (res: ServerResponse) => res.writeHead(404).end('{"error":"Not found"}'),
+      (res: ServerResponse) => res.end('{"error":"no such thing"}'),
+    ]) {
+      const asked: string[] = [];
+      const registry = await serve((req, res) => {
+        asked.push(req.url ?? '');
+        res.setHeader('content-type', 'application/json');
+        if (req.url === DIST_TAGS_PATH) return tags(res);
+        res.end(frameworkAnswer(req.url, '0.11.5'));
+      });
+      try {
+        const r = await initWith(registry.url);
+        expect(r.status, r.stderr).toBe(0);
+        const out = parseJsonOut(r);
+        expect(out.project).toMatchObject({ frameworkRange: '^0.11.5', frameworkSource: { from: 'registry' } });
+        expect(out.warnings).toEqual([]);
+        expect(asked).toEqual([DIST_TAGS_PATH, DOCUMENT_PATH]);
+      } finally {
+        await registry.close();
+      }
     }
   });
 
