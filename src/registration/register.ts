@@ -162,8 +162,7 @@ export function planRegistration(
   const plan = planFromIndex(tree, reading.index, layout, reg, options);
   if (reading.rememberNext) {
     const written = new Map([...plan.edits].map(([file, p]) => [file, applyEdits(p.text, p.edits)]));
-    const next = derivedIndex(reading.index, plan.edits, written);
-    if (next) reading.rememberNext(written, next);
+    reading.rememberNext(written, derivedIndex(reading.index, plan.edits, written));
   }
   return plan;
 }

@@ -192,7 +192,7 @@ function plansTouched(tree: Tree, touched: readonly string[]): boolean {
 export interface IndexReading {
   index: RegistrationIndex;
   /** Remembers the index of the project once `changed` (path → text) is written, where the reading was remembered. */
-  rememberNext?: (changed: ReadonlyMap<string, string>, next: RegistrationIndex) => void;
+  rememberNext?: (changed: ReadonlyMap<string, string>, next: RegistrationIndex | undefined) => void;
 }
 
 /**

@@ -305,8 +305,13 @@ export interface Reading<T> {
    * Remembers `next` as the reading of the project once the command writes `changed` (path →
    * text), beside the reading it was derived from: a command that writes nothing, or fails to,
    * leaves the project as the reading used, still remembered. Absent where nothing is remembered.
+   * With no `next` (none could be derived), the reading used is stored with the stats this run
+   * took, where it had to read a file its stats could not vouch for; with one, it is left as it
+   * was (still true, checked by text), since the project is about to leave it: after an `add`,
+   * whose next reading has the files it writes by text, that store was a second write of the
+   * whole reading on every `add` (880 KB at 3,000 definitions).
    */
-  rememberNext?: (changed: ReadonlyMap<string, string>, next: T) => void;
+  rememberNext?: (changed: ReadonlyMap<string, string>, next: T | undefined) => void;
 }
 
 /**
@@ -358,10 +363,14 @@ function remembered<T>(
         storedText({ format: FORMAT, version: packageVersion(), root: abs, key, reads }, resultJson),
       );
   };
-  // The other slot is where the reading after this command's writes goes.
-  const next = (slot: number, reads: Reads): Reading<T>['rememberNext'] =>
+  // The other slot is where the reading after this command's writes goes; `refresh` stores the
+  // one used with its new stats, when no next reading is.
+  const next = (slot: number, reads: Reads, refresh?: () => void): Reading<T>['rememberNext'] =>
     slots === 2
-      ? (changed, result) => store(files[1 - slot], withTexts(reads, changed), JSON.stringify(result))
+      ? (changed, result) => {
+          if (result === undefined) refresh?.();
+          else store(files[1 - slot], withTexts(reads, changed), JSON.stringify(result));
+        }
       : undefined;
   for (const [slot, file] of files.entries()) {
     const stored = file ? load(file, abs, key) : undefined;
@@ -375,9 +384,11 @@ function remembered<T>(
     }
     if (valid && !valid(result)) continue;
     const reads = same.refreshed ? { ...stored.header.reads, texts: same.texts, taken } : stored.header.reads;
-    // Read again where the stat could not vouch: from now on it can.
-    if (same.refreshed) store(file, reads, stored.resultJson);
-    return { result: result as T, rememberNext: next(slot, reads) };
+    // Read again where the stat could not vouch: from now on it can (with room for a next
+    // reading, unless the command stores one: see rememberNext).
+    const refresh = same.refreshed ? () => store(file, reads, stored.resultJson) : undefined;
+    if (slots === 1) refresh?.();
+    return { result: result as T, rememberNext: next(slot, reads, refresh) };
   }
   const host = new RecordingHost(abs);
   // The files the definitions cache vouched for during the reading are among what it read;

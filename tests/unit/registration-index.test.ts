@@ -8,7 +8,12 @@ import { DefinitionsCache } from '../../src/registration/definitions-cache.js';
 import { derivedIndex } from '../../src/registration/derived-index.js';
 import { planFromIndex, planRegistration } from '../../src/registration/register.js';
 import { indexRegistration } from '../../src/registration/registration-index.js';
-import { parseStored, type StoredHeader, storedText } from '../../src/registration/remembered-reading.js';
+import {
+  parseStored,
+  rememberedReadingWithNext,
+  type StoredHeader,
+  storedText,
+} from '../../src/registration/remembered-reading.js';
 import { tsMorph } from '../../src/ts/ts-morph.js';
 import { expectDerivedIndex } from '../helpers/derived-index.js';
 import { cachedProject } from '../helpers/projects.js';
@@ -103,5 +108,46 @@ describe('the registration index remembered between runs', () => {
     const cold = plan();
     for (const name of readings()) writeFileSync(path.join(at.cache, name), '{"format":');
     expect(plan()).toEqual(cold);
+  });
+});
+
+describe('a reading remembered with room for the next', () => {
+  const at = cachedProject({ 'a.txt': 'one' });
+  const read = (tree: Tree) => ({ text: tree.read('a.txt') ?? '' });
+  const valid = (v: unknown): v is { text: string } => typeof (v as { text?: unknown })?.text === 'string';
+  const run = () => {
+    DefinitionsCache.forget();
+    return rememberedReadingWithNext(at.root, 'k', read, valid);
+  };
+  const stored = () =>
+    Object.fromEntries(
+      readdirSync(at.cache)
+        .filter((f) => /^reading-.*\.json$/.test(f))
+        .map((f) => [f.endsWith('-next.json') ? 'next' : 'first', readFileSync(path.join(at.cache, f), 'utf8')]),
+    );
+  /** The record of a.txt in a stored reading: `name/hash/stat/`. */
+  const record = (text: string | undefined) => /a\.txt\/[^/]*\/[^/]*\//.exec(text ?? '')?.[0];
+
+  it('is not stored again with new stats when the run stores the next one; without a next one it is', () => {
+    run().rememberNext!(new Map([['a.txt', 'two']]), { text: 'two' });
+    // The project as that command leaves it: the next reading holds a.txt by its text, no stat.
+    writeFileSync(path.join(at.root, 'a.txt'), 'two');
+    const before = stored();
+    expect(record(before.next)).toMatch(/\/\/$/);
+    const second = run();
+    expect(second.result).toEqual({ text: 'two' });
+    expect(stored()).toEqual(before);
+    second.rememberNext!(new Map([['a.txt', 'three']]), { text: 'three' });
+    const after = stored();
+    expect(after.next).toBe(before.next);
+    expect(after.first).not.toBe(before.first);
+    expect(JSON.parse(parseStored(after.first!)!.resultJson)).toEqual({ text: 'three' });
+
+    // A command that derives no next reading: the one it used is stored with the stat it took.
+    const third = run();
+    expect(third.result).toEqual({ text: 'two' });
+    third.rememberNext!(new Map(), undefined);
+    expect(record(stored().next)).toMatch(/\/\d+,\d+,3,[\d.]+,[\d.]+\/$/);
+    expect(stored().first).toBe(after.first);
   });
 });
