@@ -49,9 +49,33 @@ export const FULL_AFTER = 16;
 type SetFlags = (flags: string) => void;
 const setV8Flags: SetFlags = (flags) => v8.setFlagsFromString(flags);
 
+interface Setting {
+  start: string;
+  full: string;
+  own: RegExp;
+}
+
+/** Node's options as given (its command line and NODE_OPTIONS), where a run may set a flag of its own. */
+const givenOptions = () => [...process.execArgv, process.env.NODE_OPTIONS ?? ''];
+
+/** The settings a run did not make its own in `given`: those it is ours to change. */
+function notGiven<S extends Setting>(settings: readonly S[], given: readonly string[]): S[] {
+  return settings.filter((setting) => !given.some((option) => setting.own.test(option)));
+}
+
+/** `work` with each setting at its `start` flag, put back to its `full` one after, even on a throw. */
+function around<T>(settings: readonly Setting[], work: () => T, setFlags: SetFlags): T {
+  for (const setting of settings) setFlags(setting.start);
+  try {
+    return work();
+  } finally {
+    for (const setting of settings) setFlags(setting.full);
+  }
+}
+
 interface State {
   /** The settings made at the start (those the run did not make its own). */
-  made: (typeof SETTINGS)[number][];
+  made: Setting[];
   started: boolean;
   /** Put back to V8's defaults since. */
   full: boolean;
@@ -69,14 +93,11 @@ const state = (): State => {
  * Sets V8 for the run, once (a second call does nothing). `setFlags` and `given` (node's options,
  * NODE_OPTIONS) are parameters for the tests.
  */
-export function leanStart(
-  setFlags: SetFlags = setV8Flags,
-  given: readonly string[] = [...process.execArgv, process.env.NODE_OPTIONS ?? ''],
-): void {
+export function leanStart(setFlags: SetFlags = setV8Flags, given: readonly string[] = givenOptions()): void {
   const s = state();
   if (s.started) return;
   s.started = true;
-  s.made = SETTINGS.filter((setting) => !given.some((option) => setting.own.test(option)));
+  s.made = notGiven(SETTINGS, given);
   for (const setting of s.made) setFlags(setting.start);
 }
 
@@ -96,13 +117,7 @@ export function fullVm(setFlags: SetFlags = setV8Flags): void {
 /** `work` (a compile, the making of a code cache) under the flags the run started with. */
 export function underStartFlags<T>(work: () => T, setFlags: SetFlags = setV8Flags): T {
   const s = state();
-  if (!s.full) return work();
-  for (const setting of s.made) setFlags(setting.start);
-  try {
-    return work();
-  } finally {
-    for (const setting of s.made) setFlags(setting.full);
-  }
+  return s.full ? around(s.made, work, setFlags) : work();
 }
 
 /** V8's settings for a regular expression's first compile: straight to machine code, without the analyses for fast matching. */
@@ -121,15 +136,9 @@ export const QUICK_REGEXP_SETTINGS = [
 export function underQuickRegExps<T>(
   work: () => T,
   setFlags: SetFlags = setV8Flags,
-  given: readonly string[] = [...process.execArgv, process.env.NODE_OPTIONS ?? ''],
+  given: readonly string[] = givenOptions(),
 ): T {
-  const made = QUICK_REGEXP_SETTINGS.filter((setting) => !given.some((option) => setting.own.test(option)));
-  for (const setting of made) setFlags(setting.start);
-  try {
-    return work();
-  } finally {
-    for (const setting of made) setFlags(setting.full);
-  }
+  return around(notGiven(QUICK_REGEXP_SETTINGS, given), work, setFlags);
 }
 
 /** For the tests: forget what was set (the flags themselves are theirs to put back). */
