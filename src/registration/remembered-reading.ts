@@ -305,7 +305,7 @@ export interface Reading<T> {
    * Remembers `next` as the reading of the project once the command writes `changed` (path →
    * text), beside the reading it was derived from: a command that writes nothing, or fails to,
    * leaves the project as the reading used, still remembered. Absent where nothing is remembered.
-   * With no `next` (none could be derived), the reading used is stored with the stats this run
+   * With no `next` (none could be derived) or nothing `changed`, the reading used is stored with the stats this run
    * took, where it had to read a file its stats could not vouch for; with one, it is left as it
    * was (still true, checked by text), since the project is about to leave it: after an `add`,
    * whose next reading has the files it writes by text, that store was a second write of the
@@ -368,7 +368,8 @@ function remembered<T>(
   const next = (slot: number, reads: Reads, refresh?: () => void): Reading<T>['rememberNext'] =>
     slots === 2
       ? (changed, result) => {
-          if (result === undefined) refresh?.();
+          // Nothing to write, or no next reading: the project stays as the reading used.
+          if (result === undefined || changed.size === 0) refresh?.();
           else store(files[1 - slot], withTexts(reads, changed), JSON.stringify(result));
         }
       : undefined;

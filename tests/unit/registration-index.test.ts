@@ -150,4 +150,14 @@ describe('a reading remembered with room for the next', () => {
     expect(record(stored().next)).toMatch(/\/\d+,\d+,3,[\d.]+,[\d.]+\/$/);
     expect(stored().first).toBe(after.first);
   });
+
+  it('a command that changes nothing stores the reading it used with its stats, and no next one', () => {
+    run().rememberNext!(new Map([['a.txt', 'two']]), { text: 'two' });
+    writeFileSync(path.join(at.root, 'a.txt'), 'two');
+    const before = stored();
+    run().rememberNext!(new Map(), { text: 'two' });
+    const after = stored();
+    expect(after.first).toBe(before.first);
+    expect(record(after.next)).toMatch(/\/\d+,\d+,3,[\d.]+,[\d.]+\/$/);
+  });
 });
