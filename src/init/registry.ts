@@ -2,8 +2,9 @@
  * The newest framework release the npm registry serves, for init's default range. The registry
  * is the one npm itself would install the framework from: `@cyanheads:registry` when set, else
  * `registry` (`npm config get`, which honours .npmrc files and `npm_config_*`), asked for the
- * package's dist-tags (else its abbreviated document) with a short timeout: a slow or unreachable registry must not
- * hold init up, and the caller falls back to the pinned version and says so.
+ * package's dist-tags (else its abbreviated document) with a short timeout: a slow or
+ * unreachable registry must not hold init up, and the caller falls back to the pinned version
+ * and says so.
  *
  * Both answers are kept in the user's cache folder: npm's under a key of everything it read
  * (src/init/npm-config-key.ts), the registry's as HTTP caching allows (src/init/http-freshness.ts).

@@ -305,11 +305,11 @@ export interface Reading<T> {
    * Remembers `next` as the reading of the project once the command writes `changed` (path →
    * text), beside the reading it was derived from: a command that writes nothing, or fails to,
    * leaves the project as the reading used, still remembered. Absent where nothing is remembered.
-   * With no `next` (none could be derived) or nothing `changed`, the reading used is stored with the stats this run
-   * took, where it had to read a file its stats could not vouch for; with one, it is left as it
-   * was (still true, checked by text), since the project is about to leave it: after an `add`,
-   * whose next reading has the files it writes by text, that store was a second write of the
-   * whole reading on every `add` (880 KB at 3,000 definitions).
+   * With no `next` (none could be derived) or nothing `changed`, the reading used is stored with
+   * the stats this run took, where it had to read a file its stats could not vouch for; else it
+   * is left as it was (still true, checked by text), since the project is about to leave it:
+   * after an `add`, whose next reading has the files it writes by text, that store was a second
+   * write of the whole reading on every `add` (880 KB at 3,000 definitions).
    */
   rememberNext?: (changed: ReadonlyMap<string, string>, next: T | undefined) => void;
 }
