@@ -16,6 +16,7 @@ import {
   type ExistingDefinition,
   existingDefinitions,
   type FileDefinitions,
+  packDefinitions,
   prefixFromPackageName,
   rememberDefinitions,
   sharedPrefix,
@@ -307,7 +308,7 @@ function refuseTakenExportName(def: NewDefinition, opts: DefinitionOptions, rend
  */
 export function generatedDefinitions(def: NewDefinition): FileDefinitions | undefined {
   if (def.layout.nameIn !== 'first-argument') return undefined;
-  return { names: [{ name: def.mcpName }], exports: [def.exportName] };
+  return packDefinitions(def.layout, [{ name: def.mcpName }], [def.exportName]);
 }
 
 /** Renders the definition and its test, registers it, and returns the generator's result. */

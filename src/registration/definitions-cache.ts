@@ -14,11 +14,12 @@
  * reading it.
  *
  * Per user, in the user's cache folder (readable by them only): a file of facts per kind of fact
- * and a stat index per project and kind (so a warm run whose files all keep their stat reads only
- * the index of the kind it asks, never the user-wide facts), each keeping its MAX_ENTRIES most
- * recently used records when written whole; what a run adds is appended, and the file written
- * whole once the appended lines are many (parseShardText). A missing, unreadable or corrupt file
- * is ignored, and writing one may fail without consequence. `MCP_SCAFFOLD_CACHE=0` turns it off.
+ * and a stat index per project and kind (stat-index.ts: so a warm run whose files all keep their
+ * stat reads only the index of the kind it asks, never the user-wide facts), each keeping its
+ * MAX_ENTRIES most recently used records when written whole; what a run adds is appended, and the
+ * file written whole once the appended lines are many (appendRoom). A missing, unreadable or
+ * corrupt file is ignored, and writing one may fail without consequence. `MCP_SCAFFOLD_CACHE=0`
+ * turns it off.
  */
 
 import { createHash } from 'node:crypto';
@@ -30,29 +31,18 @@ import { readSharedText } from '../engine/read-buffer.js';
 import type { Tree } from '../engine/tree.js';
 import { keptCacheDir } from '../startup/cache-dir.js';
 import { DAY_MS, removeOld, writePrivateFile } from '../startup/private-file.js';
-import { fileStat, isStat, type Stat, vouches } from './file-stat.js';
+import { fileStat } from './file-stat.js';
+import { appendRoom, StatIndex } from './stat-index.js';
 
-const FORMAT = 6;
+const FORMAT = 7;
 const MAX_ENTRIES = 20_000;
 
 /** A fact on disk: `at` is when a run last used it, for keeping the most recent. */
 type StoredEntry = { value: unknown; at: number };
 
-/** What was known of a path: its stat (none for a text this run wrote), when that was taken, the hash of its text and the fact. */
-interface StoredFile {
-  stat: Stat | null;
-  /** When the stat was taken (ms since the epoch). */
-  taken: number;
-  hash: string;
-  value: unknown;
-  at: number;
-  /** The value came from the run that wrote the text (`remember`), not from the facts: it holds while the hash does. */
-  own?: true;
-}
-
-/** The stat index of one project for one kind of fact, and the prefix that makes its paths absolute. */
-interface Index extends Shard<StoredFile> {
-  root: string;
+/** The stat index of one project for one kind of fact (stat-index.ts), and the prefix that makes its paths absolute. */
+interface Index {
+  records: StatIndex;
   prefix: string;
 }
 
@@ -134,8 +124,8 @@ export class DefinitionsCache {
   recordedFiles(root: string): Map<string, string> {
     const files = new Map<string, string>();
     for (const index of this.indexes.get(root)?.values() ?? [])
-      index.used.forEach((record, rel) => {
-        if (!files.has(rel)) files.set(rel, record.hash);
+      index.records.eachUsed((rel, hash) => {
+        if (!files.has(rel)) files.set(rel, hash);
       });
     return files;
   }
@@ -152,8 +142,7 @@ export class DefinitionsCache {
    */
   remember<T>(tree: Tree, rel: string, kind: FactKind<T>, text: string, value: T): void {
     if (!this.dir) return;
-    const index = this.index(tree.root, kind);
-    made(index, rel, { stat: null, taken: 0, hash: sha(text), value, at: 0, own: true });
+    this.index(tree.root, kind).records.made(rel, { stat: null, taken: 0, hash: sha(text), value, at: 0, own: true });
   }
 
   /**
@@ -170,26 +159,21 @@ export class DefinitionsCache {
       const text = tree.read(rel);
       return text === undefined ? undefined : this.dir ? this.lookup(kind, text, () => read(text)) : read(text);
     }
-    const index = this.index(tree.root, kind);
+    const { records, prefix } = this.index(tree.root, kind);
     const taken = Date.now();
     // Tree paths are normalised and relative: the root's prefix makes them absolute, no join needed.
-    const stat = fileStat(index.prefix + rel);
-    const known = index.used.get(rel) ?? storedRecord(index, rel);
-    if (stat && known && vouches(stat, known.stat, known.taken)) {
-      if (known.value !== undefined && kind.valid(known.value)) {
-        if (!index.used.has(rel)) index.used.set(rel, known);
-        return known.value;
-      }
-    }
+    const stat = fileStat(prefix + rel);
+    const vouched = stat ? records.vouched(rel, stat, kind.valid) : undefined;
+    if (vouched !== undefined) return vouched;
     const text = tree.read(rel);
     if (text === undefined) return undefined;
     const hash = sha(text);
     // A record `remember`ed is of this very text when its hash says so, with a stat or not yet.
-    const own = known?.own === true && known.hash === hash && known.value !== undefined && kind.valid(known.value);
-    const value = own ? (known.value as T) : this.byHash(kind, hash, () => read(text));
+    const own = records.ownValue(rel, hash, kind.valid);
+    const value = own !== undefined ? own : this.byHash(kind, hash, () => read(text));
     // The stat taken before the read: a change after it gives the next run another stat.
-    if (stat && !index.used.has(rel)) {
-      made(index, rel, { stat, taken, hash, value, at: 0, ...(own ? { own: true } : {}) });
+    if (stat && !records.isUsed(rel)) {
+      records.made(rel, { stat, taken, hash, value, at: 0, ...(own !== undefined ? { own: true } : {}) });
     }
     return value;
   }
@@ -235,40 +219,44 @@ export class DefinitionsCache {
     if (!index) {
       const abs = path.resolve(root);
       const name = sha(`${FORMAT}\0${abs}\0${kind.key}`).slice(0, 16);
-      const shard = loadShard<StoredFile>(path.join(this.dir ?? '', `files-${name}.json`), isFileRecord);
-      index = { ...shard, root, prefix: abs.endsWith(path.sep) ? abs : abs + path.sep };
+      const file = path.join(this.dir ?? '', `files-${name}.json`);
+      index = {
+        records: new StatIndex(file, FORMAT, packageVersion(), Date.now()),
+        prefix: abs.endsWith(path.sep) ? abs : abs + path.sep,
+      };
       byKind.set(kind.key, index);
     }
     return index;
   }
 
   /**
-   * Writes what each shard has new: appended to its file as lines (one record each), or, once
-   * the lines would be more than a quarter of the records (or the file is not a whole shard), the
-   * whole shard written anew, atomically. An `add` at 3,000 definitions adds one record: writing
-   * it cost more than all else the cache does in that run.
+   * Writes what each file of the cache has new: appended to it as lines (one record each), or,
+   * once the lines would be too many (appendRoom) or the file is not whole, the whole file written
+   * anew, atomically. An `add` at 3,000 definitions adds one record: writing it cost more than all
+   * else the cache does in that run.
    */
   save(): void {
     if (!this.dir) return;
     const now = Date.now();
-    const indexes = [...this.indexes.values()].flatMap((byKind) => [...byKind.values()]);
-    for (const shard of [...this.kinds.values(), ...indexes] as Shard<{ at: number }>[]) {
+    for (const byKind of this.indexes.values()) {
+      for (const { records } of byKind.values()) {
+        records.save(now, MAX_ENTRIES, { append: appendCache, whole: writeCacheFile });
+      }
+    }
+    for (const shard of this.kinds.values() as Iterable<Shard<{ at: number }>>) {
       if (shard.added.size === 0) continue;
       const lines: string[] = [];
       shard.added.forEach((record, key) => {
         record.at = now;
         lines.push(JSON.stringify([key, record]));
       });
-      const room = Math.max(MIN_APPENDED, shard.size / 4) - shard.appended;
-      if (shard.whole && lines.length <= room && appendCacheLines(shard.file, lines)) shard.appended += lines.length;
+      if (shard.whole && lines.length <= appendRoom(shard.size, shard.appended) && appendCacheLines(shard.file, lines))
+        shard.appended += lines.length;
       else writeWhole(shard, now);
       shard.added.clear();
     }
   }
 }
-
-/** Records appended to a shard before it is written whole again, however few it holds. */
-const MIN_APPENDED = 64;
 
 /** The shard written whole: the records this run used (stamped now), then the most recent of the others. */
 function writeWhole(shard: Shard<{ at: number }>, now: number): void {
@@ -293,7 +281,11 @@ function writeWhole(shard: Shard<{ at: number }>, now: number): void {
  * writes through a link; false when it could not write them all.
  */
 function appendCacheLines(file: string, lines: string[]): boolean {
-  const text = `\n${lines.join('\n')}`;
+  return appendCache(file, `\n${lines.join('\n')}`);
+}
+
+/** Appends `text` to an existing file of the cache (appendCacheLines). */
+function appendCache(file: string, text: string): boolean {
   let fd: number | undefined;
   try {
     fd = openSync(file, constants.O_WRONLY | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0));
@@ -315,16 +307,6 @@ function recent<T extends { at: number }>(shard: Shard<T>, room: number): [strin
 
 const isEntry = (v: unknown): v is StoredEntry =>
   !!v && typeof v === 'object' && 'value' in v && typeof (v as StoredEntry).at === 'number';
-const isFileRecord = (v: unknown): v is StoredFile => {
-  const f = v as Partial<StoredFile> | undefined;
-  return (
-    (f?.stat === null || isStat(f?.stat)) &&
-    typeof f.hash === 'string' &&
-    typeof f.taken === 'number' &&
-    'value' in f &&
-    typeof f.at === 'number'
-  );
-};
 
 /**
  * The shard's stored record under `key` when it is whole (an own property: `constructor` is no

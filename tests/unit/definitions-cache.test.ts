@@ -6,10 +6,12 @@ import { Tree } from '../../src/engine/tree.js';
 import { promptLayout } from '../../src/kinds/prompt/layout.js';
 import { resourceLayout } from '../../src/kinds/resource/layout.js';
 import { toolLayout } from '../../src/kinds/tool/layout.js';
-import { definitionsKind, existingDefinitions } from '../../src/registration/definitions.js';
+import { definitionsKind, existingDefinitions, packDefinitions } from '../../src/registration/definitions.js';
 import { DefinitionsCache, parseShardText } from '../../src/registration/definitions-cache.js';
+import { parseIndexText } from '../../src/registration/stat-index.js';
 import { cachedProject } from '../helpers/projects.js';
 import { EXISTING, fixture, L } from '../helpers/shapes.js';
+import { readIndexRecords } from '../helpers/stat-index-file.js';
 
 const LAYOUTS = [toolLayout, resourceLayout, promptLayout];
 
@@ -76,8 +78,9 @@ describe('the definitions cache', () => {
   it('answers a warm run from the cache file, without parsing', () => {
     onDisk();
     rewrite((data) => {
-      for (const entry of Object.values(data.records) as { value: { names: { name: string | null }[] } }[])
-        entry.value.names = entry.value.names.map(() => ({ name: 'from_cache' }));
+      // Every name (and URI and export) after the count of definitions.
+      for (const entry of Object.values(data.records) as { value: unknown[] }[])
+        entry.value = entry.value.map((v, i) => (i === 0 ? v : 'from_cache'));
       return data;
     });
     const names = (defs: ReturnType<typeof onDisk>) => new Set(defs.flat().map((d) => d.name));
@@ -132,10 +135,13 @@ describe('the definitions cache', () => {
       DefinitionsCache.forget();
       const tree = new Tree(new DiskHost(at.root));
       const cache = DefinitionsCache.of(tree);
-      cache.remember(tree, `src/mcp-server/tools/definitions/t${i}.tool.ts`, kind, `text ${i}`, {
-        names: [{ name: `t_${i}` }],
-        exports: [`t${i}Tool`],
-      });
+      cache.remember(
+        tree,
+        `src/mcp-server/tools/definitions/t${i}.tool.ts`,
+        kind,
+        `text ${i}`,
+        packDefinitions(toolLayout, [{ name: `t_${i}` }], [`t${i}Tool`]),
+      );
       cache.save();
     };
 
@@ -151,7 +157,7 @@ describe('the definitions cache', () => {
       expect(seen.slice(0, 64)).toEqual(Array.from({ length: 64 }, (_, i) => i + 2));
       expect(seen[64]).toBe(1);
       expect(seen.at(-1)).toBe(6);
-      const { records } = shardOf(path.join(at.cache, indexFile()!));
+      const { records } = readIndexRecords(path.join(at.cache, indexFile()!));
       expect(Object.keys(records).sort()).toEqual(
         Array.from({ length: 71 }, (_, i) => `src/mcp-server/tools/definitions/t${i}.tool.ts`).sort(),
       );
@@ -166,14 +172,14 @@ describe('the definitions cache', () => {
         file,
         [base, appended!.slice(0, 20), '["__proto__",{"polluted":true}]', '[1,2]', 'x', appended].join('\n'),
       );
-      const parsed = parseShardText(readFileSync(file, 'utf8'))!;
-      expect(parsed.appended).toBe(5);
-      expect(Object.keys(parsed.records)).toContain('src/mcp-server/tools/definitions/t1.tool.ts');
-      expect(Object.getPrototypeOf(parsed.records)).toBe(Object.prototype);
+      const parsed = parseIndexText(readFileSync(file, 'utf8'), JSON.parse(base!).format, JSON.parse(base!).version);
+      expect(parsed.columns).toBeDefined();
+      expect(parsed.lines).toBe(5);
+      expect([...parsed.appended.keys()]).toContain('src/mcp-server/tools/definitions/t1.tool.ts');
       expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
       // The next run finds t1 as remembered, and adds its own.
       addRun(2);
-      expect(Object.keys(shardOf(file).records)).toEqual(
+      expect(Object.keys(readIndexRecords(file).records)).toEqual(
         expect.arrayContaining([1, 2].map((i) => `src/mcp-server/tools/definitions/t${i}.tool.ts`)),
       );
     });
@@ -183,7 +189,13 @@ describe('the definitions cache', () => {
       DefinitionsCache.forget();
       const tree = new Tree(new DiskHost(at.root));
       const cache = DefinitionsCache.of(tree);
-      cache.remember(tree, 'src/mcp-server/tools/definitions/t1.tool.ts', kind, 'text 1', { names: [], exports: [] });
+      cache.remember(
+        tree,
+        'src/mcp-server/tools/definitions/t1.tool.ts',
+        kind,
+        'text 1',
+        packDefinitions(toolLayout, [], []),
+      );
       rmSync(path.join(at.cache, indexFile()!));
       cache.save();
       expect(lines()).toBe(1);

@@ -26,7 +26,7 @@ import { promptLayout } from '../../src/kinds/prompt/layout.js';
 import { resourceLayout } from '../../src/kinds/resource/layout.js';
 import { toolLayout } from '../../src/kinds/tool/layout.js';
 import { existingDefinitions } from '../../src/registration/definitions.js';
-import { DefinitionsCache, parseShardText } from '../../src/registration/definitions-cache.js';
+import { DefinitionsCache } from '../../src/registration/definitions-cache.js';
 import { fileStat, type Stat } from '../../src/registration/file-stat.js';
 import { inventory, placeholdersOf } from '../../src/registration/inventory.js';
 import {
@@ -37,6 +37,7 @@ import {
 } from '../../src/registration/remembered-reading.js';
 import { testsOf } from '../../src/registration/target.js';
 import { cachedProject } from '../helpers/projects.js';
+import { readIndexRecords, writeIndexRecords } from '../helpers/stat-index-file.js';
 import { writeFiles } from '../helpers/temp.js';
 
 const LAYOUTS = [toolLayout, resourceLayout, promptLayout];
@@ -111,11 +112,6 @@ function plainOnDisk() {
   }
 }
 
-/** A cache file's shard, with the records appended to it merged in. */
-const shardOf = (file: string) => {
-  const { appended: _, ...data } = parseShardText(readFileSync(file, 'utf8'))!;
-  return data;
-};
 const cacheFiles = (prefix: string) =>
   readdirSync(at.cache)
     .filter((f) => f.startsWith(prefix))
@@ -126,9 +122,10 @@ function forge(edit: (record: FileRecord, abs: string) => void): void {
   const indexes = cacheFiles('files-');
   expect(indexes.length).toBeGreaterThan(1);
   for (const index of indexes) {
-    const data = shardOf(index) as { records: Record<string, FileRecord> };
-    for (const [rel, record] of Object.entries(data.records)) edit(record, path.join(at.root, rel));
-    writeFileSync(index, JSON.stringify(data));
+    const data = readIndexRecords(index);
+    for (const [rel, record] of Object.entries(data.records))
+      edit(record as unknown as FileRecord, path.join(at.root, rel));
+    writeIndexRecords(index, data);
   }
 }
 /** Every record taken an hour from now: trusted by stat alone, whatever the file's times. */
@@ -185,8 +182,8 @@ describe('the facts cache', () => {
     // Trusted records that lie, in an index of the last format: not one of them is believed.
     trustAll();
     for (const file of cacheFiles('files-')) {
-      const data = shardOf(file);
-      writeFileSync(file, JSON.stringify({ ...data, format: 3 }).replaceAll('acme_get_item', 'acme_get_forged'));
+      writeIndexRecords(file, { ...readIndexRecords(file), format: 3 });
+      writeFileSync(file, readFileSync(file, 'utf8').replaceAll('acme_get_item', 'acme_get_forged'));
     }
     expect(withoutTree(run())).toEqual(expected);
     for (const value of [undefined, null, { names: 'x', exports: [1] }]) {
@@ -202,18 +199,18 @@ describe('the facts cache', () => {
     run();
     trustAll();
     for (const file of cacheFiles('files-')) {
-      const data = shardOf(file) as { records: Record<string, Record<string, unknown>> };
+      const data = readIndexRecords(file);
       expect(data.records[GET_ITEM]).toBeDefined();
       const { hash: _, ...noHash } = data.records[GET_ITEM]!;
-      data.records[GET_ITEM] = { ...noHash, value: { names: [{ name: 'acme_forged' }], exports: ['forged'] } };
+      data.records[GET_ITEM] = { ...noHash, value: [1, 'acme_forged', 'forged'] };
       Object.assign(data.records, { 'src/junk.ts': 'junk', 'src/none.ts': null });
-      writeFileSync(file, JSON.stringify(data));
+      writeIndexRecords(file, data);
     }
     expect(withoutTree(run())).toEqual(expected);
     // The run read acme-get-item again and wrote its index: the broken records are gone from it
     // once it is written whole (it was: the file it had read held them).
     for (const file of cacheFiles('files-')) {
-      const { records } = shardOf(file) as { records: Record<string, { hash?: string }> };
+      const { records } = readIndexRecords(file);
       expect(Object.keys(records)).not.toContain('src/junk.ts');
       expect(Object.keys(records)).not.toContain('src/none.ts');
       expect(records[GET_ITEM]?.hash).toEqual(expect.any(String));
