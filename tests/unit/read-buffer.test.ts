@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DiskHost } from '../../src/engine/host.js';
-import { readSharedFile, readSharedText } from '../../src/engine/read-buffer.js';
+import { readSharedFile, readSharedText, sharedUtf8 } from '../../src/engine/read-buffer.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-read-buffer-'));
 let count = 0;
@@ -79,5 +79,13 @@ describe('text read through the shared buffer', () => {
     expect(malformed).toBe(texts.malformed.toString('utf8'));
     expect(host.isUndecodable('host-malformed')).toBe(true);
     expect(host.read('host-missing')).toBeUndefined();
+  });
+
+  it('sharedUtf8 gives the UTF-8 bytes of a text, in the buffer the reads use, larger than it or not', () => {
+    for (const text of ['café — 日本 🙂\n', 'x'.repeat(9_000_000), '\ud800 lone']) {
+      const bytes = sharedUtf8(text);
+      expect(bytes.equals(Buffer.from(text, 'utf8'))).toBe(true);
+      expect(bytes.buffer).toBe(readSharedFile(file(10).name).buffer);
+    }
   });
 });
