@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { promptLayout } from '../../src/kinds/prompt/layout.js';
 import { resourceLayout } from '../../src/kinds/resource/layout.js';
 import { toolLayout } from '../../src/kinds/tool/layout.js';
 import { definitionsKind, existingDefinitions, packDefinitions } from '../../src/registration/definitions.js';
-import { DefinitionsCache, parseShardText } from '../../src/registration/definitions-cache.js';
+import { DefinitionsCache, parseShardText, sha } from '../../src/registration/definitions-cache.js';
 import { parseIndexText } from '../../src/registration/stat-index.js';
 import { cachedProject } from '../helpers/projects.js';
 import { EXISTING, fixture, L } from '../helpers/shapes.js';
@@ -118,6 +119,19 @@ describe('the definitions cache', () => {
     expect(nextRun()).toEqual(plain);
     rewrite((data) => ({ ...data, records: lying(data.records, { names: 'x', exports: [1] }) }));
     expect(nextRun()).toEqual(plain);
+  });
+
+  it('hashes a long text as its bytes say, however often and in whichever string it comes (the last few are kept)', () => {
+    const direct = (t: string) => createHash('sha256').update(t).digest('base64url');
+    const base = 'import { x } from "./x.js";\n'.repeat(2_000);
+    const texts = [base, `${base}y`, `y${base.slice(1)}`, base.slice(0, -1), 'short'];
+    for (let round = 0; round < 3; round++)
+      for (const text of texts) {
+        // The same content in a string of its own: equal, not the same object.
+        const copy = [...text].join('');
+        expect(sha(text)).toBe(direct(text));
+        expect(sha(copy)).toBe(direct(text));
+      }
   });
 
   it('writes nothing with MCP_SCAFFOLD_CACHE=0', () => {
