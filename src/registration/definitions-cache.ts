@@ -32,7 +32,7 @@ import type { Tree } from '../engine/tree.js';
 import { keptCacheDir } from '../startup/cache-dir.js';
 import { DAY_MS, removeOld, writePrivateFile } from '../startup/private-file.js';
 import { fileStat } from './file-stat.js';
-import { appendRoom, StatIndex } from './stat-index.js';
+import { appendedLines, appendRoom, StatIndex } from './stat-index.js';
 
 const FORMAT = 7;
 const MAX_ENTRIES = 20_000;
@@ -262,13 +262,9 @@ export class DefinitionsCache {
     }
     for (const shard of this.kinds.values() as Iterable<Shard<{ at: number }>>) {
       if (shard.added.size === 0) continue;
-      const lines: string[] = [];
-      shard.added.forEach((record, key) => {
-        record.at = now;
-        lines.push(JSON.stringify([key, record]));
-      });
-      if (shard.whole && lines.length <= appendRoom(shard.size, shard.appended) && appendCacheLines(shard.file, lines))
-        shard.appended += lines.length;
+      const lines = appendedLines(shard.added, now);
+      if (shard.whole && lines.count <= appendRoom(shard.size, shard.appended) && appendCache(shard.file, lines.text))
+        shard.appended += lines.count;
       else writeWhole(shard, now);
       shard.added.clear();
     }
@@ -293,15 +289,10 @@ function writeWhole(shard: Shard<{ at: number }>, now: number): void {
 }
 
 /**
- * Appends lines to an existing file of the cache, each after a line break (a line cut short by a
- * kill or a full disk is then only a line that does not parse). Never creates the file, nor
- * writes through a link; false when it could not write them all.
+ * Appends `text` (lines, each after a line break: appendedLines) to an existing file of the
+ * cache; a line cut short by a kill or a full disk is then only a line that does not parse.
+ * Never creates the file, nor writes through a link; false when it could not write them all.
  */
-function appendCacheLines(file: string, lines: string[]): boolean {
-  return appendCache(file, `\n${lines.join('\n')}`);
-}
-
-/** Appends `text` to an existing file of the cache (appendCacheLines). */
 function appendCache(file: string, text: string): boolean {
   let fd: number | undefined;
   try {

@@ -55,20 +55,6 @@ export function packDefinitions(
   return [made.length, ...made.flatMap((n) => (byOption ? [n.name, n.uri ?? null] : [n.name])), ...exports];
 }
 
-/** The definitions and exports a FileDefinitions holds. */
-export function unpackDefinitions(
-  layout: DefinitionLayout,
-  facts: FileDefinitions,
-): { names: DefinitionNames[]; exports: string[] } {
-  const fields = fieldsOf(layout);
-  const count = facts[0] as number;
-  const names = Array.from({ length: count }, (_, i): DefinitionNames => {
-    const name = facts[1 + i * fields] as string | null;
-    return fields === 2 ? { name, uri: facts[2 + i * fields] as string | null } : { name };
-  });
-  return { names, exports: facts.slice(1 + count * fields) as string[] };
-}
-
 const isStringOrNull = (v: unknown) => v === null || typeof v === 'string';
 
 /** FileDefinitions as read back from the cache, checked entry by entry (once per file of a warm run: plain loops). */
@@ -124,25 +110,19 @@ export function existingDefinitions(tree: Tree, layout: DefinitionLayout): reado
 /** What existingDefinitions found, per tree, while the tree is at the revision it was found at. */
 const foundIn = new WeakMap<Tree, { revision: number; found: Map<DefinitionLayout, readonly ExistingDefinition[]> }>();
 
-const NO_EXPORTS: readonly string[] = Object.freeze([]);
-
 function readDefinitions(tree: Tree, layout: DefinitionLayout): readonly ExistingDefinition[] {
   const files = tree.listFiles(layout.dir).filter((f) => isDefinitionFile(f, layout));
   const cache = DefinitionsCache.of(tree);
   const kind = definitionsKind(layout);
   const fields = fieldsOf(layout);
+  const none = packDefinitions(layout, [], []);
   const found: ExistingDefinition[] = [];
   // Indexed loops: a thousand files, and without the optimising compiler (lean-vm.ts) each for-of
   // makes an iterator and a result per step.
   for (let i = 0; i < files.length; i++) {
     const file = files[i]!;
-    const facts = cache.ofFile(tree, file, kind, (text) => fileDefinitions(file, text, layout));
-    if (!facts) {
-      found.push(
-        Object.freeze({ file, name: undefined, ...(fields === 2 ? { uri: undefined } : {}), exports: NO_EXPORTS }),
-      );
-      continue;
-    }
+    // No such file (gone meanwhile): one definition without a name, no exports.
+    const facts = cache.ofFile(tree, file, kind, (text) => fileDefinitions(file, text, layout)) ?? none;
     const count = facts[0] as number;
     const exports = Object.freeze(facts.slice(1 + count * fields) as string[]);
     for (let j = 1; j < 1 + count * fields; j += fields) {

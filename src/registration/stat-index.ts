@@ -55,6 +55,19 @@ export interface IndexColumns {
  */
 export const appendRoom = (size: number, appended: number) => Math.max(64, size / 4) - appended;
 
+/** The records a run made (path or hash → record), stamped `now`, as the lines appended to a file of the cache. */
+export function appendedLines(
+  added: ReadonlyMap<string, { at: number }>,
+  now: number,
+): { text: string; count: number } {
+  const lines: string[] = [];
+  added.forEach((record, key) => {
+    record.at = now;
+    lines.push(JSON.stringify([key, record]));
+  });
+  return { text: `\n${lines.join('\n')}`, count: lines.length };
+}
+
 const isFileRecord = (v: unknown): v is StoredFile => {
   const f = v as Partial<StoredFile> | undefined;
   return (
@@ -271,15 +284,11 @@ export class StatIndex {
     write: { append: (file: string, text: string) => boolean; whole: (file: string, text: string) => boolean },
   ): void {
     if (this.added.size === 0) return;
-    const lines: string[] = [];
-    this.added.forEach((record, rel) => {
-      record.at = now;
-      lines.push(JSON.stringify([rel, record]));
-    });
+    const lines = appendedLines(this.added, now);
     this.added.clear();
     const room = appendRoom(this.columns.paths.length + this.appended.size, this.lines);
-    if (this.whole && lines.length <= room && write.append(this.file, `\n${lines.join('\n')}`)) {
-      this.lines += lines.length;
+    if (this.whole && lines.count <= room && write.append(this.file, lines.text)) {
+      this.lines += lines.count;
     } else if (write.whole(this.file, JSON.stringify(this.wholeColumns(now, maxEntries)))) {
       this.whole = true;
       this.lines = 0;
