@@ -32,7 +32,7 @@ import type { Tree } from '../engine/tree.js';
 import { keptCacheDir } from '../startup/cache-dir.js';
 import { DAY_MS, removeOld, writePrivateFile } from '../startup/private-file.js';
 import { fileStat } from './file-stat.js';
-import { appendedLines, appendRoom, StatIndex } from './stat-index.js';
+import { appendedLines, appendRoom, eachAppendedLine, StatIndex } from './stat-index.js';
 
 const FORMAT = 7;
 const MAX_ENTRIES = 20_000;
@@ -345,20 +345,10 @@ export function parseShardText(
   const records = data?.records;
   if (!records || typeof records !== 'object' || Array.isArray(records)) return undefined;
   const out = { format: data.format, version: data.version, records: records as Record<string, unknown>, appended: 0 };
-  if (end < 0) return out;
-  for (const line of text.slice(end + 1).split('\n')) {
-    if (line === '') continue;
-    out.appended++;
-    let entry: unknown;
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue;
-    }
+  out.appended = eachAppendedLine(text, end, (key, record) => {
     // An own property as JSON.parse makes them: an assignment to `__proto__` would not be one.
-    if (Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && entry[0] !== '__proto__')
-      out.records[entry[0]] = entry[1];
-  }
+    if (key !== '__proto__') out.records[key] = record;
+  });
   return out;
 }
 
