@@ -58,7 +58,8 @@ export function serverPrefixWithSource(tree: Tree, project: Project): ServerPref
 }
 
 function findServerPrefix(tools: readonly ExistingDefinition[], pkgName: string | undefined): ServerPrefix {
-  const names = tools.flatMap((d) => (d.name ? [d.name] : []));
+  const names: string[] = [];
+  for (let i = 0; i < tools.length; i++) if (tools[i]!.name) names.push(tools[i]!.name!);
   const fromPackage = prefixFromPackageName(pkgName);
   const shared = sharedPrefix(names, fromPackage);
   if (shared) return { prefix: shared, source: "the project's tools use" };

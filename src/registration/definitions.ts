@@ -239,23 +239,63 @@ function stringValue(expr: TsMorph.Node | undefined): string | null {
  * acme_catalog_find_items and acme_catalog_get_item give `acme_catalog`, not `acme`. Without it,
  * or when it shares nothing with the tools, the first word they all share.
  */
-export function sharedPrefix(names: string[], packagePrefix?: string): string | undefined {
-  const own = names.filter((n) => n.includes('_') && !n.startsWith('template_')).map((n) => n.split('_'));
-  if (own.length === 0) return undefined;
-  const heads = own.map((words) => words[0]!);
-  if (!heads.every((h) => h === heads[0])) return undefined;
-  // Each name keeps at least one word after its prefix.
-  let common = own[0]!.slice(0, -1);
-  for (const words of own) common = commonWords(common, words.slice(0, -1));
-  const withPackage = packagePrefix ? commonWords(common, packagePrefix.split('_')) : [];
-  return withPackage.length > 0 ? withPackage.join('_') : heads[0];
+export function sharedPrefix(names: readonly string[], packagePrefix?: string): string | undefined {
+  // Over every tool of a large project: no word list made per name. The common words so far are
+  // those of `first` up to `end` (-1 once there are none); a name that has them all, as nearly
+  // every one does, is passed by one comparison of text.
+  let first: string | undefined;
+  let head = '';
+  let end = -1;
+  let common = '';
+  for (let i = 0; i < names.length; i++) {
+    const n = names[i]!;
+    if (!n.includes('_') || n.startsWith('template_')) continue;
+    if (first === undefined) {
+      first = n;
+      head = n.slice(0, n.indexOf('_'));
+      // Each name keeps at least one word after its prefix: all but its last (one at least).
+      end = n.lastIndexOf('_');
+      common = n.slice(0, end);
+      continue;
+    }
+    if (n.indexOf('_') !== head.length || !n.startsWith(head)) return undefined;
+    if (end < 0) continue;
+    const last = n.lastIndexOf('_');
+    if (last >= end && n.startsWith(common) && (last === end || n.charCodeAt(end) === 95)) continue;
+    end = commonWordsEnd(first, end, n, last);
+    common = end < 0 ? '' : first.slice(0, end);
+  }
+  if (first === undefined) return undefined;
+  const withPackage = packagePrefix && end >= 0 ? commonWordsEnd(first, end, packagePrefix, packagePrefix.length) : -1;
+  return withPackage >= 0 ? first.slice(0, withPackage) : head;
 }
 
-/** The leading words two word lists share. */
-function commonWords(a: string[], b: string[]): string[] {
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return a.slice(0, i);
+/** Whether two texts hold the same characters in [from, to). */
+function sameText(a: string, b: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false;
+  return true;
+}
+
+/**
+ * Where the leading `_`-separated words that `a` up to `aEnd` and `b` up to `bEnd` share (each has
+ * at least one, maybe empty) end in `a`; -1 when they share none.
+ */
+function commonWordsEnd(a: string, aEnd: number, b: string, bEnd: number): number {
+  let end = -1;
+  for (let at = 0; ; ) {
+    const ea = wordEnd(a, at, aEnd);
+    if (ea !== wordEnd(b, at, bEnd) || !sameText(a, b, at, ea)) break;
+    end = ea;
+    if (ea === aEnd || ea === bEnd) break;
+    at = ea + 1;
+  }
+  return end;
+}
+
+/** Where the word starting at `at` ends: at the next `_`, or at `end`. */
+function wordEnd(text: string, at: number, end: number): number {
+  const next = text.indexOf('_', at);
+  return next < 0 || next > end ? end : next;
 }
 
 /** `@acme/pubmed-mcp-server` → `pubmed`: the brand part of a package name, snake_cased. */
