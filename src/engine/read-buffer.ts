@@ -66,9 +66,19 @@ export function readSharedText(file: string): string {
 /**
  * `text` as UTF-8 in the shared buffer, for a write that uses the bytes at once (they hold until
  * the next use of it): a cache an `add` writes at 3,000 tools (the next registration reading,
- * 880 KB) went through a Buffer of its own, on pages touched for the first time.
+ * 880 KB) went through a Buffer of its own, on pages touched for the first time. A text in parts
+ * is written part after part, each encoded on its own (so a part should not end inside a surrogate
+ * pair): joined, V8 would first copy the whole of it into one string.
  */
-export function sharedUtf8(text: string): Buffer {
-  const buffer = sharedBuffer(Buffer.byteLength(text));
-  return buffer.subarray(0, buffer.write(text, 0, 'utf8'));
+export function sharedUtf8(text: string | readonly string[]): Buffer {
+  if (typeof text === 'string') {
+    const buffer = sharedBuffer(Buffer.byteLength(text));
+    return buffer.subarray(0, buffer.write(text, 0, 'utf8'));
+  }
+  let length = 0;
+  for (const part of text) length += Buffer.byteLength(part);
+  const buffer = sharedBuffer(length);
+  let at = 0;
+  for (const part of text) at += buffer.write(part, at, 'utf8');
+  return buffer.subarray(0, at);
 }

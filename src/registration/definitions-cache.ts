@@ -395,7 +395,7 @@ const SWEPT = '.swept';
  * Once a day the write also clears out files no run has written for two months (projects gone,
  * formats no longer read): a project left unchanged that long pays one cold run.
  */
-export function writeCacheFile(file: string, text: string): boolean {
+export function writeCacheFile(file: string, text: string | readonly string[]): boolean {
   if (!writePrivateFile(file, sharedUtf8(text))) return false;
   const dir = path.dirname(file);
   const marker = path.join(dir, SWEPT);

@@ -102,14 +102,14 @@ class Planner {
   /** Barrels that list definitions twice (array and re-exports) keep both lists complete. */
   barrelExports(file: string, array: ArrayFacts, layout: DefinitionLayout): void {
     const known = this.file(file);
-    const members = array.elements.map(([start, end]) => known.text.slice(start, end));
     const definitionReExports = reExportsIn(known.facts).filter((r) =>
       isDefinitionFile(r.specifier.replace(/\.js$/, '.ts'), layout),
     );
     const name = this.reg.exportName;
     if (definitionReExports.length > 0)
       this.edits.add(file, reExportEdits(known, name, this.specifierFrom(file), this.lineWidth));
-    const list = localExportListIn(known.facts, members);
+    // The members are spelled only for a file that has a local export list to check them against.
+    const list = localExportListIn(known.facts, () => array.elements.map((e) => known.text.slice(e[0], e[1])));
     if (list && !(list.named ?? []).some((e) => e.name === name))
       this.edits.add(file, namedListEdits(known.text, list, name, this.lineWidth));
   }

@@ -298,9 +298,9 @@ export function reExportEdits(
 }
 
 /** A local `export { a, b };` list that names any of `members`: it must stay complete. */
-export function localExportListIn(facts: ModuleFacts, members: readonly string[]): ModuleStatement | undefined {
-  const names = new Set(members);
-  return facts.statements.find(
-    (d) => d.kind === 'export' && d.specifier === undefined && (d.named ?? []).some((e) => names.has(e.name)),
-  );
+export function localExportListIn(facts: ModuleFacts, members: () => readonly string[]): ModuleStatement | undefined {
+  const lists = facts.statements.filter((d) => d.kind === 'export' && d.specifier === undefined && d.named);
+  if (lists.length === 0) return undefined;
+  const names = new Set(members());
+  return lists.find((d) => d.named!.some((e) => names.has(e.name)));
 }

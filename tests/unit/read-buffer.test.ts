@@ -88,4 +88,19 @@ describe('text read through the shared buffer', () => {
       expect(bytes.buffer).toBe(readSharedFile(file(10).name).buffer);
     }
   });
+
+  it('sharedUtf8 of a text in parts gives the bytes of each part in turn', () => {
+    const cases: string[][] = [
+      [],
+      [''],
+      ['{"a":1}\n', '["é",2]'],
+      ['\ud800', '\udc00 not joined'],
+      ['x'.repeat(9_000_000), '🙂'],
+    ];
+    for (const parts of cases) {
+      const bytes = sharedUtf8(parts);
+      const each = Buffer.concat(parts.map((p) => Buffer.from(p, 'utf8')));
+      expect(bytes.equals(each), JSON.stringify(parts).slice(0, 40)).toBe(true);
+    }
+  });
 });

@@ -199,7 +199,7 @@ describe('locating on compiler nodes, against ts-morph', () => {
         .find(
           (d) => d.getModuleSpecifierValue() === undefined && d.getNamedExports().some((e) => e.getName() === name),
         );
-      const found = localExportListIn(moduleFacts(sf), [name]);
+      const found = localExportListIn(moduleFacts(sf), () => [name]);
       expect(found && wrap(sf, sf.compilerNode.statements[found.index]!), name).toBe(list);
     }
   });
