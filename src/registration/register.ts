@@ -108,7 +108,6 @@ class Planner {
     const name = this.reg.exportName;
     if (definitionReExports.length > 0)
       this.edits.add(file, reExportEdits(known, name, this.specifierFrom(file), this.lineWidth));
-    // The members are spelled only for a file that has a local export list to check them against.
     const list = localExportListIn(known.facts, () => array.elements.map((e) => known.text.slice(e[0], e[1])));
     if (list && !(list.named ?? []).some((e) => e.name === name))
       this.edits.add(file, namedListEdits(known.text, list, name, this.lineWidth));

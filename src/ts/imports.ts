@@ -297,7 +297,10 @@ export function reExportEdits(
   return placeStatement(file, 'export', specifier, name);
 }
 
-/** A local `export { a, b };` list that names any of `members`: it must stay complete. */
+/**
+ * A local `export { a, b };` list that names any of `members`: it must stay complete. The members
+ * are asked for only when the file has such a list (a thousand of them, spelled for nothing).
+ */
 export function localExportListIn(facts: ModuleFacts, members: () => readonly string[]): ModuleStatement | undefined {
   const lists = facts.statements.filter((d) => d.kind === 'export' && d.specifier === undefined && d.named);
   if (lists.length === 0) return undefined;
