@@ -90,3 +90,38 @@ function binOf(pkgDir) {
   const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin?.['mcp-ts-core'];
   return bin ? { bin: path.join(pkgDir, bin), version: pkg.version } : undefined;
 }
+
+/**
+ * A script that does nothing but init's registry question (GET of the framework's dist-tags, the
+ * smallest answer, from the registry npm is set to) and exits when the answer is read: no run of
+ * the default init can finish sooner, since it needs that answer before it writes a file. Returns
+ * the script's path, or undefined when npm names no registry.
+ */
+export function writeRegistryProbe(dir) {
+  const r = spawnSync('npm', ['config', 'get', '@cyanheads:registry', 'registry'], { encoding: 'utf8' });
+  // Two keys print `key=value` lines; a key npm has no value for prints `undefined`.
+  const values = new Map(
+    (r.status === 0 ? r.stdout : '')
+      .split('\n')
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1).trim()]),
+  );
+  const scoped = values.get('@cyanheads:registry');
+  const pick = scoped && scoped !== 'undefined' ? scoped : values.get('registry');
+  if (!pick) return undefined;
+  const base = pick.endsWith('/') ? pick : `${pick}/`;
+  const url = `${base}-/package/@cyanheads%2fmcp-ts-core/dist-tags`;
+  const file = path.join(dir, 'registry-probe.cjs');
+  writeFileSync(
+    file,
+    [
+      `const url = ${JSON.stringify(url)};`,
+      "const get = url.startsWith('https:') ? require('node:https').get : require('node:http').get;",
+      "get(url, { headers: { accept: 'application/json' } }, (res) => {",
+      '  res.resume();',
+      "  res.on('end', () => process.exit(res.statusCode === 200 ? 0 : 1));",
+      "}).on('error', () => process.exit(1));",
+      '',
+    ].join('\n'),
+  );
+  return file;
+}

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { benchDevcheck, printDevcheckBench } from './bench-devcheck.mjs';
-import { frameworkInitBin, hygenBin, writeHygenTemplates } from './bench-peers.mjs';
+import { frameworkInitBin, hygenBin, writeHygenTemplates, writeRegistryProbe } from './bench-peers.mjs';
 import { LAYOUTS, writeScaleFixture } from './scale-fixture.mjs';
 
 const arg = (name, fallback) => {
@@ -58,8 +58,9 @@ function fixture(name, tools, layout) {
 const cases = new Map();
 // --only add,list: just the cases whose name contains one of these (a quicker look while working).
 const ONLY = arg('--only', '').split(',').filter(Boolean);
+const wants = (name) => ONLY.length === 0 || name === 'node -e 0' || ONLY.some((o) => name.includes(o));
 const addCase = (name, run) => {
-  if (ONLY.length === 0 || name === 'node -e 0' || ONLY.some((o) => name.includes(o))) cases.set(name, run);
+  if (wants(name)) cases.set(name, run);
 };
 
 addCase('node -e 0', () => once(node('-e', '0'), work));
@@ -112,6 +113,10 @@ if (framework) {
     return once(node(BIN, 'init', 'ours-pinned', '--yes', '--no-install', '--no-git', ...pinned), work);
   });
 }
+// The floor of the default init: a Node process that only asks the registry init's question.
+const REGISTRY_PROBE = "init's floor: node asking the registry alone";
+const probe = wants(REGISTRY_PROBE) ? writeRegistryProbe(work) : undefined;
+if (probe) addCase(REGISTRY_PROBE, () => once(node(probe), work));
 if (framework) {
   addCase(`framework ${framework.version} init`, () => {
     rmSync(path.join(work, 'theirs'), { recursive: true, force: true });
@@ -193,6 +198,15 @@ for (const [name, subject, peer, target, measure] of goals) {
   const met = Number.isNaN(ratio) ? 'not measured' : ratio <= target ? 'yes' : 'NO';
   const shown = (x) => (Number.isNaN(x) ? 'n/a' : `${x.toFixed(2)}×`);
   console.log(`${name.padEnd(58)} ${shown(ratio).padStart(6)}  ${shown(cpuRatio).padStart(9)}  ${met}`);
+}
+// What the init goal asks is below what this machine can do when the registry is slower than the
+// framework's whole init: the default init must have the registry's answer before it writes.
+if (results.has(REGISTRY_PROBE) && results.has(FRAMEWORK_INIT)) {
+  const floor = ms(REGISTRY_PROBE) / ms(FRAMEWORK_INIT);
+  console.log(
+    `\nthe default init's floor, the registry question alone (${ms(REGISTRY_PROBE).toFixed(0)} ms): ` +
+      `${floor.toFixed(2)}× the framework's init; ours is ${(ms('mcp-scaffold init --no-install --no-git') / ms(REGISTRY_PROBE)).toFixed(2)}× that floor`,
+  );
 }
 // The last goal installs two servers (ours and the framework's), so it can be left out offline.
 if (!process.argv.includes('--no-devcheck-bench') && (ONLY.length === 0 || ONLY.includes('devcheck'))) {
