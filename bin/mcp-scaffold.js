@@ -1,21 +1,7 @@
 #!/usr/bin/env node
-// Thin launcher, CommonJS (bin/package.json) so that a run that needs no ES module starts none.
-// The CLI is compiled and bundled into dist/ by `npm install` (prepare) or `npm run build`;
-// dist/launch.cjs picks the fastest path that gives the same result (src/startup/launch.ts).
+// Runs the CLI's bundle (dist/cli.cjs, made by `npm install` through prepare, or `npm run build`).
+// Node's own compile cache (22.1 and later) keeps V8's compiled code of it between runs; Bun and
+// older Nodes have no such call and run it without.
 'use strict';
-const path = require('node:path');
-
-/** The plain path: tsc's ES modules; Node 22.1+ keeps its own compile cache for them. */
-async function plain() {
-  require('node:module').enableCompileCache?.();
-  return import('../dist/cli/main.js');
-}
-
-let launcher;
-try {
-  launcher = require('../dist/launch.cjs');
-} catch {
-  launcher = undefined; // not built by this build: the plain path
-}
-if (launcher) launcher.launch(process.argv, path.join(__dirname, '../dist'), plain);
-else plain().then(({ main }) => main(process.argv));
+require('node:module').enableCompileCache?.();
+require('../dist/cli.cjs').main(process.argv);

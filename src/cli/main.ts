@@ -7,12 +7,10 @@
 import { type Command, CommanderError } from 'commander';
 import { ScaffoldError } from '../engine/errors.js';
 import { reportFailure } from '../engine/failure.js';
-import { leanStart } from '../engine/lean-vm.js';
 import { Reporter } from '../engine/reporter.js';
 import { KINDS, oneOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
-import type { EarlyLookup } from '../startup/early-lookup.js';
-import { quietOnClosedPipe } from '../startup/pipes.js';
+import { quietOnClosedPipe } from './pipes.js';
 import { buildProgram, commandPath } from './program.js';
 
 interface Invocation {
@@ -78,11 +76,8 @@ function helpOf(program: Command, args: string[]): string {
   return commandPath(cmd);
 }
 
-/**
- * Runs the CLI on `argv` (as process.argv: node, script, arguments) with these kinds; the exit
- * status. `early`: init's registry look-up, when the launcher started it already.
- */
-export async function run(argv: string[], kinds: readonly KindSpec[] = KINDS, early?: EarlyLookup): Promise<number> {
+/** Runs the CLI on `argv` (as process.argv: node, script, arguments) with these kinds; the exit status. */
+export async function run(argv: string[], kinds: readonly KindSpec[] = KINDS): Promise<number> {
   const args = argv.slice(2);
   const json = args.includes('--json');
   const verbose = args.includes('--verbose');
@@ -92,7 +87,7 @@ export async function run(argv: string[], kinds: readonly KindSpec[] = KINDS, ea
     exitCode = code;
   };
   const jsonOut = { text: '' };
-  const program = buildProgram({ kinds, setExit, ...(json ? { jsonOut } : {}), ...(early ? { early } : {}) });
+  const program = buildProgram({ kinds, setExit, ...(json ? { jsonOut } : {}) });
   const invocation: Invocation = { command, helpOf: helpOf(program, args), json, verbose, kinds, jsonOut };
   try {
     if (args.length === 0) {
@@ -107,17 +102,7 @@ export async function run(argv: string[], kinds: readonly KindSpec[] = KINDS, ea
   }
 }
 
-export async function main(argv: string[], early?: EarlyLookup): Promise<void> {
-  leanStart(); // done already by the launcher; on the plain path, here (src/engine/lean-vm.ts)
+export async function main(argv: string[]): Promise<void> {
   quietOnClosedPipe();
-  process.exitCode = await run(argv, KINDS, early);
-}
-
-/** Every command's words ('' the root, 'add', 'add tool', …): the help pages the build renders. */
-export function commandWords(kinds: readonly KindSpec[] = KINDS): string[] {
-  const walk = (cmd: Command, words: string[]): string[] => [
-    words.join(' '),
-    ...cmd.commands.flatMap((sub) => walk(sub, [...words, sub.name()])),
-  ];
-  return walk(buildProgram({ kinds, setExit: () => {} }), []);
+  process.exitCode = await run(argv, KINDS);
 }

@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { DEVCHECK_TIMEOUT_DEFAULT, globalOptions, parseDevcheckTimeout } from '../engine/options.js';
 import type { KindSpec } from '../kinds/spec.js';
-import type { EarlyLookup } from '../startup/early-lookup.js';
 import { addCommands } from './add.js';
 import { definitionCommands } from './definition-commands.js';
 import { INIT_EXAMPLES, LIST_EXAMPLES, rootExamples } from './help.js';
@@ -29,8 +28,6 @@ export interface ProgramContext {
   /** Under --json: what commander prints for people (help, version) is collected here instead. */
   jsonOut?: { text: string };
   setExit: (code: number) => void;
-  /** init's registry look-up, when the launcher started it already (src/startup/early-lookup.ts). */
-  early?: EarlyLookup;
 }
 
 function rootCommand(ctx: ProgramContext): Command {
@@ -77,7 +74,7 @@ function devcheckTimeout(text: string): number {
   }
 }
 
-function initCommand(program: Command, { setExit, early: started }: ProgramContext): void {
+function initCommand(program: Command, { setExit }: ProgramContext): void {
   program
     .command('init [dir]')
     .description('create a new server (or add missing files to an existing one)')
@@ -106,47 +103,10 @@ function initCommand(program: Command, { setExit, early: started }: ProgramConte
     .addHelpText('after', INIT_EXAMPLES)
     .exitOverride()
     .action(async (dir: string | undefined, flags: Record<string, unknown>, cmd: Command) => {
-      const global = globalOptions(cmd.optsWithGlobals());
-      // A run that ends before it needs the look-up (a refused folder) does not wait for it.
-      const abandon = new AbortController();
-      const early = await earlyLookup(dir, flags, global.cwd, abandon.signal, started);
       const { initCommand } = await import('../commands/init.js');
-      // The event loop turns once after init loads, for the look-up's connection to go on.
-      if (early) await new Promise((resolve) => setImmediate(resolve));
       const source = (key: string) => cmd.getOptionValueSource(key);
-      try {
-        setExit(await initCommand(dir, flags, global, source, ...(early ? [early] : [])));
-      } finally {
-        abandon.abort();
-      }
+      setExit(await initCommand(dir, flags, globalOptions(cmd.optsWithGlobals()), source));
     });
-}
-
-/**
- * The registry look-up of a new server's framework, started before init's own code loads: it
- * waits on npm and the network, so the two overlap. Only where init will make a new server
- * without --framework-version (an existing server is not looked up for); a folder init cannot
- * tell yet is left to init, which asks as before. The one the launcher `started` for this folder
- * is taken (and abandoned with `signal`); one started for another is abandoned now.
- */
-async function earlyLookup(
-  dir: string | undefined,
-  flags: Record<string, unknown>,
-  cwd: string,
-  signal: AbortSignal,
-  started?: EarlyLookup,
-) {
-  const needed =
-    flags.frameworkVersion === undefined && (await import('../commands/init-target.js')).makesNewServer(cwd, dir);
-  if (started && needed && started.dir === dir && started.cwd === cwd) {
-    signal.addEventListener('abort', () => started.abandon.abort(), { once: true });
-    return () => started.pending;
-  }
-  started?.abandon.abort();
-  if (!needed) return undefined;
-  const { latestFrameworkVersion } = await import('../init/registry.js');
-  const pending = latestFrameworkVersion(undefined, signal);
-  return () => pending;
 }
 
 function listCommand(program: Command, ctx: ProgramContext): void {

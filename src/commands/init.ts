@@ -164,16 +164,10 @@ async function latestRelease(
   { target, options }: Answers,
   lookup: LatestVersionLookup,
   reporter: Reporter,
-  meanwhile: () => void,
 ): Promise<LatestRelease> {
   if (target.mode === 'upgrade') return { source: { from: 'existing' } };
   if (options.frameworkVersion !== undefined) return { source: { from: 'option' } };
-  const pending = lookup();
-  // The event loop turns, for the look-up's connection to go on; then `meanwhile`, while the
-  // registry is asked.
-  await new Promise((resolve) => setImmediate(resolve));
-  meanwhile();
-  const latest = await pending;
+  const latest = await lookup();
   if (latest.ok) {
     const source = {
       from: latest.from ?? 'registry',
@@ -215,53 +209,23 @@ function targetRoot(cwd: string, dir: string | undefined): string | undefined {
   }
 }
 
-/**
- * The plan for the release `guess`, made while the registry is asked: the plan depends on the
- * answer only through its version (and the JSON result through where it came from, set once it
- * is known), so when the registry names that release the plan is ready when the answer comes.
- * Undefined when it cannot be made: the plan made after the answer says why.
- */
-function guessedPlan(answers: Answers, global: GlobalOptions, guess: string) {
-  try {
-    const planned = generateInit(answers, global, { version: guess, source: { from: 'pinned', reason: 'guess' } });
-    return { version: guess, planned };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The plan with where its release came from, in the JSON result. */
-function withSource(planned: Planned<InitResult>, source: FrameworkSource): Planned<InitResult> {
-  const data = planned.result.data as InitResult['data'] & { project: Record<string, unknown> };
-  const project = { ...data.project, frameworkSource: source };
-  return { ...planned, result: { ...planned.result, data: { ...data, project } } };
-}
-
-/**
- * `guess`: the release planned for while the registry is asked, this mcp-scaffold's pinned one
- * unless a test chooses (its plan is used only when the registry names it).
- */
+/** `lookup` asks the registry for the newest framework release (a test passes its own). */
 export async function initCommand(
   dir: string | undefined,
   flags: InitFlags,
   global: GlobalOptions,
   source: FlagSource = () => undefined,
   lookup: LatestVersionLookup = latestFrameworkVersion,
-  guess: string = FRAMEWORK_VERSION,
 ): Promise<number> {
   const reporter = new Reporter({ json: global.json, verbose: global.verbose });
   let answers: Answers;
   let latest: LatestRelease;
-  let guessed: ReturnType<typeof guessedPlan>;
   try {
     // Before the folder is looked at: a half-written server would read as one to upgrade.
     const root = targetRoot(global.cwd, dir);
     if (root) for (const w of await recoverInterruptedFlush(root, { dryRun: global.dryRun })) reporter.warn(w);
     answers = await gatherAnswers(dir, flags, global, source, reporter);
-    const gathered = answers;
-    latest = await latestRelease(answers, lookup, reporter, () => {
-      guessed = guessedPlan(gathered, global, guess);
-    });
+    latest = await latestRelease(answers, lookup, reporter);
   } catch (e) {
     return reportFailure(reporter, 'init', e);
   }
@@ -270,12 +234,7 @@ export async function initCommand(
     command: 'init',
     global,
     reporter,
-    generate: () => {
-      // Taken once: a plan made again (the disk changed meanwhile) is made from the disk as it is.
-      const ready = guessed?.version !== undefined && guessed.version === latest.version ? guessed : undefined;
-      guessed = undefined;
-      return ready ? withSource(ready.planned, latest.source) : generateInit(answers, global, latest);
-    },
+    generate: () => generateInit(answers, global, latest),
     conclude: (outcome) => concludeInit(outcome, global.cwd, reporter, interactive),
   });
 }

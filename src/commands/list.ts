@@ -7,7 +7,6 @@
 import pc from '../engine/colors.js';
 import { EXIT, ScaffoldError } from '../engine/errors.js';
 import { reportFailure } from '../engine/failure.js';
-import { fullVm } from '../engine/lean-vm.js';
 import type { GlobalOptions } from '../engine/options.js';
 import { errorJson, Reporter } from '../engine/reporter.js';
 import type { Tree } from '../engine/tree.js';
@@ -18,7 +17,6 @@ import { type Inventory, inventory } from '../registration/inventory.js';
 import type { DefinitionLayout } from '../registration/layout.js';
 import { rememberedReading } from '../registration/remembered-reading.js';
 import { testsOf } from '../registration/target.js';
-import { chunkedLines } from './chunked-lines.js';
 import { placeholderLines, withPlaceholders } from './list-placeholders.js';
 
 const COMMAND = 'list';
@@ -92,31 +90,31 @@ const DANGLING_CELLS: ((d: Inventory['dangling'][number]) => string)[] = [
 ];
 
 function human(inv: Inventory, reporter: Reporter, kinds: readonly KindSpec[]): void {
-  const out = chunkedLines((text) => reporter.info(text));
-  const line = (text: string) => out.line(text);
+  const lines: string[] = [];
+  const line = (text: string) => lines.push(text);
   for (const kind of kinds) {
     const defs = inv.definitions.filter((d) => d.kind === kind.name);
     if (defs.length === 0) continue;
-    if (out.count > 0) line('');
+    if (lines.length > 0) line('');
     line(pc.bold(`${kind.heading} (${defs.length})`));
     const status = (s: string) => (s.startsWith('NOT REGISTERED') ? pc.red(s) : pc.dim(s));
     table(defs, DEFINITION_CELLS, [plain, pc.cyan, plain, status], line);
     for (const text of placeholderLines(defs)) line(text);
   }
   if (inv.dangling.length > 0) {
-    if (out.count > 0) line('');
+    if (lines.length > 0) line('');
     line(pc.bold(pc.red(`Dangling registrations (${inv.dangling.length})`)));
     table(inv.dangling, DANGLING_CELLS, [plain, pc.cyan, plain, pc.red], line);
   }
   const total = inv.definitions.length;
   const registered = inv.definitions.filter((d) => d.registered).length;
-  if (out.count > 0) line('');
+  if (lines.length > 0) line('');
   line(
     total === 0 && inv.dangling.length === 0
       ? `No ${oneOf(kinds.map((k) => k.heading.toLowerCase()))} found.`
       : `${total} definition${total === 1 ? '' : 's'}: ${registered} registered, ${total - registered} not registered; ${inv.dangling.length} dangling registration${inv.dangling.length === 1 ? '' : 's'}.`,
   );
-  out.end();
+  reporter.info(lines.join('\n'));
 }
 
 /** Every definition with its test (null where it has none: `add test` writes one) and its placeholders. */
@@ -134,12 +132,7 @@ export async function listCommand(global: GlobalOptions, kinds: readonly KindSpe
     reporter.debug(`project ${project.root}`);
     const layouts = kinds.flatMap((k) => (k.layout ? [k.layout] : []));
     // Unchanged since the last run: what it printed, without reading any file again.
-    // A warm run checks what it remembered and prints it, on the lean V8 every run starts with
-    // (lean-vm.ts); a miss reads the project with all of V8.
-    const inv = rememberedReading(project.root, `list\0${JSON.stringify(layouts)}`, (tree) => {
-      fullVm();
-      return listing(tree, layouts);
-    });
+    const inv = rememberedReading(project.root, `list\0${JSON.stringify(layouts)}`, (tree) => listing(tree, layouts));
     for (const w of inv.warnings) reporter.warn(w);
     const error = listError(inv);
     if (reporter.json) {

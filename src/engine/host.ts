@@ -3,11 +3,10 @@
  * Paths are relative to the host's root, with forward slashes; '' is the root itself.
  */
 
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { containedPaths } from './containment.js';
 import { flush } from './flush.js';
-import { readSharedFile } from './read-buffer.js';
 import type { FileChange } from './tree.js';
 
 export interface HostEntry {
@@ -68,8 +67,7 @@ export class DiskHost implements Host {
     try {
       // A missing file (each one of a new server) is told without an exception: they cost.
       if (!statSync(file, { throwIfNoEntry: false })) return undefined;
-      // Into the shared buffer: decoded below before anything else reads through it.
-      bytes = readSharedFile(file);
+      bytes = readFileSync(file);
     } catch {
       return undefined;
     }

@@ -7,7 +7,6 @@
 
 import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
-import { underQuickRegExps } from '../engine/lean-vm.js';
 
 // Loaded on the first request (node:https brings TLS): a run given --framework-version asks nothing.
 let require: NodeJS.Require | undefined;
@@ -38,7 +37,7 @@ function once(url: URL, headers: Record<string, string>, signal: AbortSignal): P
   return new Promise((resolve, reject) => {
     require ??= createRequire(import.meta.url);
     const client = require(url.protocol === 'https:' ? 'node:https' : 'node:http') as typeof import('node:https');
-    const request = underQuickRegExps(() => client.get(url, { headers, signal }, resolve));
+    const request = client.get(url, { headers, signal }, resolve);
     request.on('error', reject);
   });
 }

@@ -26,8 +26,6 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { DiskHost } from '../engine/host.js';
-import { parsedOne } from '../engine/lean-vm.js';
-import { readSharedText, sharedUtf8 } from '../engine/read-buffer.js';
 import type { Tree } from '../engine/tree.js';
 import { keptCacheDir } from '../startup/cache-dir.js';
 import { DAY_MS, removeOld, writePrivateFile } from '../startup/private-file.js';
@@ -166,12 +164,7 @@ export class DefinitionsCache {
    * What `kind` says of the tree's file `rel`, or undefined when there is no such file: from its
    * stat where that can be trusted, else from its text (computing it with `read` on a miss).
    */
-  ofFile<T>(tree: Tree, rel: string, kind: FactKind<T>, readText: (text: string) => T): T | undefined {
-    // Each file parsed counts towards V8's defaults coming back in a run that reads many (lean-vm.ts).
-    const read = (text: string) => {
-      parsedOne();
-      return readText(text);
-    };
+  ofFile<T>(tree: Tree, rel: string, kind: FactKind<T>, read: (text: string) => T): T | undefined {
     if (!this.dir || tree.isPlanned(rel)) {
       const text = tree.read(rel);
       return text === undefined ? undefined : this.dir ? this.lookup(kind, text, () => read(text)) : read(text);
@@ -366,7 +359,7 @@ function loadShard<T>(file: string, valid: (v: unknown) => v is T): Shard<T> {
   };
   let parsed: ReturnType<typeof parseShardText>;
   try {
-    parsed = parseShardText(readSharedText(file));
+    parsed = parseShardText(readFileSync(file, 'utf8'));
   } catch {
     // Missing or unreadable: as if empty.
   }
@@ -396,7 +389,7 @@ const SWEPT = '.swept';
  * formats no longer read): a project left unchanged that long pays one cold run.
  */
 export function writeCacheFile(file: string, text: string | readonly string[]): boolean {
-  if (!writePrivateFile(file, sharedUtf8(text))) return false;
+  if (!writePrivateFile(file, typeof text === 'string' ? text : text.join(''))) return false;
   const dir = path.dirname(file);
   const marker = path.join(dir, SWEPT);
   const swept = statSync(marker, { throwIfNoEntry: false });

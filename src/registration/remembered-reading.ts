@@ -15,10 +15,9 @@
  * a missing, unreadable or corrupt one is a miss. `MCP_SCAFFOLD_CACHE=0` turns it off.
  */
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DiskHost, type HostEntry } from '../engine/host.js';
-import { readSharedText } from '../engine/read-buffer.js';
 import { Tree } from '../engine/tree.js';
 import { DefinitionsCache, packageVersion, sha, writeCacheFile } from './definitions-cache.js';
 import { fileStat, type Stat, settledBefore } from './file-stat.js';
@@ -285,7 +284,7 @@ function isReads(v: unknown): v is Reads {
 function load(file: string, root: string, key: string): { header: StoredHeader; resultJson: string } | undefined {
   let stored: ReturnType<typeof parseStored>;
   try {
-    stored = parseStored(readSharedText(file));
+    stored = parseStored(readFileSync(file, 'utf8'));
   } catch {
     return undefined;
   }

@@ -15,7 +15,7 @@
  * looked at any file.
  */
 
-import { readSharedText } from '../engine/read-buffer.js';
+import { readFileSync } from 'node:fs';
 import { isStat, type Stat, settledBefore, vouches } from './file-stat.js';
 
 /** What was known of a path: its stat (none for a text a run wrote), when that was taken, the hash of its text and the fact. */
@@ -189,7 +189,7 @@ export class StatIndex {
   ) {
     let parsed: ReturnType<typeof parseIndexText> | undefined;
     try {
-      parsed = parseIndexText(readSharedText(file), format, version);
+      parsed = parseIndexText(readFileSync(file, 'utf8'), format, version);
     } catch {
       // Missing or unreadable: as if empty.
     }

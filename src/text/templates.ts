@@ -1,39 +1,38 @@
 /**
  * Templates are data: each kind keeps its own in `templates/` beside its generator (copied next to
- * the compiled module by the build), rendered strictly (a missing variable is an
- * error, never an empty string) and without HTML escaping. User text goes through `{{str x}}`.
- * Handlebars is loaded on first use so that `--help` and argument errors never pay for it.
- *
- * The build precompiles each template beside it (`x.hbs` → `x.hbs.cjs`), so that a run loads only
- * Handlebars' small runtime and compiles nothing. A precompiled file is used only when it records
- * the hash of the template's text and the Handlebars version that runs; otherwise (missing, stale,
- * corrupt, or MCP_SCAFFOLD_PRECOMPILED=0) the template is compiled as before: the same text either way.
+ * the compiled module by the build), rendered strictly (a missing variable is an error, never an
+ * empty string) and without HTML escaping. User text goes through `{{str x}}`. Handlebars is
+ * loaded on first use so that `--help` and argument errors never pay for it; the bundle carries
+ * every template compiled at build time (precompiled-templates.ts), and needs only its runtime.
  */
 
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type HandlebarsNs from 'handlebars';
 import HandlebarsRuntime from 'handlebars/runtime.js';
-import { EMBEDDED } from './precompiled-index.js';
+import { PRECOMPILED } from './precompiled-templates.js';
 import { stringProperty, tsString } from './string-literal.js';
 
 type Engine = typeof HandlebarsNs;
+type TemplateSpec = Parameters<Engine['template']>[0];
 const require = createRequire(import.meta.url);
-const COMPILE_OPTIONS = { strict: true, noEscape: true };
+/** How every template is compiled, at build time or at run time. */
+export const COMPILE_OPTIONS = { strict: true, noEscape: true };
+/** The folder the keys of PRECOMPILED are relative to: dist/ in the bundle. */
+const OUT_DIR = fileURLToPath(new URL('../', import.meta.url));
 
 let compiler: Engine | undefined;
 let runtime: Engine | undefined;
 
-/** Full Handlebars, which compiles. */
+/** Handlebars with its compiler, and the helpers templates use. */
 function handlebars(): Engine {
   compiler ??= withHelpers((require('handlebars') as Engine).create());
   return compiler;
 }
 
-/** Handlebars' runtime, which only runs precompiled templates (imported, so that the bundle holds it). */
+/** Handlebars' runtime alone, for templates compiled at build time. */
 function handlebarsRuntime(): Engine {
   runtime ??= withHelpers((HandlebarsRuntime as Engine).create());
   return runtime;
@@ -55,41 +54,6 @@ function withHelpers(engine: Engine): Engine {
   return engine;
 }
 
-const sourceHash = (source: string) => createHash('sha256').update(source).digest('hex');
-
-/** What the build writes beside a template: a CommonJS module of its precompiled form. */
-export function precompiledModule(source: string): string {
-  const hb = require('handlebars') as Engine;
-  const spec = hb.precompile(source, COMPILE_OPTIONS);
-  const header = `source: ${JSON.stringify(sourceHash(source))}, handlebars: ${JSON.stringify(hb.VERSION)}`;
-  return `module.exports = { ${header}, spec: ${spec} };\n`;
-}
-
-/** The precompiled form of `template`, if the build left a current one beside it. */
-function precompiled(template: URL, source: string): HandlebarsNs.TemplateDelegate | undefined {
-  if (process.env.MCP_SCAFFOLD_PRECOMPILED === '0' || template.protocol !== 'file:') return undefined;
-  try {
-    const mod = precompiledModuleOf(template) as { source?: unknown; handlebars?: unknown; spec?: unknown };
-    const engine = handlebarsRuntime();
-    if (mod.source !== sourceHash(source) || mod.handlebars !== engine.VERSION || !mod.spec) return undefined;
-    return engine.template(mod.spec as TemplateSpecification);
-  } catch {
-    return undefined; // missing or corrupt: compiled below
-  }
-}
-
-type TemplateSpecification = Parameters<Engine['template']>[0];
-
-/** dist/, where the bundle's embedded templates are keyed from. */
-const OUT_DIR = fileURLToPath(new URL('../', import.meta.url));
-
-/** The `x.hbs.cjs` beside a template: the bundle's embedded copy, else the file. */
-function precompiledModuleOf(template: URL): unknown {
-  const file = fileURLToPath(template);
-  const key = path.relative(OUT_DIR, file).split(path.sep).join('/');
-  return Object.hasOwn(EMBEDDED, key) ? EMBEDDED[key] : require(`${file}.cjs`);
-}
-
 const compiled = new Map<string, HandlebarsNs.TemplateDelegate>();
 
 /** The templates folder beside a module: `templatesOf(import.meta.url)('tool.ts.hbs')`. */
@@ -102,12 +66,14 @@ interface RenderOptions {
   lineWidth: number;
 }
 
-/** The template at `template`, ready to run: read and checked (or compiled) once a run. */
+/** The template at `template`, ready to run: read and compiled once a run. */
 function compiledOf(template: URL): HandlebarsNs.TemplateDelegate {
   let compiledTemplate = compiled.get(template.href);
   if (!compiledTemplate) {
-    const source = readFileSync(template, 'utf8');
-    compiledTemplate = precompiled(template, source) ?? handlebars().compile(source, COMPILE_OPTIONS);
+    const key = path.relative(OUT_DIR, fileURLToPath(template)).split(path.sep).join('/');
+    compiledTemplate = Object.hasOwn(PRECOMPILED, key)
+      ? handlebarsRuntime().template(PRECOMPILED[key] as TemplateSpec)
+      : handlebars().compile(readFileSync(template, 'utf8'), COMPILE_OPTIONS);
     compiled.set(template.href, compiledTemplate);
   }
   return compiledTemplate;

@@ -12,8 +12,7 @@ import { eolOf, indentAt, indentUnitOf, lineEnd, lineStart, restOfLine, type Tex
 const spansLines = (source: string, start: number, end: number) => source.slice(start, end).includes('\n');
 
 export function arrayHasIdentifier(source: string, array: ArrayFacts, name: string): boolean {
-  // No destructuring: without the optimising compiler (lean-vm.ts) it makes an iterator per element.
-  return array.elements.some((e) => e[1] - e[0] === name.length && source.startsWith(name, e[0]));
+  return array.elements.some(([start, end]) => end - start === name.length && source.startsWith(name, start));
 }
 
 /** Whether a comment sits anywhere in `text` (string literals aside): Biome keeps such a node as it is laid out. */

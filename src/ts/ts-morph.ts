@@ -1,16 +1,12 @@
 /**
- * ts-morph, loaded on first use. `createRequire` is used rather than `import()` because Node scans
- * the large CommonJS bundle for named exports on ESM import, which costs ~150 ms more. Files are
+ * ts-morph, loaded on first use: most runs never parse. `createRequire` rather than `import()`,
+ * because Node scans a large CommonJS file for named exports when ESM imports it. Files are
  * parsed into an in-memory project: no tsconfig, no program, no disk.
  */
 
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import type * as TsMorph from 'ts-morph';
 import { ScaffoldError } from '../engine/errors.js';
-import { inBundle } from '../startup/bundle.js';
-import { runBundle } from '../startup/code-cache.js';
 
 export type { TsMorph };
 
@@ -18,18 +14,8 @@ let mod: typeof TsMorph | undefined;
 let project: TsMorph.Project | undefined;
 
 export function tsMorph(): typeof TsMorph {
-  mod ??= (vendored() ?? createRequire(import.meta.url)('ts-morph')) as typeof TsMorph;
+  mod ??= createRequire(import.meta.url)('ts-morph') as typeof TsMorph;
   return mod;
-}
-
-/**
- * The build's bundle of ts-morph (dist/vendor/ts-morph.cjs), run with V8's code cache, when the
- * CLI itself runs from its bundle; the installed package otherwise (the plain path).
- */
-function vendored(): unknown {
-  if (!inBundle()) return undefined;
-  const file = fileURLToPath(new URL('../vendor/ts-morph.cjs', import.meta.url));
-  return existsSync(file) ? runBundle(file) : undefined;
 }
 
 /**

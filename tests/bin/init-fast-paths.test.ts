@@ -1,5 +1,5 @@
 /**
- * init's fast paths against its plain ones, in real runs. What a fresh `init` loads: not ts-morph
+ * init in real runs. What a fresh `init` loads: not ts-morph
  * (nor the TypeScript it bundles), since what init writes it knows without parsing; the module
  * trace is checked to see ts-morph where a run does parse (`add tool` on the new server, `init
  * --force` over a folder holding a tool of its own). And what it writes: a new folder (made in a
@@ -7,7 +7,7 @@
  * (written through the journal), and the run says the same.
  */
 
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJsonOut, runCli, tempFolders, treeDigest } from './support.js';
@@ -16,42 +16,18 @@ const temp = tempFolders('mcp-scaffold-init-loads-');
 const HOOK = path.resolve(import.meta.dirname, '../helpers/trace-modules.cjs');
 const TS_MORPH = /[\\/]node_modules[\\/](ts-morph|@ts-morph[\\/]common|typescript)[\\/]/;
 
-/**
- * Runs the CLI with a fresh cache folder; the modules it loaded. On the plain path (tsc's modules)
- * that is the CommonJS modules a require hook saw; on the bundled path the build's bundles run
- * through vm.Script, which no hook sees, so each bundle is known by the code cache it leaves.
- */
+/** Runs the CLI with a fresh cache folder: its JSON result, and the CommonJS modules a require hook saw it load. */
 function traced(args: string[], cwd: string): { out: Record<string, any>; modules: string[] } {
-  const bundled = loadedBundles(args, cwd);
   const trace = path.join(temp(), 'modules.txt');
   const run = runCli(args, {
     cwd,
-    env: {
-      NODE_OPTIONS: `--require ${HOOK}`,
-      MCP_SCAFFOLD_TRACE_MODULES: trace,
-      MCP_SCAFFOLD_CACHE_DIR: temp(),
-      MCP_SCAFFOLD_CODE_CACHE: '0',
-    },
+    env: { NODE_OPTIONS: `--require ${HOOK}`, MCP_SCAFFOLD_TRACE_MODULES: trace, MCP_SCAFFOLD_CACHE_DIR: temp() },
   });
   expect(run.status, run.stderr).toBe(0);
   const modules = existsSync(trace) ? readFileSync(trace, 'utf8').split('\n').filter(Boolean) : [];
-  // The trace itself works: every run loads some CommonJS (semver, handlebars' runtime).
-  expect(modules.some((m) => m.includes(`${path.sep}node_modules${path.sep}`))).toBe(true);
-  return { out: parseJsonOut(run), modules: [...modules, ...bundled] };
-}
-
-/** The bundles a run in a copy of `cwd` loaded, as `node_modules/<bundle>/` (named like the modules). */
-function loadedBundles(args: string[], cwd: string): string[] {
-  const copy = temp();
-  cpSync(cwd, copy, { recursive: true });
-  const cache = temp();
-  const run = runCli(args, { cwd: copy, env: { MCP_SCAFFOLD_CACHE_DIR: cache } });
-  expect(run.status, run.stderr).toBe(0);
-  const codeCache = path.join(cache, 'v8-code-cache');
-  const files = existsSync(codeCache) ? readdirSync(codeCache) : [];
-  // The bundled path ran: the CLI's own bundle left its code cache.
-  expect(files.some((f) => f.startsWith('cli.bundle.cjs-'))).toBe(true);
-  return files.map((f) => `${path.sep}node_modules${path.sep}${f.replace(/\.cjs-\w+\.bin$/, '')}${path.sep}`);
+  // The trace itself works: every run loads the CLI's bundle.
+  expect(modules.some((m) => m.endsWith(`${path.sep}dist${path.sep}cli.cjs`))).toBe(true);
+  return { out: parseJsonOut(run), modules };
 }
 
 const INIT = ['init', 'demo', '--json', '--yes', '--no-install', '--no-git', '--framework-version', '0.12.3'];
