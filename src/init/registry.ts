@@ -1,19 +1,15 @@
 /**
  * The newest framework release the npm registry serves, for init's default range. The registry
  * is the one npm itself would install the framework from: `@cyanheads:registry` when set, else
- * `registry` (`npm config get`, which honours .npmrc files and `npm_config_*`), asked for the
- * package's dist-tags (else its abbreviated document) with a short timeout: a slow or
- * unreachable registry must not hold init up, and the caller falls back to the pinned version
- * and says so.
- *
- * Both answers are kept in the user's cache folder: npm's under a key of everything it read
- * (src/init/npm-config-key.ts), the registry's as HTTP caching allows (src/init/http-freshness.ts).
+ * `registry`, asked for the package's dist-tags (else its abbreviated document) with a short
+ * timeout: a slow or unreachable registry must not hold init up, and the caller falls back to the
+ * pinned version and says so. Its answer is kept in the user's cache folder as HTTP caching
+ * allows (src/init/http-freshness.ts).
  */
 
+import npmConf from '@pnpm/npm-conf';
 import validVersion from 'semver/functions/valid.js';
-import { childProcess } from '../engine/child-process.js';
 import { FRAMEWORK } from '../project/package-names.js';
-import { DAY_MS } from '../startup/private-file.js';
 import { AnswerStore } from './answer-store.js';
 import {
   conditionalHeaders,
@@ -24,7 +20,6 @@ import {
   worthKeeping,
 } from './http-freshness.js';
 import { httpGet } from './http-get.js';
-import { npmConfigKey } from './npm-config-key.js';
 
 export const DEFAULT_REGISTRY = 'https://registry.npmjs.org/';
 
@@ -52,96 +47,21 @@ export interface NpmConfig {
   scopeRegistry?: string;
 }
 
-const isConfig = (v: unknown): v is NpmConfig =>
-  typeof (v as NpmConfig)?.registry === 'string' &&
-  typeof (v as NpmConfig).offline === 'boolean' &&
-  ['string', 'undefined'].includes(typeof (v as NpmConfig).scopeRegistry);
+const httpUrl = (value: unknown) => (typeof value === 'string' && /^https?:\/\//.test(value) ? value : undefined);
 
-/** npm's answers, by the key of what npm read; a day at most, in case npm reads something the key misses. */
-const npmAnswers = new AnswerStore<NpmConfig & { until: number }>(
-  'npm-config',
-  (v): v is NpmConfig & { until: number } => isConfig(v) && typeof (v as { until?: unknown }).until === 'number',
-);
-
-const httpUrl = (value: string | undefined) => (value && /^https?:\/\//.test(value) ? value : undefined);
-
-/** npm's registry, offline and scope registry settings, as `npm config get` prints them. */
-function parseNpmConfig(text: string): NpmConfig {
-  const value = (key: string) => new RegExp(`^${key}=(.*)$`, 'm').exec(text)?.[1]?.trim();
-  const scopeRegistry = httpUrl(value(`${SCOPE}:registry`));
+/**
+ * What npm is configured with in this folder, read as npm reads it (its builtin, global, user and
+ * project npmrc files and `npm_config_*` variables) by pnpm's reader of npm's configuration,
+ * without starting npm. The public registry where a setting is not an http(s) URL.
+ */
+export function npmConfig(): NpmConfig {
+  const { config } = npmConf();
+  const scopeRegistry = httpUrl(config.get(`${SCOPE}:registry`));
   return {
-    registry: httpUrl(value('registry')) ?? DEFAULT_REGISTRY,
-    offline: value('offline') === 'true',
+    registry: httpUrl(config.get('registry')) ?? DEFAULT_REGISTRY,
+    offline: config.get('offline') === true,
     ...(scopeRegistry ? { scopeRegistry } : {}),
   };
-}
-
-/**
- * What npm is configured with (the public registry when npm cannot say): offline straight from
- * the environment when npm started the run and handed it on; else npm's kept answer while
- * nothing it reads changed; else npm asked, and its answer kept.
- */
-export async function npmConfig(
-  timeoutMs = LOOKUP_TIMEOUT_MS,
-  cwd = process.cwd(),
-  signal?: AbortSignal,
-): Promise<NpmConfig> {
-  const env = { ...process.env, npm_config_update_notifier: 'false' };
-  if (configFromLaunchingNpm(process.env)?.offline) return { registry: DEFAULT_REGISTRY, offline: true };
-  const key = npmConfigKey(cwd, env);
-  const kept = key ? npmAnswers.get(key) : undefined;
-  if (kept && Date.now() < kept.until && kept.until - Date.now() <= DAY_MS) {
-    const { until: _, ...config } = kept;
-    return config;
-  }
-  const text = await npmConfigGet(timeoutMs, env, cwd, signal);
-  const config = parseNpmConfig(text);
-  if (key && text.includes('registry=')) npmAnswers.set(key, { ...config, until: Date.now() + DAY_MS });
-  return config;
-}
-
-/** `npm config get registry offline @scope:registry` as npm prints it; empty when npm fails or takes too long. */
-function npmConfigGet(timeoutMs: number, env: NodeJS.ProcessEnv, cwd: string, signal?: AbortSignal): Promise<string> {
-  return new Promise((resolve) => {
-    childProcess()
-      .execFile(
-        'npm',
-        ['config', 'get', 'registry', 'offline', `${SCOPE}:registry`],
-        {
-          cwd,
-          timeout: timeoutMs,
-          ...(signal ? { signal } : {}),
-          env,
-          // npm is npm.cmd there, which only a shell runs; the arguments are fixed words.
-          shell: process.platform === 'win32',
-          windowsHide: true,
-        },
-        (error, stdout) => resolve(error ? '' : String(stdout)),
-      )
-      .stdin?.end();
-  });
-}
-
-/**
- * What npm says without asking it, when npm itself started this run (`npx`, `npm exec`, a
- * script): it hands every setting that is not at its default to the processes it starts as
- * `npm_config_<key>`, so a registry or offline setting it has is there, and one that is not is
- * the default. Scoped settings (`@scope:registry`) it does not hand on, so a look-up that is
- * not offline still asks npm for those. Undefined when npm did not start the run, or a value is
- * not one npm would hand on.
- */
-export function configFromLaunchingNpm(env: NodeJS.ProcessEnv): NpmConfig | undefined {
-  if (!env.npm_config_user_agent?.startsWith('npm/') || env.npm_config_global_prefix === undefined) return undefined;
-  const setting = (key: string): string | undefined | null => {
-    const names = Object.keys(env).filter((k) => k.toLowerCase() === `npm_config_${key}`);
-    return names.length > 1 ? null : names.length === 1 ? env[names[0]!] : undefined;
-  };
-  const registry = setting('registry');
-  const offline = setting('offline');
-  if (registry === null || offline === null) return undefined;
-  if (registry !== undefined && !/^https?:\/\//.test(registry)) return undefined;
-  if (offline !== undefined && !['true', 'false', ''].includes(offline)) return undefined;
-  return { registry: registry ?? DEFAULT_REGISTRY, offline: offline === 'true' };
 }
 
 /** The URL of a package's document on a registry (`@scope/name` as `@scope%2fname`). */
@@ -272,8 +192,7 @@ export async function latestFrameworkVersion(
   const started = Date.now();
   let registry = DEFAULT_REGISTRY;
   try {
-    const config = await npmConfig(timeoutMs, process.cwd(), signal);
-    signal?.throwIfAborted();
+    const config = npmConfig();
     if (config.offline) return { ok: false, offline: true, reason: 'npm is configured offline' };
     registry = config.scopeRegistry ?? config.registry;
     return await askRegistry(registry, Math.max(500, timeoutMs - (Date.now() - started)), signal);
