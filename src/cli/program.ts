@@ -4,9 +4,9 @@
  * that command runs, so `--help` stays cheap.
  */
 
-import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { DEVCHECK_TIMEOUT_DEFAULT, globalOptions, parseDevcheckTimeout } from '../engine/options.js';
+import { VERSION } from '../engine/version.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { addCommands } from './add.js';
 import { definitionCommands } from './definition-commands.js';
@@ -19,10 +19,6 @@ Examples:
   mcp-scaffold upgrade --to ../cyanheads-mcp-ts-core-0.12.3.tgz --drop-tasks
 `;
 
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-  version: string;
-};
-
 export interface ProgramContext {
   kinds: readonly KindSpec[];
   /** Under --json: what commander prints for people (help, version) is collected here instead. */
@@ -33,7 +29,7 @@ export interface ProgramContext {
 function rootCommand(ctx: ProgramContext): Command {
   const program = new Command('mcp-scaffold')
     .description('Generate and grow MCP servers built on @cyanheads/mcp-ts-core.')
-    .version(pkg.version, '-v, --version', 'print the version')
+    .version(VERSION, '-v, --version', 'print the version')
     .option('--cwd <dir>', 'run in this folder (the project is found from here upwards)')
     .option('--dry-run', 'print what would change, with a diff; write nothing')
     .option('--json', 'print one JSON object on stdout; logs go to stderr')

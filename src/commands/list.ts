@@ -8,6 +8,7 @@ import pc from '../engine/colors.js';
 import { EXIT, ScaffoldError } from '../engine/errors.js';
 import { reportFailure } from '../engine/failure.js';
 import type { GlobalOptions } from '../engine/options.js';
+import { ProjectCache } from '../engine/project-cache.js';
 import { errorJson, Reporter } from '../engine/reporter.js';
 import type { Tree } from '../engine/tree.js';
 import { KINDS, oneOf } from '../kinds/index.js';
@@ -15,7 +16,6 @@ import type { KindSpec } from '../kinds/spec.js';
 import { findProject } from '../project/project.js';
 import { type Inventory, inventory } from '../registration/inventory.js';
 import type { DefinitionLayout } from '../registration/layout.js';
-import { rememberedReading } from '../registration/remembered-reading.js';
 import { testsOf } from '../registration/target.js';
 import { placeholderLines, withPlaceholders } from './list-placeholders.js';
 
@@ -117,6 +117,12 @@ function human(inv: Inventory, reporter: Reporter, kinds: readonly KindSpec[]): 
   reporter.info(lines.join('\n'));
 }
 
+/** A remembered listing's outline: the inventory's lists (what made them is checked by what they were read from). */
+const isInventory = (v: unknown): v is Inventory =>
+  typeof v === 'object' &&
+  v !== null &&
+  ['definitions', 'dangling', 'warnings'].every((key) => Array.isArray((v as Record<string, unknown>)[key]));
+
 /** Every definition with its test (null where it has none: `add test` writes one) and its placeholders. */
 function listing(tree: Tree, layouts: readonly DefinitionLayout[]): Inventory {
   const found = inventory(tree, layouts, { services: true });
@@ -132,7 +138,10 @@ export async function listCommand(global: GlobalOptions, kinds: readonly KindSpe
     reporter.debug(`project ${project.root}`);
     const layouts = kinds.flatMap((k) => (k.layout ? [k.layout] : []));
     // Unchanged since the last run: what it printed, without reading any file again.
-    const inv = rememberedReading(project.root, `list\0${JSON.stringify(layouts)}`, (tree) => listing(tree, layouts));
+    const cache = ProjectCache.forRoot(project.root);
+    const key = `list:${JSON.stringify(layouts)}`;
+    const inv = cache.reading(key, (tree) => listing(tree, layouts), isInventory).result;
+    if (!global.dryRun) cache.save();
     for (const w of inv.warnings) reporter.warn(w);
     const error = listError(inv);
     if (reporter.json) {

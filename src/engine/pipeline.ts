@@ -12,6 +12,7 @@ import { PlanOutdatedError } from './flush.js';
 import type { GeneratorResult } from './generator.js';
 import type { GlobalOptions } from './options.js';
 import { problemsError } from './problems.js';
+import { ProjectCache } from './project-cache.js';
 import type { CommandResult, ListedChange, Reporter } from './reporter.js';
 import { runTasks, type TaskReport } from './tasks/task.js';
 import type { FileChange, Tree } from './tree.js';
@@ -120,6 +121,8 @@ export async function runPipeline<R extends GeneratorResult>(spec: PipelineSpec<
   try {
     // Listed after the flush: CREATE and UPDATE say what is on disk, not what was meant to be.
     const { planned, changes } = await planAndFlush(spec);
+    // What planning learnt of the project is kept once the project holds what was planned.
+    if (!global.dryRun) ProjectCache.of(planned.tree)?.commit(changes);
     const listedChanges = listed(changes, global.dryRun);
     sayChanges(planned, listedChanges, reporter, global.dryRun);
     const taskRun = await runTasks(

@@ -1,14 +1,13 @@
 /**
  * A few answers kept between runs under their keys (what the registry and npm answered), in one
- * JSON file of the user's cache folder, private to the user (src/startup/private-file.ts): the
+ * JSON file of the user's cache folder, private to the user (src/engine/user-cache.ts): the
  * most recently stored MAX_ENTRIES, each checked by the caller's `valid` when read back, so a
  * damaged, foreign or older-format file or entry is a miss. Failing to write one costs only a
  * later run its question.
  */
 
 import path from 'node:path';
-import { keptCacheDir } from '../startup/cache-dir.js';
-import { readPrivateFile, writePrivateFile } from '../startup/private-file.js';
+import { keptCacheDir, readPrivateFile, writePrivateFile } from '../engine/user-cache.js';
 
 const FORMAT = 1;
 const MAX_ENTRIES = 32;

@@ -6,11 +6,11 @@
  * exists.
  */
 
+import { type FactKind, ProjectCache } from '../engine/project-cache.js';
 import type { Tree } from '../engine/tree.js';
 import { moduleShape } from '../ts/module-graph.js';
 import { parseSource, type TsMorph, tsMorph } from '../ts/ts-morph.js';
 import { unwrap } from '../ts/unwrap.js';
-import { DefinitionsCache, type FactKind } from './definitions-cache.js';
 import { frameworkBindings } from './entry-point.js';
 import { type DefinitionLayout, isDefinitionFile } from './layout.js';
 
@@ -32,17 +32,12 @@ export interface DefinitionNames {
   uri?: string | null;
 }
 
-/**
- * What one file defines, as the cache keeps it: one flat array, the number of definitions the file
- * makes (at least one: a file that makes none has one without a name), then each one's MCP name
- * and, where the layout names by an option, its URI template (null where there is none), then
- * every name the file exports. Flat because a warm `add` loads one per definition file: JSON.parse
- * built the same facts as nested objects at five times the cost (3,000 files: 1.7 ms against 9).
- */
-export type FileDefinitions = readonly (number | string | null)[];
-
-/** The fields each definition takes in FileDefinitions: its name, and its URI where the name is an option. */
-const fieldsOf = (layout: DefinitionLayout) => (layout.nameIn === 'name-option' ? 2 : 1);
+/** What one definition file defines, as the project cache keeps it: its definitions' names, and every name it exports. */
+export interface FileDefinitions {
+  /** One entry per definition a builder makes; one without a name for a file that makes none. */
+  readonly names: readonly DefinitionNames[];
+  readonly exports: readonly string[];
+}
 
 /** FileDefinitions of these definitions (none: one without a name) and exports. */
 export function packDefinitions(
@@ -50,39 +45,31 @@ export function packDefinitions(
   names: readonly DefinitionNames[],
   exports: readonly string[],
 ): FileDefinitions {
-  const made = names.length > 0 ? names : [{ name: null, uri: null }];
-  const byOption = fieldsOf(layout) === 2;
-  return [made.length, ...made.flatMap((n) => (byOption ? [n.name, n.uri ?? null] : [n.name])), ...exports];
+  const byOption = layout.nameIn === 'name-option';
+  const made = names.length > 0 ? names : [{ name: null }];
+  return { names: made.map((n) => (byOption ? { name: n.name, uri: n.uri ?? null } : { name: n.name })), exports };
 }
 
 const isStringOrNull = (v: unknown) => v === null || typeof v === 'string';
 
-/** FileDefinitions as read back from the cache, checked entry by entry (once per file of a warm run: plain loops). */
-function validFor(fields: number): (value: unknown) => value is FileDefinitions {
-  return (value: unknown): value is FileDefinitions => {
-    if (!Array.isArray(value)) return false;
-    const count = value[0];
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) return false;
-    const names = 1 + count * fields;
-    if (value.length < names) return false;
-    for (let i = 1; i < names; i++) if (!isStringOrNull(value[i])) return false;
-    for (let i = names; i < value.length; i++) if (typeof value[i] !== 'string') return false;
-    return true;
-  };
+function isFileDefinitions(value: unknown): value is FileDefinitions {
+  const v = value as FileDefinitions | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    Array.isArray(v.names) &&
+    v.names.length > 0 &&
+    v.names.every(
+      (n) => typeof n === 'object' && n !== null && isStringOrNull(n.name) && isStringOrNull(n.uri ?? null),
+    ) &&
+    Array.isArray(v.exports) &&
+    v.exports.every((e) => typeof e === 'string')
+  );
 }
 
-const definitionsKinds = new Map<DefinitionLayout, FactKind<FileDefinitions>>();
-/** The cache's name for what fileDefinitions reads with this layout. */
+/** The project cache's name for what fileDefinitions reads with this layout. */
 export function definitionsKind(layout: DefinitionLayout): FactKind<FileDefinitions> {
-  let kind = definitionsKinds.get(layout);
-  if (!kind) {
-    kind = {
-      key: `definitions\0flat\0${layout.nameIn}\0${layout.builders.join(',')}`,
-      valid: validFor(fieldsOf(layout)),
-    };
-    definitionsKinds.set(layout, kind);
-  }
-  return kind;
+  return { key: `definitions:${layout.nameIn}:${layout.builders.join(',')}`, valid: isFileDefinitions };
 }
 
 /**
@@ -111,45 +98,38 @@ export function existingDefinitions(tree: Tree, layout: DefinitionLayout): reado
 const foundIn = new WeakMap<Tree, { revision: number; found: Map<DefinitionLayout, readonly ExistingDefinition[]> }>();
 
 function readDefinitions(tree: Tree, layout: DefinitionLayout): readonly ExistingDefinition[] {
-  const files = tree.listFiles(layout.dir).filter((f) => isDefinitionFile(f, layout));
-  const cache = DefinitionsCache.of(tree);
+  const cache = ProjectCache.of(tree);
   const kind = definitionsKind(layout);
-  const fields = fieldsOf(layout);
-  const none = packDefinitions(layout, [], []);
   const found: ExistingDefinition[] = [];
-  // Indexed loops: a thousand files, and without the optimising compiler (lean-vm.ts) each for-of
-  // makes an iterator and a result per step.
-  for (let i = 0; i < files.length; i++) {
-    const file = files[i]!;
+  for (const file of tree.listFiles(layout.dir).filter((f) => isDefinitionFile(f, layout))) {
+    const read = (text: string) => fileDefinitions(file, text, layout);
+    const text = cache ? undefined : tree.read(file);
+    const facts = cache ? cache.facts(tree, file, kind, read) : text === undefined ? undefined : read(text);
     // No such file (gone meanwhile): one definition without a name, no exports.
-    const facts = cache.ofFile(tree, file, kind, (text) => fileDefinitions(file, text, layout)) ?? none;
-    const count = facts[0] as number;
-    const exports = Object.freeze(facts.slice(1 + count * fields) as string[]);
-    for (let j = 1; j < 1 + count * fields; j += fields) {
-      const name = (facts[j] as string | null) ?? undefined;
+    const { names, exports: all } = facts ?? packDefinitions(layout, [], []);
+    const exports = Object.freeze([...all]);
+    for (const { name, uri } of names) {
       found.push(
-        Object.freeze(
-          fields === 2
-            ? { file, name, uri: (facts[j + 1] as string | null) ?? undefined, exports }
-            : { file, name, exports },
-        ),
+        Object.freeze({
+          file,
+          name: name ?? undefined,
+          ...(uri !== undefined ? { uri: uri ?? undefined } : {}),
+          exports,
+        }),
       );
     }
   }
-  cache.save();
   return Object.freeze(found);
 }
 
 /**
- * Remembers what the definition file `file` the generator writes defines: its facts are those the
- * file's parse gives (tests hold them equal for every template), so the next run finds it known.
+ * Tells the project cache what the definition file `file` the generator writes defines: its
+ * facts are those the file's parse gives (tests hold them equal for every template), so the run
+ * after this one finds it known without parsing it.
  */
 export function rememberDefinitions(tree: Tree, layout: DefinitionLayout, file: string, facts: FileDefinitions): void {
   const text = tree.read(file);
-  if (text === undefined) return;
-  const cache = DefinitionsCache.of(tree);
-  cache.remember(tree, file, definitionsKind(layout), text, facts);
-  cache.save();
+  if (text !== undefined) ProjectCache.of(tree)?.expect(file, text, definitionsKind(layout), facts);
 }
 
 /** What one definition file defines, read off its syntax tree (the path the cache remembers). */

@@ -7,9 +7,9 @@
  * index equal to one read off the written text.
  */
 
+import { sha } from '../engine/project-cache.js';
 import type { ArrayFacts, ModuleFacts, ModuleStatement, NamedFact, ObjectFacts, Span } from '../ts/module-facts.js';
 import type { FactAdd, TextEdit } from '../ts/text-edits.js';
-import { sha } from './definitions-cache.js';
 import type { IndexedTarget, RegistrationIndex } from './registration-index.js';
 import type { TrailStep } from './sites.js';
 

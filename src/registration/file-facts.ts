@@ -2,10 +2,11 @@
  * What the inventory needs to know of one file, read off its syntax tree once and kept as plain
  * data: its module shape (for following names through it), its top-level declarations (where each
  * starts, whether it aliases another name, which kind's builder makes it and the MCP names that
- * gives) and its placeholder strings. Being data, the facts of a definition file can be cached
- * between runs (definitions-cache.ts), so a warm `list` parses no definition file at all.
+ * gives) and its placeholder strings. Being data, the facts of a definition file are kept between
+ * runs (engine/project-cache.ts), so a warm `list` parses no definition file at all.
  */
 
+import type { FactKind } from '../engine/project-cache.js';
 import { placeholdersIn } from '../text/placeholders.js';
 import type { ImportBinding, ModuleShape } from '../ts/module-graph.js';
 import { moduleShape } from '../ts/module-graph.js';
@@ -18,7 +19,6 @@ import {
   definitionNames,
   exportedDeclarations,
 } from './definitions.js';
-import type { FactKind } from './definitions-cache.js';
 import type { DefinitionLayout } from './layout.js';
 
 /** A top-level variable or function declaration. */
@@ -62,7 +62,7 @@ export interface FileFacts {
 /** What the inventory with these layouts reads, as the cache names and checks it. */
 export function factsKind(layouts: readonly DefinitionLayout[]): FactKind<FileFacts> {
   const key = layouts.map((l) => `${l.kind}:${l.nameIn}:${l.builders.join(',')}`).join(';');
-  return { key: `inventory\0${key}`, valid: isFileFacts };
+  return { key: `inventory:${key}`, valid: isFileFacts };
 }
 
 /** The facts of a file (its text, and that text parsed), for the inventory with these layouts. */

@@ -14,13 +14,13 @@
  */
 
 import { type ErrorDetail, ScaffoldError } from '../engine/errors.js';
+import { type FactKind, ProjectCache } from '../engine/project-cache.js';
 import type { Tree } from '../engine/tree.js';
 import { namedImport } from '../ts/imports.js';
 import type { Trace as GraphTrace, ModuleShape } from '../ts/module-graph.js';
 import { parseSource, short, startLine, type TsMorph, tsMorph } from '../ts/ts-morph.js';
 import { unwrap } from '../ts/unwrap.js';
 import { builderCall, type DefinitionNames, definitionNames } from './definitions.js';
-import { DefinitionsCache, type FactKind } from './definitions-cache.js';
 import { entryPointCandidates, findAppCall } from './entry-point.js';
 import { type DeclFacts, type FileFacts, factsKind, readFacts, shapeOf } from './file-facts.js';
 import { type DefinitionLayout, isDefinitionFile } from './layout.js';
@@ -122,7 +122,7 @@ class InventoryResolver extends SiteResolver {
   kind: InventoryKind = '';
   readonly danglingArrays: DanglingRegistration[] = [];
   readonly tracer = new Tracer(this);
-  readonly cache: DefinitionsCache;
+  readonly cache: ProjectCache | undefined;
   private readonly factsKind: FactKind<FileFacts>;
   private readonly facts = new Map<string, FileFacts | undefined>();
   private readonly shapes = new Map<string, ModuleShape | undefined>();
@@ -133,7 +133,7 @@ class InventoryResolver extends SiteResolver {
     private readonly layouts: readonly DefinitionLayout[],
   ) {
     super(tree, { all: true });
-    this.cache = DefinitionsCache.of(tree);
+    this.cache = ProjectCache.of(tree);
     this.factsKind = factsKind(layouts);
   }
 
@@ -151,9 +151,10 @@ class InventoryResolver extends SiteResolver {
   factsOf(file: string): FileFacts | undefined {
     if (this.facts.has(file)) return this.facts.get(file);
     const parse = (text: string) => readFacts(parseSource(file, text), text, this.layouts);
-    const text = this.isKept(file) ? undefined : this.tree.read(file);
-    const facts = this.isKept(file)
-      ? this.cache.ofFile(this.tree, file, this.factsKind, parse)
+    const cached = this.cache && this.isKept(file);
+    const text = cached ? undefined : this.tree.read(file);
+    const facts = cached
+      ? this.cache!.facts(this.tree, file, this.factsKind, parse)
       : text === undefined
         ? undefined
         : readFacts(this.source(file), text, this.layouts);
@@ -620,7 +621,6 @@ export function inventory(tree: Tree, layouts: readonly DefinitionLayout[], opti
   if (options.services) reader.readServices();
   for (const layout of layouts) reader.readRegistrations(layout);
   if (options.services) reader.readSetupCalls();
-  reader.resolver.cache.save();
   reader.assertFollowed();
   return reader.result();
 }

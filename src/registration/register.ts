@@ -158,10 +158,11 @@ export function planRegistration(
   options: RegisterOptions = {},
 ): RegistrationPlan {
   const reading = registrationIndex(tree, layout, options.group);
-  const plan = planFromIndex(tree, reading.index, layout, reg, options);
-  if (reading.rememberNext) {
+  const plan = planFromIndex(tree, reading.result, layout, reg, options);
+  if (reading.next && plan.edits.size > 0) {
     const written = new Map([...plan.edits].map(([file, p]) => [file, applyEdits(p.text, p.edits)]));
-    reading.rememberNext(written, derivedIndex(reading.index, plan.edits, written));
+    const next = derivedIndex(reading.result, plan.edits, written);
+    if (next) reading.next(written, next);
   }
   return plan;
 }

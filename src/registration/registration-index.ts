@@ -3,13 +3,13 @@
  * array (or app options object) of each entry point, how it was reached, the barrel its entries
  * come through, and the facts of each file a registration edits (module-facts.ts). None of it
  * depends on the definition being registered, so the index is remembered with everything its
- * reading asked of the project (remembered-reading.ts) and a later `add` plans from it without
+ * reading asked of the project (engine/project-cache.ts) and a later `add` plans from it without
  * parsing or loading the parser. The index of the text an `add` writes is derived from its edits
  * (derived-index.ts), so the next `add` finds it too.
  */
 
 import path from 'node:path';
-import { DiskHost } from '../engine/host.js';
+import { ProjectCache, type Reading, sha } from '../engine/project-cache.js';
 import type { Tree } from '../engine/tree.js';
 import { bindingsIn } from '../ts/imports.js';
 import {
@@ -22,11 +22,8 @@ import {
 } from '../ts/module-facts.js';
 import { resolveModuleFile } from '../ts/modules.js';
 import { type TsMorph, tsMorph } from '../ts/ts-morph.js';
-import { sha } from './definitions-cache.js';
 import { appEntryPoints, unsupported } from './entry-point.js';
-import { indexFits } from './facts-fit.js';
 import { type DefinitionLayout, isDefinitionFile } from './layout.js';
-import { rememberedReadingWithNext } from './remembered-reading.js';
 import { type ArraySite, SiteResolver, stepAt, type TrailStep } from './sites.js';
 
 export type IndexedTarget =
@@ -189,39 +186,33 @@ function plansTouched(tree: Tree, touched: readonly string[]): boolean {
   return planned.some((p) => files.has(p) || dirs.some((d) => d === '/' || p.startsWith(d)));
 }
 
-export interface IndexReading {
-  index: RegistrationIndex;
-  /** Remembers the index of the project once `changed` (path → text) is written, where the reading was remembered. */
-  rememberNext?: (changed: ReadonlyMap<string, string>, next: RegistrationIndex | undefined) => void;
-}
-
 /**
  * The registration index of the project the tree is over: remembered between runs where the tree
  * is the project's folder and the plan has not already changed what the index was read from;
  * else read now. Each file's text is checked against the tree's before the index is used.
  */
-export function registrationIndex(tree: Tree, layout: DefinitionLayout, group: string | undefined): IndexReading {
-  const now = (): IndexReading => ({ index: indexRegistration(tree, layout, group) });
-  if (!(tree.host instanceof DiskHost)) return now();
-  const key = `registration\0${JSON.stringify([layout, group ?? null])}`;
-  let reading: ReturnType<typeof rememberedReadingWithNext<RegistrationIndex>>;
+export function registrationIndex(
+  tree: Tree,
+  layout: DefinitionLayout,
+  group: string | undefined,
+): Reading<RegistrationIndex> {
+  const now = (): Reading<RegistrationIndex> => ({ result: indexRegistration(tree, layout, group) });
+  const cache = ProjectCache.of(tree);
+  if (!cache) return now();
+  const key = `registration:${JSON.stringify([layout, group ?? null])}`;
+  let reading: Reading<RegistrationIndex>;
   try {
-    reading = rememberedReadingWithNext(tree.root, key, (disk) => indexRegistration(disk, layout, group), isIndex);
+    reading = cache.reading(key, (disk) => indexRegistration(disk, layout, group), isIndex);
   } catch {
     // Read off the disk, not the plan's tree: what it refused is asked of the plan's tree itself.
     return now();
   }
-  const { result: index } = reading;
+  const index = reading.result;
   if (plansTouched(tree, index.touched)) return now();
-  const texts = new Map<string, string>();
   for (const [file, { hash }] of Object.entries(index.files)) {
-    if (!tree.isFile(file)) return now();
-    const text = parsedText(tree, file);
-    if (sha(text) !== hash) return now();
-    texts.set(file, text);
+    if (!tree.isFile(file) || sha(parsedText(tree, file)) !== hash) return now();
   }
-  if (!indexFits(index, (file) => texts.get(file) ?? parsedText(tree, file))) return now();
-  return { index, rememberNext: reading.rememberNext };
+  return reading;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;

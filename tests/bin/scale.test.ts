@@ -1,15 +1,14 @@
 /**
- * The fast paths on the bench's scale fixture (scripts/scale-fixture.mjs), both layouts: `add tool`
- * and `list` with the definitions cache cold, warm (files checked by content, and files trusted by
- * their stat) and corrupt give byte for byte what they give with it turned off. Timings live in
- * the bench, never here.
+ * The project cache on the bench's scale fixture (scripts/scale-fixture.mjs), both layouts: `add
+ * tool` and `list` with the cache cold, warm (files checked by content, and files trusted by their
+ * stat) and corrupt give byte for byte what they give with it turned off. Timings live in the
+ * bench, never here.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseStored } from '../../src/registration/remembered-reading.js';
 import { runCli, treeDigest } from './support.js';
 
 const SCRIPT = path.resolve(import.meta.dirname, '../../scripts/scale-fixture.mjs');
@@ -42,18 +41,12 @@ describe.each(['inline', 'barrel'])(`%s layout, ${TOOLS} tools`, (layout) => {
     expect(plain.out[2]).toContain(`${TOOLS + 1} definitions: ${TOOLS + 1} registered`);
     const env = { MCP_SCAFFOLD_CACHE_DIR: cacheDir };
     expect(addThenList(fixture, env)).toEqual(plain); // cold: parses, writes the cache
-    // Shards are named by a base64url hash, which may hold '-' and '_'.
-    const files = readdirSync(cacheDir);
-    expect(
-      files.some((f) => /^facts-[\w-]+\.json$/.test(f)),
-      files.join(', '),
-    ).toBe(true);
-    expect(
-      files.some((f) => /^files-[\w-]+\.json$/.test(f)),
-      files.join(', '),
-    ).toBe(true);
+    // One cache file per project, named by a base64url hash, which may hold '-' and '_'.
+    const files = readdirSync(path.join(cacheDir, 'projects')).filter((f) => f.endsWith('.json'));
+    expect(files.length, files.join(', ')).toBeGreaterThan(0);
+    expect(files.every((f) => /^[\w-]+\.json$/.test(f))).toBe(true);
     expect(addThenList(fixture, env)).toEqual(plain); // warm
-    // Every cache file garbled: the definitions cache's records and V8's code cache of the bundles.
+    // Every cache file garbled.
     for (const f of readdirSync(cacheDir, { recursive: true, encoding: 'utf8' })) {
       const file = path.join(cacheDir, f);
       if (statSync(file).isFile()) writeFileSync(file, '\u0000not json');
@@ -97,13 +90,14 @@ describe.each(['inline', 'barrel'])(`%s layout, ${TOOLS} tools`, (layout) => {
     const after = listsIn(copy, { ...env, MCP_SCAFFOLD_CACHE: '0' });
     expect(after[0]).toContain('demo_extra');
     expect(listsIn(fixture, env)).toEqual(after);
-    // One reading of the project for list, kept up to date; add's registration index, now and next.
-    const keys = readdirSync(cacheDir)
-      .filter((f) => /^reading-[\w-]+\.json$/.test(f))
-      .map(
-        (f) =>
-          (parseStored(readFileSync(path.join(cacheDir, f), 'utf8'))!.header as { key: string }).key.split('\0')[0],
-      );
-    expect(keys.sort()).toEqual(['list', 'registration', 'registration']);
+    // One cache file for the project: list's reading, kept up to date, and add's registration index.
+    const [file, ...others] = readdirSync(path.join(cacheDir, 'projects')).filter((f) => f.endsWith('.json'));
+    expect(others).toEqual([]);
+    const { readings } = JSON.parse(readFileSync(path.join(cacheDir, 'projects', file!), 'utf8'));
+    expect(
+      Object.keys(readings)
+        .map((key) => key.split(':')[0])
+        .sort(),
+    ).toEqual(['list', 'registration']);
   }, 900_000);
 });

@@ -3,9 +3,9 @@
 import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { type Host, MemoryHost } from '../../src/engine/host.js';
+import { ProjectCache } from '../../src/engine/project-cache.js';
 import { Tree } from '../../src/engine/tree.js';
 import { FRAMEWORK, type PackageJson, type Project } from '../../src/project/project.js';
-import { DefinitionsCache } from '../../src/registration/definitions-cache.js';
 import { tempDir, writeFiles } from './temp.js';
 
 /** The framework's fresh src/index.ts, exactly. */
@@ -96,12 +96,12 @@ export function cachedProject(files: Record<string, string>): { readonly root: s
     at.cache = path.join(dir, 'cache');
     writeFiles(at.root, files);
     process.env.MCP_SCAFFOLD_CACHE_DIR = at.cache;
-    DefinitionsCache.forget();
+    ProjectCache.forget();
   });
   afterEach(() => {
     delete process.env.MCP_SCAFFOLD_CACHE_DIR;
     delete process.env.MCP_SCAFFOLD_CACHE;
-    DefinitionsCache.forget();
+    ProjectCache.forget();
   });
   return at;
 }

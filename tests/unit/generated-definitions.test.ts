@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GeneratorResult } from '../../src/engine/generator.js';
 import { DiskHost } from '../../src/engine/host.js';
+import { ProjectCache } from '../../src/engine/project-cache.js';
 import { Tree } from '../../src/engine/tree.js';
 import { addPromptGenerator } from '../../src/kinds/prompt/generator.js';
 import { promptLayout } from '../../src/kinds/prompt/layout.js';
@@ -15,7 +16,6 @@ import { type AddToolOptions, addToolGenerator } from '../../src/kinds/tool/gene
 import { toolLayout } from '../../src/kinds/tool/layout.js';
 import type { FrameworkFeatures } from '../../src/project/framework-features.js';
 import { definitionsKind, fileDefinitions } from '../../src/registration/definitions.js';
-import { DefinitionsCache } from '../../src/registration/definitions-cache.js';
 import type { DefinitionLayout } from '../../src/registration/layout.js';
 import { FEATURES_0_10, FEATURES_0_12 } from '../helpers/framework.js';
 import { cachedProject, FRESH_SERVER, memoryProject } from '../helpers/projects.js';
@@ -33,10 +33,12 @@ async function remembered(run: (tree: Tree) => GeneratorResult, layout: Definiti
   expect(result.problems).toEqual([]);
   const file = (result.data[kind] as { file: string }).file;
   const text = tree.read(file)!;
-  await tree.host.flush(tree.changes());
-  DefinitionsCache.forget();
+  const changes = tree.changes();
+  await tree.host.flush(changes);
+  ProjectCache.of(tree)!.commit(changes);
+  ProjectCache.forget();
   const next = new Tree(new DiskHost(at.root));
-  const known = DefinitionsCache.of(next).ofFile(next, file, definitionsKind(layout), () => undefined);
+  const known = ProjectCache.of(next)!.facts(next, file, definitionsKind(layout), () => undefined);
   return { file, text, known };
 }
 
@@ -85,12 +87,12 @@ describe('the facts add remembers of the definition it writes', () => {
     );
     const edited = readFileSync(path.join(at.root, file), 'utf8').replace("'demo_fetch_record'", "'demo_other'");
     writeFileSync(path.join(at.root, file), edited);
-    DefinitionsCache.forget();
+    ProjectCache.forget();
     const next = new Tree(new DiskHost(at.root));
-    const parsed = DefinitionsCache.of(next).ofFile(next, file, definitionsKind(toolLayout), (text) =>
+    const parsed = ProjectCache.of(next)!.facts(next, file, definitionsKind(toolLayout), (text) =>
       fileDefinitions(file, text, toolLayout),
     );
-    // One definition, named demo_other (its export after it).
-    expect(parsed?.slice(0, 2)).toEqual([1, 'demo_other']);
+    // One definition, named demo_other.
+    expect(parsed?.names).toEqual([{ name: 'demo_other' }]);
   });
 });

@@ -1,19 +1,14 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { DiskHost, MemoryHost } from '../../src/engine/host.js';
+import { ProjectCache } from '../../src/engine/project-cache.js';
 import { Tree } from '../../src/engine/tree.js';
 import { toolLayout } from '../../src/kinds/tool/layout.js';
-import { DefinitionsCache } from '../../src/registration/definitions-cache.js';
 import { derivedIndex } from '../../src/registration/derived-index.js';
 import { planFromIndex, planRegistration } from '../../src/registration/register.js';
 import { indexRegistration } from '../../src/registration/registration-index.js';
-import {
-  parseStored,
-  rememberedReadingWithNext,
-  type StoredHeader,
-  storedText,
-} from '../../src/registration/remembered-reading.js';
+import { applyEdits } from '../../src/ts/text-edits.js';
 import { tsMorph } from '../../src/ts/ts-morph.js';
 import { expectDerivedIndex } from '../helpers/derived-index.js';
 import { cachedProject } from '../helpers/projects.js';
@@ -74,90 +69,48 @@ describe('the registration index remembered between runs', () => {
       .files,
   );
   const reg = { exportName: 'mmTool', file: 'src/mcp-server/tools/definitions/mm.tool.ts' };
-  /** A run in a new process, on the project on disk. */
+  /** A plan in a new process, on the project on disk, and its cache saved as after a run. */
   const plan = () => {
-    DefinitionsCache.forget();
-    return planRegistration(new Tree(new DiskHost(at.root)), toolLayout, reg, KEYS);
+    ProjectCache.forget();
+    const tree = new Tree(new DiskHost(at.root));
+    const planned = planRegistration(tree, toolLayout, reg, KEYS);
+    ProjectCache.of(tree)!.save();
+    return planned;
   };
-  const readings = () => readdirSync(at.cache).filter((f) => /^reading-.*\.json$/.test(f));
+  const cacheFile = () => {
+    const dir = path.join(at.cache, 'projects');
+    return path.join(dir, readdirSync(dir).find((f) => f.endsWith('.json'))!);
+  };
 
-  it('plans as a fresh reading does, without parsing, and keeps the index of what it writes', () => {
+  it('plans as a fresh reading does, without parsing', () => {
     const cold = plan();
-    expect(readings().length).toBe(2);
     vi.mocked(tsMorph).mockClear();
     expect(plan()).toEqual(cold);
     expect(tsMorph).not.toHaveBeenCalled();
   });
 
-  it('reads the files again when a remembered position does not fit the text', () => {
-    const cold = plan();
-    for (const name of readings()) {
-      const file = path.join(at.cache, name);
-      const stored = parseStored(readFileSync(file, 'utf8'))!;
-      const index = JSON.parse(stored.resultJson);
-      // The last entry's end inside its name: the new entry would be written into it.
-      for (const target of index.targets) if (target.type === 'array') target.array.elements.at(-1)[1] -= 2;
-      writeFileSync(file, storedText(stored.header as StoredHeader, JSON.stringify(index)));
-    }
+  it('is derived for the text the flush writes: the next plan is made without parsing', async () => {
+    ProjectCache.forget();
+    const tree = new Tree(new DiskHost(at.root));
+    for (const [file, p] of planRegistration(tree, toolLayout, reg, KEYS).edits)
+      tree.write(file, applyEdits(p.text, p.edits));
+    const changes = tree.changes();
+    await tree.host.flush(changes);
+    ProjectCache.of(tree)!.commit(changes);
+    const other = { exportName: 'zzTool', file: 'src/mcp-server/tools/definitions/zz.tool.ts' };
+    ProjectCache.forget();
     vi.mocked(tsMorph).mockClear();
-    expect(plan()).toEqual(cold);
-    expect(tsMorph).toHaveBeenCalled();
+    const warm = planRegistration(new Tree(new DiskHost(at.root)), toolLayout, other, KEYS);
+    expect(tsMorph).not.toHaveBeenCalled();
+    process.env.MCP_SCAFFOLD_CACHE = '0';
+    expect(warm).toEqual(planRegistration(new Tree(new DiskHost(at.root)), toolLayout, other, KEYS));
   });
 
   it('reads the files again from a cache file that is not JSON', () => {
     const cold = plan();
-    for (const name of readings()) writeFileSync(path.join(at.cache, name), '{"format":');
+    writeFileSync(cacheFile(), '{"format":');
+    vi.mocked(tsMorph).mockClear();
     expect(plan()).toEqual(cold);
-  });
-});
-
-describe('a reading remembered with room for the next', () => {
-  const at = cachedProject({ 'a.txt': 'one' });
-  const read = (tree: Tree) => ({ text: tree.read('a.txt') ?? '' });
-  const valid = (v: unknown): v is { text: string } => typeof (v as { text?: unknown })?.text === 'string';
-  const run = () => {
-    DefinitionsCache.forget();
-    return rememberedReadingWithNext(at.root, 'k', read, valid);
-  };
-  const stored = () =>
-    Object.fromEntries(
-      readdirSync(at.cache)
-        .filter((f) => /^reading-.*\.json$/.test(f))
-        .map((f) => [f.endsWith('-next.json') ? 'next' : 'first', readFileSync(path.join(at.cache, f), 'utf8')]),
-    );
-  /** The record of a.txt in a stored reading: `name/hash/stat/`. */
-  const record = (text: string | undefined) => /a\.txt\/[^/]*\/[^/]*\//.exec(text ?? '')?.[0];
-
-  it('is not stored again with new stats when the run stores the next one; without a next one it is', () => {
-    run().rememberNext!(new Map([['a.txt', 'two']]), { text: 'two' });
-    // The project as that command leaves it: the next reading holds a.txt by its text, no stat.
-    writeFileSync(path.join(at.root, 'a.txt'), 'two');
-    const before = stored();
-    expect(record(before.next)).toMatch(/\/\/$/);
-    const second = run();
-    expect(second.result).toEqual({ text: 'two' });
-    expect(stored()).toEqual(before);
-    second.rememberNext!(new Map([['a.txt', 'three']]), { text: 'three' });
-    const after = stored();
-    expect(after.next).toBe(before.next);
-    expect(after.first).not.toBe(before.first);
-    expect(JSON.parse(parseStored(after.first!)!.resultJson)).toEqual({ text: 'three' });
-
-    // A command that derives no next reading: the one it used is stored with the stat it took.
-    const third = run();
-    expect(third.result).toEqual({ text: 'two' });
-    third.rememberNext!(new Map(), undefined);
-    expect(record(stored().next)).toMatch(/\/\d+,\d+,3,[\d.]+,[\d.]+\/$/);
-    expect(stored().first).toBe(after.first);
-  });
-
-  it('a command that changes nothing stores the reading it used with its stats, and no next one', () => {
-    run().rememberNext!(new Map([['a.txt', 'two']]), { text: 'two' });
-    writeFileSync(path.join(at.root, 'a.txt'), 'two');
-    const before = stored();
-    run().rememberNext!(new Map(), { text: 'two' });
-    const after = stored();
-    expect(after.first).toBe(before.first);
-    expect(record(after.next)).toMatch(/\/\d+,\d+,3,[\d.]+,[\d.]+\/$/);
+    expect(tsMorph).toHaveBeenCalled();
   });
 });

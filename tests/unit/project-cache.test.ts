@@ -1,8 +1,10 @@
 /**
- * The cache of what definition files hold, as `list` and `add` read it through files on disk:
- * the inventory from cached facts equals the one read in memory (where nothing is cached), and a
- * file's record by stat answers only while the stat says the file is the one recorded. Records
- * are forged where a test needs one older or racier than a test can wait for.
+ * The project cache (src/engine/project-cache.ts) as `list` and `add` read through it on disk:
+ * the inventory from cached facts equals the one read in memory (where nothing is cached), a
+ * file's record answers by its stat only while the stat says the file is the one recorded, a
+ * remembered reading answers only while every answer it got still holds, and nothing is written
+ * until the command saves. Records are forged where a test needs one older or racier than a
+ * test can wait for.
  */
 import {
   copyFileSync,
@@ -21,23 +23,15 @@ import {
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { DiskHost, MemoryHost } from '../../src/engine/host.js';
+import { ProjectCache } from '../../src/engine/project-cache.js';
 import { Tree } from '../../src/engine/tree.js';
 import { promptLayout } from '../../src/kinds/prompt/layout.js';
 import { resourceLayout } from '../../src/kinds/resource/layout.js';
 import { toolLayout } from '../../src/kinds/tool/layout.js';
 import { existingDefinitions } from '../../src/registration/definitions.js';
-import { DefinitionsCache } from '../../src/registration/definitions-cache.js';
-import { fileStat, type Stat } from '../../src/registration/file-stat.js';
-import { inventory, placeholdersOf } from '../../src/registration/inventory.js';
-import {
-  parseStored,
-  rememberedReading,
-  type StoredHeader,
-  storedText,
-} from '../../src/registration/remembered-reading.js';
+import { type Inventory, inventory, placeholdersOf } from '../../src/registration/inventory.js';
 import { testsOf } from '../../src/registration/target.js';
 import { cachedProject } from '../helpers/projects.js';
-import { readIndexRecords, writeIndexRecords } from '../helpers/stat-index-file.js';
 import { writeFiles } from '../helpers/temp.js';
 
 const LAYOUTS = [toolLayout, resourceLayout, promptLayout];
@@ -95,11 +89,21 @@ const plain = (files: Record<string, string>) => inventoryOf(new Tree(new Memory
 
 const at = cachedProject(FILES);
 
-/** A run in a new process: the cache as the last run left it on disk. */
+/** The project's cache file: one per project. */
+function cacheFile(): string {
+  const dir = path.join(at.cache, 'projects');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  expect(files).toHaveLength(1);
+  return path.join(dir, files[0]!);
+}
+
+/** A run in a new process: the cache as the last run left it on disk, written again at its end as `list` does. */
 const run = () => {
-  DefinitionsCache.forget();
+  ProjectCache.forget();
   const tree = new Tree(new DiskHost(at.root));
-  return { ...inventoryOf(tree), tree };
+  const inv = inventoryOf(tree);
+  ProjectCache.of(tree)!.save();
+  return { ...inv, tree };
 };
 const withoutTree = ({ tree: _, ...rest }: ReturnType<typeof run>) => rest;
 /** The same files on disk with the cache turned off. */
@@ -112,24 +116,24 @@ function plainOnDisk() {
   }
 }
 
-const cacheFiles = (prefix: string) =>
-  readdirSync(at.cache)
-    .filter((f) => f.startsWith(prefix))
-    .map((f) => path.join(at.cache, f));
-type FileRecord = { stat: Stat | null; taken: number; hash: string; value: unknown };
-/** Rewrites every file record of the project's stat indexes (one per kind of fact): `edit` gets the record and the file's absolute path. */
+type Stat = [number, number, number, number, number];
+type FileRecord = { stat: Stat | null; taken: number; hash: string; facts: Record<string, unknown> };
+type Stored = { format: number; files: Record<string, FileRecord>; readings: Record<string, unknown> };
+const readStored = () => JSON.parse(readFileSync(cacheFile(), 'utf8')) as Stored;
+const writeStored = (data: Stored) => writeFileSync(cacheFile(), JSON.stringify(data));
+/** Rewrites every file record of the project's cache: `edit` gets the record and the file's absolute path. */
 function forge(edit: (record: FileRecord, abs: string) => void): void {
-  const indexes = cacheFiles('files-');
-  expect(indexes.length).toBeGreaterThan(1);
-  for (const index of indexes) {
-    const data = readIndexRecords(index);
-    for (const [rel, record] of Object.entries(data.records))
-      edit(record as unknown as FileRecord, path.join(at.root, rel));
-    writeIndexRecords(index, data);
-  }
+  const data = readStored();
+  expect(Object.keys(data.files).length).toBeGreaterThan(1);
+  for (const [rel, record] of Object.entries(data.files)) edit(record, path.join(at.root, rel));
+  writeStored(data);
 }
 /** Every record taken an hour from now: trusted by stat alone, whatever the file's times. */
 const trustAll = () => forge((r) => (r.taken = Date.now() + 3_600_000));
+const statOf = (file: string): Stat => {
+  const s = statSync(file);
+  return [s.dev, s.ino, s.size, s.mtimeMs, s.ctimeMs];
+};
 /** A whole-second mtime, the same for every file given it: one that can be put back exactly. */
 const oneTime = (file: string) => utimesSync(file, 1_700_000_000, 1_700_000_000);
 /** Past the coarse clock that stamps file times: a change now gets other times than the record. */
@@ -138,86 +142,89 @@ const abs = (rel: string) => path.join(at.root, rel);
 const GET_ITEM = `${TOOLS}/acme-get-item.tool.ts`;
 const LIST_ITEMS = `${TOOLS}/acme-list-items.tool.ts`;
 
-describe('the facts cache', () => {
-  it('gives the inventory the in-memory path gives: cold, warm, and trusted by stat', () => {
+/** Counts the project files read (by the cache's records or a reading, alike). */
+function readsOf(run: () => unknown): number {
+  const spy = vi.spyOn(DiskHost.prototype, 'read');
+  try {
+    run();
+    return spy.mock.calls.filter(([rel]) => !path.isAbsolute(rel)).length;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe('the facts of files', () => {
+  it('give the inventory the in-memory path gives: cold, warm, and trusted by stat', () => {
     const expected = plain(FILES);
     expect(expected.definitions.length).toBeGreaterThan(3);
     expect(expected.dangling).toHaveLength(1);
     expect(withoutTree(run())).toEqual(expected); // cold: parses, records
+    expect(statSync(cacheFile()).mode & 0o777).toBe(0o600);
     expect(withoutTree(run())).toEqual(expected); // warm: files recorded just now, checked by content
     trustAll();
     expect(withoutTree(run())).toEqual(expected); // by stat alone
   });
 
-  it('answers a trusted record without reading the file, and a racy one by its content', () => {
+  it('answer by a trusted record without reading the file, and by its content where the record is racy', () => {
     run();
-    // Forge every cached fact of the tool that names it, in the user-wide facts and in the stat
-    // indexes' records alike: a run that uses them says so.
-    for (const file of [...cacheFiles('facts-'), ...cacheFiles('files-')])
-      writeFileSync(file, readFileSync(file, 'utf8').replaceAll('acme_get_item', 'acme_get_forged'));
+    // Forge every cached fact of the tool that names it: a run that uses them says so.
+    writeFileSync(cacheFile(), readFileSync(cacheFile(), 'utf8').replaceAll('acme_get_item', 'acme_get_forged'));
     trustAll();
     const names = () => run().definitions.map((d) => d.name);
-    const existing = () => run().existing.map((d) => d.name);
     expect(names()).toContain('acme_get_forged');
-    expect(existing()).toContain('acme_get_forged');
-    // Trusted by stat, a record answers from its own index: the user-wide facts are not even read.
-    const facts = cacheFiles('facts-');
-    for (const file of facts) renameSync(file, `${file}.away`);
+    expect(run().existing.map((d) => d.name)).toContain('acme_get_forged');
     const addsRead = () => {
-      DefinitionsCache.forget();
+      ProjectCache.forget();
       return existingDefinitions(new Tree(new DiskHost(at.root)), toolLayout).map((d) => d.name);
     };
     expect(readsOf(() => expect(addsRead()).toContain('acme_get_forged'))).toBe(0);
-    for (const file of facts) renameSync(`${file}.away`, file);
     // Racy: taken within the file's timestamp window, so the text is read and hashed; the text's
-    // hash is not the forged entries' (they are stored under the true text's hash, and hold lies),
-    // so this shows only that the record's stat is not what answers.
+    // hash is the record's (the forged facts are stored under the true text's hash), so this
+    // shows only that the record's stat is not what answers.
     forge((r) => (r.taken = Date.now()));
-    expect(names()).toContain('acme_get_forged');
+    expect(readsOf(() => expect(names()).toContain('acme_get_forged'))).toBeGreaterThan(0);
   });
 
-  it('takes a stat index of another format, or a record whose fact is missing or malformed, for a miss', () => {
+  it('take a cache of another format or version, or a record whose fact is missing or malformed, for a miss', () => {
     const expected = plain(FILES);
     run();
-    // Trusted records that lie, in an index of the last format: not one of them is believed.
     trustAll();
-    for (const file of cacheFiles('files-')) {
-      writeIndexRecords(file, { ...readIndexRecords(file), format: 3 });
-      writeFileSync(file, readFileSync(file, 'utf8').replaceAll('acme_get_item', 'acme_get_forged'));
+    const lie = readFileSync(cacheFile(), 'utf8').replaceAll('acme_get_item', 'acme_get_forged');
+    for (const other of [{ format: 99 }, { version: '0.0.0-other' }, { root: '/elsewhere' }]) {
+      writeFileSync(cacheFile(), JSON.stringify({ ...JSON.parse(lie), ...other }));
+      expect(withoutTree(run()), JSON.stringify(other)).toEqual(expected);
     }
-    expect(withoutTree(run())).toEqual(expected);
     for (const value of [undefined, null, { names: 'x', exports: [1] }]) {
       run();
       trustAll();
-      forge((r) => (r.value = value));
+      forge((r) => {
+        for (const key of Object.keys(r.facts)) r.facts[key] = value;
+      });
       expect(withoutTree(run()), JSON.stringify(value)).toEqual(expected);
     }
   });
 
-  it('neither believes nor keeps a record that is not whole, checked only when looked up', () => {
+  it('neither believe nor keep a record that is not whole, nor a path that leads outside the project', () => {
     const expected = plain(FILES);
     run();
     trustAll();
-    for (const file of cacheFiles('files-')) {
-      const data = readIndexRecords(file);
-      expect(data.records[GET_ITEM]).toBeDefined();
-      const { hash: _, ...noHash } = data.records[GET_ITEM]!;
-      data.records[GET_ITEM] = { ...noHash, value: [1, 'acme_forged', 'forged'] };
-      Object.assign(data.records, { 'src/junk.ts': 'junk', 'src/none.ts': null });
-      writeIndexRecords(file, data);
-    }
+    const data = readStored();
+    const { hash: _, ...noHash } = data.files[GET_ITEM]!;
+    data.files[GET_ITEM] = { ...noHash, facts: {} } as FileRecord;
+    Object.assign(data.files, { 'src/junk.ts': 'junk', 'src/none.ts': null });
+    writeStored(data);
     expect(withoutTree(run())).toEqual(expected);
-    // The run read acme-get-item again and wrote its index: the broken records are gone from it
-    // once it is written whole (it was: the file it had read held them).
-    for (const file of cacheFiles('files-')) {
-      const { records } = readIndexRecords(file);
-      expect(Object.keys(records)).not.toContain('src/junk.ts');
-      expect(Object.keys(records)).not.toContain('src/none.ts');
-      expect(records[GET_ITEM]?.hash).toEqual(expect.any(String));
-    }
+    const { files } = readStored();
+    expect(Object.keys(files)).not.toContain('src/junk.ts');
+    expect(Object.keys(files)).not.toContain('src/none.ts');
+    expect(files[GET_ITEM]?.hash).toEqual(expect.any(String));
+    // A record keyed by a path out of the project: the whole file is refused, never read by.
+    writeStored({ ...readStored(), files: { ...readStored().files, '../outside.ts': files[GET_ITEM]! } });
+    expect(withoutTree(run())).toEqual(expected);
+    expect(Object.keys(readStored().files)).not.toContain('../outside.ts');
   });
 
-  it('reads a file again whose stat matches a racy record but whose text changed (same size, same times)', () => {
+  it('are read again for a file whose stat matches a racy record but whose text changed (same size, same times)', () => {
     run();
     const text = readFileSync(abs(GET_ITEM), 'utf8').replace('acme_get_item', 'acme_got_item');
     const times = statSync(abs(GET_ITEM));
@@ -226,14 +233,14 @@ describe('the facts cache', () => {
     // As if the edit had kept the whole stat (inside one tick of the clock): the record is racy.
     forge((r, file) => {
       if (file !== abs(GET_ITEM)) return;
-      r.stat = fileStat(file);
+      r.stat = statOf(file);
       r.taken = statSync(file).ctimeMs + 1;
     });
     expect(run().definitions.map((d) => d.name)).toContain('acme_got_item');
     expect(withoutTree(run())).toEqual(plain({ ...FILES, [GET_ITEM]: text }));
   });
 
-  it('never serves the old facts of a file edited, renamed over or copied over, with its size and mtime kept', () => {
+  it('are never the old ones of a file edited, renamed over or copied over, with its size and mtime kept', () => {
     // Same length as acme_get_item: only the inode, ctime (or both) tell the files apart.
     const other = tool('acmeGetItemTool', 'acme_got_item');
     const edits: [string, () => void][] = [
@@ -269,7 +276,7 @@ describe('the facts cache', () => {
     }
   });
 
-  it('follows a link to the file it points at now, not the one it pointed at when recorded', () => {
+  it('follow a link to the file it points at now, not the one it pointed at when recorded', () => {
     mkdirSync(abs('elsewhere'));
     writeFileSync(abs('elsewhere/a.ts'), tool('acmeListItemsTool', 'acme_list_a'));
     writeFileSync(abs('elsewhere/b.ts'), tool('acmeListItemsTool', 'acme_list_b'));
@@ -288,18 +295,77 @@ describe('the facts cache', () => {
     expect(cached).toEqual(plainOnDisk());
   });
 
-  it('keeps nothing of a file the plan writes: the tree says what it holds', () => {
+  it('are not kept of a file the plan writes: the tree says what it holds', () => {
     run();
     trustAll();
-    DefinitionsCache.forget();
+    ProjectCache.forget();
     const tree = new Tree(new DiskHost(at.root));
     tree.write(GET_ITEM, tool('acmeGetItemTool', 'acme_get_planned'));
     expect(existingDefinitions(tree, toolLayout).map((d) => d.name)).toContain('acme_get_planned');
   });
 });
 
+describe('what a run learns', () => {
+  it('is written only when the command saves or commits, never while it plans', () => {
+    ProjectCache.forget();
+    const tree = new Tree(new DiskHost(at.root));
+    inventoryOf(tree);
+    expect(existsSync(at.cache)).toBe(false);
+    ProjectCache.of(tree)!.commit([]);
+    expect(Object.keys(readStored().files).length).toBeGreaterThan(1);
+  });
+
+  it('takes in, at the commit, the facts the plan knew of what it wrote, and forgets what it deleted', () => {
+    run();
+    ProjectCache.forget();
+    const tree = new Tree(new DiskHost(at.root));
+    const cache = ProjectCache.of(tree)!;
+    const text = tool('acmeNewTool', 'acme_new');
+    const file = `${TOOLS}/acme-new.tool.ts`;
+    const kind = { key: 'test-kind', valid: (v: unknown): v is string => typeof v === 'string' };
+    cache.expect(file, text, kind, 'known without parsing');
+    writeFileSync(abs(file), text);
+    unlinkSync(abs(LIST_ITEMS));
+    cache.commit([
+      { path: file, action: 'create', before: undefined, after: text },
+      { path: LIST_ITEMS, action: 'delete', before: FILES[LIST_ITEMS], after: '' },
+    ]);
+    const { files } = readStored();
+    expect(files[file]?.facts).toEqual({ 'test-kind': 'known without parsing' });
+    expect(files[LIST_ITEMS]).toBeUndefined();
+    ProjectCache.forget();
+    const next = new Tree(new DiskHost(at.root));
+    expect(ProjectCache.of(next)!.facts(next, file, kind, () => 'parsed')).toBe('known without parsing');
+  });
+
+  it('is kept nowhere with MCP_SCAFFOLD_CACHE=0', () => {
+    expect(plainOnDisk()).toEqual(plain(FILES));
+    expect(existsSync(at.cache)).toBe(false);
+  });
+
+  it('removes, once a day, the caches of projects no run wrote for two months', () => {
+    run();
+    const dir = path.dirname(cacheFile());
+    const old = path.join(dir, 'old.json');
+    const recent = path.join(dir, 'recent.json');
+    writeFileSync(old, '{}');
+    writeFileSync(recent, '{}');
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3_600_000);
+    utimesSync(old, daysAgo(61), daysAgo(61));
+    utimesSync(recent, daysAgo(59), daysAgo(59));
+    writeFileSync(abs(GET_ITEM), tool('acmeGetItemTool', 'acme_get_other'));
+    run(); // swept already today: the old one stays
+    expect(existsSync(old)).toBe(true);
+    utimesSync(path.join(dir, '.swept'), daysAgo(2), daysAgo(2));
+    writeFileSync(abs(GET_ITEM), FILES[GET_ITEM]!);
+    run();
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
+  });
+});
+
 /** What `list` reads of the project (its inventory, each definition's test and placeholders), through `tree`. */
-function listing(tree: Tree) {
+function listing(tree: Tree): Inventory {
   const inv = inventory(tree, LAYOUTS, { services: true });
   const testOf = testsOf(tree, LAYOUTS);
   return {
@@ -307,14 +373,22 @@ function listing(tree: Tree) {
     definitions: inv.definitions.map((d) => ({ ...d, test: testOf(d), placeholders: placeholdersOf(inv, d.file) })),
   };
 }
+const isListing = (v: unknown): v is Inventory => typeof v === 'object' && v !== null && 'definitions' in v;
 let readings = 0;
-/** A run in a new process of the remembered listing; `readings` counts the times it was read, not remembered. */
+/** A run in a new process of the remembered listing, saved as `list` saves it; `readings` counts the times it was read, not remembered. */
 const remembered = () => {
-  DefinitionsCache.forget();
-  return rememberedReading(at.root, 'listing', (tree) => {
-    readings++;
-    return listing(tree);
-  });
+  ProjectCache.forget();
+  const cache = ProjectCache.forRoot(at.root);
+  const { result } = cache.reading(
+    'listing',
+    (tree) => {
+      readings++;
+      return listing(tree);
+    },
+    isListing,
+  );
+  cache.save();
+  return result;
 };
 /** The listing with the cache off: read, never remembered. */
 function listingOff() {
@@ -325,46 +399,24 @@ function listingOff() {
     delete process.env.MCP_SCAFFOLD_CACHE;
   }
 }
-type Stored = { reads: { taken: number; texts: [string, string][] } };
-function forgeReading(edit: (data: Stored) => void): void {
-  const [file] = cacheFiles('reading-');
-  const stored = parseStored(readFileSync(file!, 'utf8'))!;
-  const data = stored.header as Stored & StoredHeader;
-  edit(data);
-  writeFileSync(file!, storedText(data, stored.resultJson));
-}
-/** The remembered stats taken an hour from now: each file vouched for by its stat alone. */
-const trustReading = () => forgeReading((d) => (d.reads.taken = Date.now() + 3_600_000));
-/** Counts the project files read (by the cache's records or the reading, alike). */
-function readsOf(run: () => unknown): number {
-  const spy = vi.spyOn(DiskHost.prototype, 'read');
-  try {
-    run();
-    return spy.mock.calls.filter(([rel]) => !path.isAbsolute(rel)).length;
-  } finally {
-    spy.mockRestore();
-  }
-}
 const INDEX = 'src/index.ts';
 const BARREL = 'src/mcp-server/resources/definitions/index.ts';
 
-describe('the remembered reading (what list prints)', () => {
+describe('a remembered reading (what list prints)', () => {
   it('is the same off, cold, warm, trusted by stat and corrupt; warm, nothing is read again', () => {
     readings = 0;
     const expected = listingOff();
     expect(readings).toBe(1);
     expect(existsSync(at.cache)).toBe(false);
-    expect(expected.definitions.some((d) => d.test !== null)).toBe(true);
+    expect(expected.definitions.some((d) => (d as unknown as { test: unknown }).test !== null)).toBe(true);
     expect(remembered()).toEqual(expected); // cold: read and remembered
     expect(readings).toBe(2);
-    const [file] = cacheFiles('reading-');
-    expect(statSync(file!).mode & 0o777).toBe(0o600);
     // Warm: the files were written just now, so each is checked by its text; then by its stat.
     expect(remembered()).toEqual(expected);
-    trustReading();
+    trustAll();
     expect(readsOf(() => expect(remembered()).toEqual(expected))).toBe(0);
     expect(readings).toBe(2);
-    writeFileSync(file!, '\u0000not json');
+    writeFileSync(cacheFile(), '\u0000not json');
     expect(remembered()).toEqual(expected); // corrupt: read again
     expect(readings).toBe(3);
     expect(remembered()).toEqual(expected);
@@ -398,7 +450,7 @@ describe('the remembered reading (what list prints)', () => {
       writeFiles(at.root, FILES);
       for (const rel of [INDEX, BARREL]) oneTime(abs(rel));
       const before = remembered();
-      trustReading();
+      trustAll();
       tick();
       change();
       for (const rel of [INDEX, BARREL]) oneTime(abs(rel));
@@ -417,7 +469,7 @@ describe('the remembered reading (what list prints)', () => {
     unlinkSync(abs(INDEX));
     symlinkSync(abs('elsewhere/a.ts'), abs(INDEX));
     const before = remembered();
-    trustReading();
+    trustAll();
     tick();
     unlinkSync(abs(INDEX));
     symlinkSync(abs('elsewhere/b.ts'), abs(INDEX));
@@ -434,18 +486,10 @@ describe('the remembered reading (what list prints)', () => {
     writeFileSync(abs(INDEX), text);
     utimesSync(abs(INDEX), times.atime, times.mtime);
     // As if the edit had kept the whole stat (inside one tick of the clock): the record is racy.
-    const s = statSync(abs(INDEX));
-    forgeReading((d) => {
-      d.reads.taken = s.ctimeMs + 1;
-      d.reads.texts = d.reads.texts.map(([folder, block]) => [
-        folder,
-        folder === 'src'
-          ? block.replace(
-              /(^|\/)index\.ts\/([^/]*)\/[^/]*\//,
-              `$1index.ts/$2/${[s.dev, s.ino, s.size, s.mtimeMs, s.ctimeMs].join(',')}/`,
-            )
-          : block,
-      ]);
+    forge((r, file) => {
+      if (file !== abs(INDEX)) return;
+      r.stat = statOf(file);
+      r.taken = statSync(file).ctimeMs + 1;
     });
     expect(JSON.stringify(remembered())).toContain('gon2Tool');
     expect(remembered()).toEqual(listingOff());

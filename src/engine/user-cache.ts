@@ -1,8 +1,8 @@
 /**
- * Files kept in the user's cache folder between runs (V8's code cache, init's remembered
- * answers): trusted only when the folder and the file are this user's own and open to no one
- * else, since another user must not be able to plant code or an answer; written to a temp file
- * and renamed, in a folder only this user can enter. Failing to write costs only a later miss.
+ * The user's cache folder and the files kept in it between runs (a project's cache, init's kept
+ * registry answer): trusted only when the folder and the file are this user's own and open to no
+ * one else, since another user must not be able to plant an answer; written to a temp file and
+ * renamed, in a folder only this user can enter. Failing to write costs only a later miss.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -19,7 +19,20 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
+
+/** `$MCP_SCAFFOLD_CACHE_DIR`, else `$XDG_CACHE_HOME/mcp-scaffold`, else `~/.cache/mcp-scaffold`. */
+export function cacheDir(): string {
+  if (process.env.MCP_SCAFFOLD_CACHE_DIR) return path.resolve(process.env.MCP_SCAFFOLD_CACHE_DIR);
+  const base = process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache');
+  return path.join(base, 'mcp-scaffold');
+}
+
+/** The cache folder, or undefined when `MCP_SCAFFOLD_CACHE=0` says to keep nothing between runs. */
+export function keptCacheDir(): string | undefined {
+  return process.env.MCP_SCAFFOLD_CACHE === '0' ? undefined : cacheDir();
+}
 
 /** Owned by this user, and the `others` mode bits clear. (Windows has no such modes.) */
 export function privateTo(stats: { uid: number; mode: number }, others: number): boolean {

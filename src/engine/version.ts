@@ -1,0 +1,7 @@
+/** mcp-scaffold's own version, as its package.json gives it. */
+
+import { readFileSync } from 'node:fs';
+
+export const VERSION: string = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
