@@ -7,11 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { DEVCHECK_TIMEOUT_DEFAULT, globalOptions, parseDevcheckTimeout } from '../engine/options.js';
-import type { KindSpec } from '../kinds/spec.js';
 import type { EarlyLookup } from '../startup/early-lookup.js';
 import { addCommands } from './add.js';
 import { definitionCommands } from './definition-commands.js';
 import { INIT_EXAMPLES, LIST_EXAMPLES, rootExamples } from './help.js';
+import type { ProgramContext } from './program-context.js';
 
 const UPGRADE_EXAMPLES = `
 Examples:
@@ -23,15 +23,6 @@ Examples:
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
-
-export interface ProgramContext {
-  kinds: readonly KindSpec[];
-  /** Under --json: what commander prints for people (help, version) is collected here instead. */
-  jsonOut?: { text: string };
-  setExit: (code: number) => void;
-  /** init's registry look-up, when the launcher started it already (src/startup/early-lookup.ts). */
-  early?: EarlyLookup;
-}
 
 function rootCommand(ctx: ProgramContext): Command {
   const program = new Command('mcp-scaffold')
