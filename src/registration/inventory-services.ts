@@ -1,0 +1,72 @@
+/**
+ * The steps of an inventory that read services: the service files (each exporting an `init…`
+ * function), and the `init…()` calls in createApp's setup() that register them.
+ */
+
+import { ScaffoldError } from '../engine/errors.js';
+import { namedImport } from '../ts/imports.js';
+import { startLine, type TsMorph, tsMorph } from '../ts/ts-morph.js';
+import { entryPointCandidates, findAppCall } from './entry-point.js';
+import { type InventoryReader, keyOf, newDefinition } from './inventory-reader.js';
+import { SERVICE_FILE, SERVICE_KIND } from './inventory-result.js';
+import { isProjectSpecifier } from './inventory-trace.js';
+import { isInitName, setupFunctionOf } from './setup.js';
+
+type Node = TsMorph.Node;
+
+/** Services: `src/services/<domain>/<domain>-service.ts` exporting an `init…` function. */
+export function readServices(reader: InventoryReader): void {
+  for (const file of reader.tree.listFiles('src/services').filter((f) => SERVICE_FILE.test(f))) {
+    const facts = reader.resolver.factsOf(file);
+    const inits = (facts?.exported ?? []).filter((e) => isInitName(e.exportName));
+    if (inits.length === 0) {
+      reader.warnings.push(`${file} exports no init…() function; not listed as a service.`);
+      continue;
+    }
+    const def = newDefinition(SERVICE_KIND, { name: SERVICE_FILE.exec(file)![1]! }, file, inits[0]!.exportName);
+    reader.definitions.push(def);
+    for (const init of inits) reader.byDecl.set(keyOf(file, facts!.decls[init.decl]!.start), def);
+  }
+}
+
+/** `init…()` calls in setup() register services. */
+export function readSetupCalls(reader: InventoryReader): void {
+  const { Node, SyntaxKind } = tsMorph();
+  for (const file of entryPointCandidates(reader.tree)) {
+    const body = setupBody(reader, file);
+    if (!body) continue;
+    // `setup: () => initX()` has a call for its body.
+    const calls = [
+      ...(Node.isCallExpression(body) ? [body] : []),
+      ...body.getDescendantsOfKind(SyntaxKind.CallExpression),
+    ];
+    for (const call of calls) {
+      const callee = call.getExpression();
+      if (!Node.isIdentifier(callee)) continue;
+      const name = callee.getText();
+      const imported = namedImport(reader.resolver.source(file), name);
+      if (!imported || !isProjectSpecifier(imported.specifier)) continue;
+      const trace = reader.tracer.definition(reader.tracer.binding(file, name, startLine(call)), null);
+      // A call of some other project function is no service registration; a broken init… import is.
+      if (trace.type === 'dangling' && !isInitName(name)) continue;
+      if (trace.type === 'unsupported') continue;
+      reader.record(null, { file, node: call, name, specifier: imported.specifier }, trace);
+    }
+  }
+}
+
+/** The body of the app's setup function in `file`, if it has one this can follow. */
+function setupBody(reader: InventoryReader, file: string): Node | undefined {
+  let app: ReturnType<typeof findAppCall>;
+  try {
+    app = findAppCall(reader.resolver.source(file), file);
+  } catch (e) {
+    // Already reported while resolving the arrays (several app calls, options not an object).
+    if (e instanceof ScaffoldError && e.code === 'UNSUPPORTED_LAYOUT') return undefined;
+    throw e;
+  }
+  if (!app) return undefined;
+  const setup = setupFunctionOf(app.options);
+  if (setup.type === 'unsupported') reader.problem(file, startLine(setup.node), setup.message);
+  return setup.type === 'function' ? setup.fn.getBody() : undefined;
+}
