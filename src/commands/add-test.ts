@@ -6,24 +6,29 @@
 import { ScaffoldError } from '../engine/errors.js';
 import type { GlobalOptions } from '../engine/options.js';
 import type { Tree } from '../engine/tree.js';
-import { KINDS } from '../kinds/index.js';
+import { KINDS, serviceLayoutOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { testFor } from '../kinds/test/generator.js';
 import { methodCall } from '../kinds/test/service-calls.js';
 import { asNewFile } from '../project/formatter.js';
-import { SERVICE_KIND } from '../registration/inventory.js';
-import type { DefinitionLayout } from '../registration/layout.js';
+import { inventoryKinds } from '../registration/inventory.js';
+import type { DefinitionLayout, ServiceLayout } from '../registration/layout.js';
 import { type DefinitionTarget, findTarget } from '../registration/target.js';
 import { parseSource, tsMorph } from '../ts/ts-morph.js';
 import { checkKind, type DefinitionChange, layoutsOf, runDefinitionCommand } from './definition-command.js';
 
 /** The one definition called `name`, of `kind` or of any kind; several of different kinds need --kind. */
-function findAnyKind(tree: Tree, layouts: readonly DefinitionLayout[], name: string, kind?: string): DefinitionTarget {
-  if (kind) return findTarget(tree, layouts, kind, name);
-  const kinds = [...layouts.map((l) => l.kind), SERVICE_KIND];
-  const found = kinds.flatMap((k) => {
+function findAnyKind(
+  tree: Tree,
+  layouts: readonly DefinitionLayout[],
+  services: ServiceLayout | undefined,
+  name: string,
+  kind?: string,
+): DefinitionTarget {
+  if (kind) return findTarget(tree, layouts, kind, name, services);
+  const found = inventoryKinds(layouts, services).flatMap((k) => {
     try {
-      return [findTarget(tree, layouts, k, name)];
+      return [findTarget(tree, layouts, k, name, services)];
     } catch (e) {
       if (e instanceof ScaffoldError && e.code === 'NOT_FOUND') return [];
       throw e;
@@ -68,8 +73,11 @@ export function planAddTest(
   layouts: readonly DefinitionLayout[],
   name: string,
   opts: { kind?: string; force?: boolean } = {},
+  /** The kinds: where the service layout is found. */
+  kinds: readonly KindSpec[] = KINDS,
 ): DefinitionChange {
-  const target = findAnyKind(tree, layouts, name, opts.kind);
+  const services = serviceLayoutOf(kinds);
+  const target = findAnyKind(tree, layouts, services, name, opts.kind);
   const label = `${target.kind} ${target.def.name ?? target.def.exportName}`;
   const change: DefinitionChange = {
     headline: `Writing a test for the ${label}`,
@@ -87,7 +95,7 @@ export function planAddTest(
     });
     return change;
   }
-  const service = target.kind === SERVICE_KIND ? serviceShape(tree, target.def.file) : undefined;
+  const service = target.kind === services?.kind ? serviceShape(tree, target.def.file) : undefined;
   const plan = testFor(tree, target, service);
   tree.write(plan.file, asNewFile(tree, plan.text));
   change.data = { test: { kind: target.kind, name: target.def.name, definition: target.def.file, file: plan.file } };
@@ -103,7 +111,7 @@ export async function addTestCommand(
   return runDefinitionCommand(
     'add test',
     global,
-    (tree) => planAddTest(tree, layoutsOf(kinds), name, { ...(kind ? { kind } : {}), force: global.force }),
+    (tree) => planAddTest(tree, layoutsOf(kinds), name, { ...(kind ? { kind } : {}), force: global.force }, kinds),
     () => {
       if (kind) checkKind(kind, kinds, 'add test');
     },

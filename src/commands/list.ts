@@ -11,11 +11,11 @@ import { fullVm } from '../engine/lean-vm.js';
 import type { GlobalOptions } from '../engine/options.js';
 import { errorJson, Reporter } from '../engine/reporter.js';
 import type { Tree } from '../engine/tree.js';
-import { KINDS, oneOf } from '../kinds/index.js';
+import { KINDS, oneOf, serviceLayoutOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { findProject } from '../project/project.js';
 import { type Inventory, inventory } from '../registration/inventory.js';
-import type { DefinitionLayout } from '../registration/layout.js';
+import type { DefinitionLayout, ServiceLayout } from '../registration/layout.js';
 import { rememberedReading } from '../registration/remembered-reading.js';
 import { testsOf } from '../registration/target.js';
 import { chunkedLines } from './chunked-lines.js';
@@ -120,11 +120,11 @@ function human(inv: Inventory, reporter: Reporter, kinds: readonly KindSpec[]): 
 }
 
 /** Every definition with its test (null where it has none: `add test` writes one) and its placeholders. */
-function listing(tree: Tree, layouts: readonly DefinitionLayout[]): Inventory {
-  const found = inventory(tree, layouts, { services: true });
-  const testOf = testsOf(tree, layouts);
+function listing(tree: Tree, layouts: readonly DefinitionLayout[], services: ServiceLayout | undefined): Inventory {
+  const found = inventory(tree, layouts, { services });
+  const testOf = testsOf(tree, layouts, services);
   const withTests = found.definitions.map((d) => ({ ...d, test: testOf(d) }));
-  return { ...found, definitions: withPlaceholders(found, withTests) };
+  return { ...found, definitions: withPlaceholders(found, withTests, services) };
 }
 
 export async function listCommand(global: GlobalOptions, kinds: readonly KindSpec[] = KINDS): Promise<number> {
@@ -133,12 +133,13 @@ export async function listCommand(global: GlobalOptions, kinds: readonly KindSpe
     const project = findProject(global.cwd);
     reporter.debug(`project ${project.root}`);
     const layouts = kinds.flatMap((k) => (k.layout ? [k.layout] : []));
+    const services = serviceLayoutOf(kinds);
     // Unchanged since the last run: what it printed, without reading any file again.
     // A warm run checks what it remembered and prints it, on the lean V8 every run starts with
     // (lean-vm.ts); a miss reads the project with all of V8.
-    const inv = rememberedReading(project.root, `list\0${JSON.stringify(layouts)}`, (tree) => {
+    const inv = rememberedReading(project.root, `list\0${JSON.stringify({ layouts, services })}`, (tree) => {
       fullVm();
-      return listing(tree, layouts);
+      return listing(tree, layouts, services);
     });
     for (const w of inv.warnings) reporter.warn(w);
     const error = listError(inv);

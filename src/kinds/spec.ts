@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { GeneratorResult } from '../engine/generator.js';
 import type { Tree } from '../engine/tree.js';
 import type { Project } from '../project/project.js';
-import type { DefinitionLayout } from '../registration/layout.js';
+import type { DefinitionLayout, ServiceLayout } from '../registration/layout.js';
 import type { Names } from '../text/names.js';
 
 /**
@@ -56,6 +56,8 @@ export interface KindSpec<O extends OptionSpecs = OptionSpecs> {
   options: O;
   /** Where definitions of this kind live and how they are registered in createApp's arrays. */
   layout?: DefinitionLayout;
+  /** Where services of this kind live, for a kind the app registers by a call in setup() instead. */
+  serviceLayout?: ServiceLayout;
   /** Names the kind's generated files import: a derived export name never takes one. */
   reservedNames: string[];
   load: () => Promise<KindGenerator>;

@@ -19,8 +19,8 @@ import {
   inventoryKinds,
   type Location,
 } from './inventory-result.js';
-import { kindOf, type Lister, type Trace, type Tracer } from './inventory-trace.js';
-import type { DefinitionLayout } from './layout.js';
+import type { Trace, Tracer } from './inventory-trace.js';
+import { type DefinitionLayout, isServiceLayout, type Lister, type ServiceLayout } from './layout.js';
 
 type Node = TsMorph.Node;
 
@@ -48,8 +48,10 @@ export class InventoryReader {
   constructor(
     readonly tree: Tree,
     readonly layouts: readonly DefinitionLayout[],
+    /** The services' layout, when services are listed too. */
+    readonly services: ServiceLayout | undefined,
   ) {
-    this.resolver = new InventoryResolver(tree, layouts);
+    this.resolver = new InventoryResolver(tree, layouts, services);
   }
 
   get tracer(): Tracer {
@@ -62,7 +64,7 @@ export class InventoryReader {
 
   /** Records that the entry at `site` registers what `resolved` (a traced definition) is. */
   record(lister: Lister, site: EntrySite, resolved: Trace): void {
-    const kind = kindOf(lister);
+    const kind = lister.kind;
     const at = { path: site.file, line: startLine(site.node) };
     switch (resolved.type) {
       case 'dangling': {
@@ -91,7 +93,7 @@ export class InventoryReader {
     lister: Lister,
     { file, decl }: Extract<Trace, { type: 'found' }>,
   ): InventoryDefinition | undefined {
-    if (lister === null) return undefined; // an init…() that is not a service's: none of ours
+    if (isServiceLayout(lister)) return undefined; // an init…() that is not a service's: none of ours
     const def = newDefinition(lister.kind, namesFor(decl, lister), file, decl.name ?? null);
     this.warnings.push(
       `${file}:${decl.line}: the ${lister.kind} \`${def.exportName}\` is defined outside a ${lister.suffixes.join('/')} file.`,
@@ -140,7 +142,7 @@ export class InventoryReader {
 
   /** The result, by kind in the layouts' order, then by file; definitions of one file in source order. */
   result(): Inventory {
-    const kinds = inventoryKinds(this.layouts);
+    const kinds = inventoryKinds(this.layouts, this.services);
     const order = (k: InventoryKind) => kinds.indexOf(k);
     const { definitions, dangling, warnings } = this;
     definitions.sort((a, b) => order(a.kind) - order(b.kind) || cmp(a.file, b.file));

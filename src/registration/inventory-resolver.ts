@@ -9,9 +9,9 @@ import type { ModuleShape } from '../ts/module-graph.js';
 import { parseSource, startLine, type TsMorph, tsMorph } from '../ts/ts-morph.js';
 import { DefinitionsCache, type FactKind } from './definitions-cache.js';
 import { type DeclFacts, type FileFacts, factsKind, readFacts, shapeOf } from './file-facts.js';
-import { type DanglingRegistration, type InventoryKind, SERVICE_FILE } from './inventory-result.js';
+import type { DanglingRegistration, InventoryKind } from './inventory-result.js';
 import { missingImport, Tracer } from './inventory-trace.js';
-import { type DefinitionLayout, isDefinitionFile } from './layout.js';
+import { type DefinitionLayout, isDefinitionFile, type ServiceLayout, serviceDomainOf } from './layout.js';
 import { type ArraySite, SiteResolver, type TrailStep } from './sites.js';
 
 type Node = TsMorph.Node;
@@ -35,6 +35,7 @@ export class InventoryResolver extends SiteResolver {
   constructor(
     tree: Tree,
     private readonly layouts: readonly DefinitionLayout[],
+    private readonly services: ServiceLayout | undefined,
   ) {
     super(tree, { all: true });
     this.cache = DefinitionsCache.of(tree);
@@ -45,7 +46,9 @@ export class InventoryResolver extends SiteResolver {
   private isKept(file: string): boolean {
     let kept = this.kept.get(file);
     if (kept === undefined) {
-      kept = SERVICE_FILE.test(file) || this.layouts.some((l) => isDefinitionFile(file, l));
+      kept =
+        (this.services !== undefined && serviceDomainOf(this.services, file) !== undefined) ||
+        this.layouts.some((l) => isDefinitionFile(file, l));
       this.kept.set(file, kept);
     }
     return kept;

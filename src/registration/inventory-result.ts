@@ -3,20 +3,15 @@
  * that no longer resolves. Its own module so that every reading step can fill it in.
  */
 
-import type { DefinitionLayout } from './layout.js';
+import type { DefinitionLayout, ServiceLayout } from './layout.js';
 
-/** A layout's kind (`tool`, …), or `service`. */
+/** A layout's kind (`tool`, …), or the service layout's (`service`). */
 export type InventoryKind = string;
 
-export const SERVICE_KIND = 'service';
-
-/** The kinds an inventory of `layouts` lists, in the order it lists them. */
-export function inventoryKinds(layouts: readonly DefinitionLayout[]): InventoryKind[] {
-  return [...layouts.map((l) => l.kind), SERVICE_KIND];
+/** The kinds an inventory of `layouts` and `services` lists, in the order it lists them. */
+export function inventoryKinds(layouts: readonly DefinitionLayout[], services?: ServiceLayout): InventoryKind[] {
+  return [...layouts.map((l) => l.kind), ...(services ? [services.kind] : [])];
 }
-
-/** A service's file: `src/services/<domain>/<domain>-service.ts`. */
-export const SERVICE_FILE = /^src\/services\/([^/]+)\/\1-service\.ts$/;
 
 export interface Location {
   path: string;

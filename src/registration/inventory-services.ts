@@ -8,29 +8,31 @@ import { namedImport } from '../ts/imports.js';
 import { startLine, type TsMorph, tsMorph } from '../ts/ts-morph.js';
 import { entryPointCandidates, findAppCall } from './entry-point.js';
 import { type InventoryReader, keyOf, newDefinition } from './inventory-reader.js';
-import { SERVICE_FILE, SERVICE_KIND } from './inventory-result.js';
 import { isProjectSpecifier } from './inventory-trace.js';
+import { type ServiceLayout, serviceDomainOf } from './layout.js';
 import { isInitName, setupFunctionOf } from './setup.js';
 
 type Node = TsMorph.Node;
 
-/** Services: `src/services/<domain>/<domain>-service.ts` exporting an `init…` function. */
-export function readServices(reader: InventoryReader): void {
-  for (const file of reader.tree.listFiles('src/services').filter((f) => SERVICE_FILE.test(f))) {
+/** Services: the layout's service files (`src/services/<domain>/<domain>-service.ts`) exporting an `init…` function. */
+export function readServices(reader: InventoryReader, services: ServiceLayout): void {
+  for (const file of reader.tree.listFiles(services.dir)) {
+    const domain = serviceDomainOf(services, file);
+    if (domain === undefined) continue;
     const facts = reader.resolver.factsOf(file);
     const inits = (facts?.exported ?? []).filter((e) => isInitName(e.exportName));
     if (inits.length === 0) {
-      reader.warnings.push(`${file} exports no init…() function; not listed as a service.`);
+      reader.warnings.push(`${file} exports no init…() function; not listed as a ${services.kind}.`);
       continue;
     }
-    const def = newDefinition(SERVICE_KIND, { name: SERVICE_FILE.exec(file)![1]! }, file, inits[0]!.exportName);
+    const def = newDefinition(services.kind, { name: domain }, file, inits[0]!.exportName);
     reader.definitions.push(def);
     for (const init of inits) reader.byDecl.set(keyOf(file, facts!.decls[init.decl]!.start), def);
   }
 }
 
 /** `init…()` calls in setup() register services. */
-export function readSetupCalls(reader: InventoryReader): void {
+export function readSetupCalls(reader: InventoryReader, services: ServiceLayout): void {
   const { Node, SyntaxKind } = tsMorph();
   for (const file of entryPointCandidates(reader.tree)) {
     const body = setupBody(reader, file);
@@ -46,11 +48,11 @@ export function readSetupCalls(reader: InventoryReader): void {
       const name = callee.getText();
       const imported = namedImport(reader.resolver.source(file), name);
       if (!imported || !isProjectSpecifier(imported.specifier)) continue;
-      const trace = reader.tracer.definition(reader.tracer.binding(file, name, startLine(call)), null);
+      const trace = reader.tracer.definition(reader.tracer.binding(file, name, startLine(call)), services);
       // A call of some other project function is no service registration; a broken init… import is.
       if (trace.type === 'dangling' && !isInitName(name)) continue;
       if (trace.type === 'unsupported') continue;
-      reader.record(null, { file, node: call, name, specifier: imported.specifier }, trace);
+      reader.record(services, { file, node: call, name, specifier: imported.specifier }, trace);
     }
   }
 }

@@ -6,11 +6,8 @@
 
 import type { Trace as GraphTrace, ModuleGraph } from '../ts/module-graph.js';
 import type { DeclFacts } from './file-facts.js';
-import { type DanglingReason, type InventoryKind, SERVICE_FILE, SERVICE_KIND } from './inventory-result.js';
-import { type DefinitionLayout, isDefinitionFile } from './layout.js';
-
-/** A definition kind's layout, or null for services. */
-export type Lister = DefinitionLayout | null;
+import type { DanglingReason } from './inventory-result.js';
+import { isDefinitionFile, isServiceLayout, type Lister, serviceDomainOf } from './layout.js';
 
 /** Where a name leads: a declaration, nowhere (dangling), out of the project, or somewhere we cannot follow. */
 export type Trace =
@@ -22,7 +19,6 @@ export type Trace =
 const MAX_DEPTH = 16;
 
 export const isProjectSpecifier = (s: string) => s.startsWith('./') || s.startsWith('../') || s.startsWith('@/');
-export const kindOf = (lister: Lister): InventoryKind => lister?.kind ?? SERVICE_KIND;
 
 export function missingImport(file: string, name: string): Extract<Trace, { type: 'dangling' }> {
   return {
@@ -116,19 +112,19 @@ export class Tracer {
       }
       // Any kind's builder: a prompt listed among the resources is still a definition (warned later).
       // Services have no builder.
-      if (decl.hasInit && ((lister !== null && decl.builder) || isListerFile(file, lister))) return trace;
-    } else if (lister === null || isListerFile(file, lister)) {
+      if (decl.hasInit && ((!isServiceLayout(lister) && decl.builder) || isListerFile(file, lister))) return trace;
+    } else if (isServiceLayout(lister) || isListerFile(file, lister)) {
       return trace;
     }
     return {
       type: 'unsupported',
       file,
       line: decl.line,
-      message: `\`${decl.name ?? '?'}\` is not a ${kindOf(lister)} definition this can read (${decl.short})`,
+      message: `\`${decl.name ?? '?'}\` is not a ${lister.kind} definition this can read (${decl.short})`,
     };
   }
 }
 
 function isListerFile(file: string, lister: Lister): boolean {
-  return lister === null ? SERVICE_FILE.test(file) : isDefinitionFile(file, lister);
+  return isServiceLayout(lister) ? serviceDomainOf(lister, file) !== undefined : isDefinitionFile(file, lister);
 }

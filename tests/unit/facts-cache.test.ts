@@ -24,6 +24,7 @@ import { DiskHost, MemoryHost } from '../../src/engine/host.js';
 import { Tree } from '../../src/engine/tree.js';
 import { promptLayout } from '../../src/kinds/prompt/layout.js';
 import { resourceLayout } from '../../src/kinds/resource/layout.js';
+import { serviceLayout } from '../../src/kinds/service/layout.js';
 import { toolLayout } from '../../src/kinds/tool/layout.js';
 import { existingDefinitions } from '../../src/registration/definitions.js';
 import { DefinitionsCache } from '../../src/registration/definitions-cache.js';
@@ -87,7 +88,7 @@ const FILES: Record<string, string> = {
 };
 
 const inventoryOf = (tree: Tree) => {
-  const inv = inventory(tree, LAYOUTS, { services: true });
+  const inv = inventory(tree, LAYOUTS, { services: serviceLayout });
   const placeholders = inv.definitions.map((d) => placeholdersOf(inv, d.file));
   return { ...inv, placeholders, existing: existingDefinitions(tree, toolLayout) };
 };
@@ -300,8 +301,8 @@ describe('the facts cache', () => {
 
 /** What `list` reads of the project (its inventory, each definition's test and placeholders), through `tree`. */
 function listing(tree: Tree) {
-  const inv = inventory(tree, LAYOUTS, { services: true });
-  const testOf = testsOf(tree, LAYOUTS);
+  const inv = inventory(tree, LAYOUTS, { services: serviceLayout });
+  const testOf = testsOf(tree, LAYOUTS, serviceLayout);
   return {
     ...inv,
     definitions: inv.definitions.map((d) => ({ ...d, test: testOf(d), placeholders: placeholdersOf(inv, d.file) })),

@@ -1,5 +1,6 @@
 import { testOption } from '../options.js';
 import type { KindGenerator, KindSpec } from '../spec.js';
+import { serviceLayout } from './layout.js';
 
 const examples = `
 Examples:
@@ -17,6 +18,7 @@ export const serviceSpec = {
   example: 'add service acme',
   examples,
   heading: 'Services',
+  serviceLayout,
   reservedNames: [],
   options: {
     description: {
