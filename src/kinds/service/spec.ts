@@ -1,6 +1,7 @@
 import { testOption } from '../options.js';
 import type { KindGenerator, KindSpec } from '../spec.js';
 import { serviceLayout } from './layout.js';
+import { serviceTest } from './test-template.js';
 
 const examples = `
 Examples:
@@ -19,6 +20,7 @@ export const serviceSpec = {
   examples,
   heading: 'Services',
   serviceLayout,
+  testTemplate: serviceTest,
   reservedNames: [],
   options: {
     description: {
