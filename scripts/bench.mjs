@@ -128,9 +128,7 @@ const mb = (name) => (results.has(name) ? median(results.get(name).map((r) => r.
 const base = ms('node -e 0');
 
 console.log(`Node ${process.version}; ${RUNS} runs per case, interleaved (medians)`);
-console.log(
-  "caches warm (Node's compile cache and the project caches, filled by the warm-up run)\n',
-);
+console.log("caches warm (Node's compile cache and the project caches, filled by the warm-up run)\n");
 const num = (x, digits, width) => (Number.isNaN(x) ? 'n/a' : x.toFixed(digits)).padStart(width);
 console.log(`${'case'.padEnd(52)} wall ms  × node -e 0  CPU ms  peak RSS MB`);
 for (const name of results.keys()) {

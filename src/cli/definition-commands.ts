@@ -5,7 +5,7 @@
 
 import type { Command } from 'commander';
 import { globalOptions } from '../engine/options.js';
-import type { ProgramContext } from './program.js';
+import type { ProgramContext } from './program-context.js';
 
 export const REMOVE_EXAMPLES = `
 Examples:

@@ -7,10 +7,10 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { DEVCHECK_TIMEOUT_DEFAULT, globalOptions, parseDevcheckTimeout } from '../engine/options.js';
 import { VERSION } from '../engine/version.js';
-import type { KindSpec } from '../kinds/spec.js';
 import { addCommands } from './add.js';
 import { definitionCommands } from './definition-commands.js';
 import { INIT_EXAMPLES, LIST_EXAMPLES, rootExamples } from './help.js';
+import type { ProgramContext } from './program-context.js';
 
 const UPGRADE_EXAMPLES = `
 Examples:
@@ -18,13 +18,6 @@ Examples:
   mcp-scaffold upgrade --to 0.11.5 --json
   mcp-scaffold upgrade --to ../cyanheads-mcp-ts-core-0.12.3.tgz --drop-tasks
 `;
-
-export interface ProgramContext {
-  kinds: readonly KindSpec[];
-  /** Under --json: what commander prints for people (help, version) is collected here instead. */
-  jsonOut?: { text: string };
-  setExit: (code: number) => void;
-}
 
 function rootCommand(ctx: ProgramContext): Command {
   const program = new Command('mcp-scaffold')

@@ -1,29 +1,32 @@
 /**
  * `mcp-scaffold add test <definition>`: a test for a tool, resource, prompt or service that has
- * none, built from its definition, in the layout the project's tests use.
+ * none, built from its definition by the test template its kind declares, in the layout the
+ * project's tests use. A kind that declares none is refused: a guessed test would be wrong.
  */
 
 import { ScaffoldError } from '../engine/errors.js';
 import type { GlobalOptions } from '../engine/options.js';
 import type { Tree } from '../engine/tree.js';
-import { KINDS } from '../kinds/index.js';
-import type { KindSpec } from '../kinds/spec.js';
-import { testFor } from '../kinds/test/generator.js';
-import { methodCall } from '../kinds/test/service-calls.js';
+import { KINDS, serviceLayoutOf } from '../kinds/index.js';
+import type { KindSpec, TestTemplate } from '../kinds/spec.js';
 import { asNewFile } from '../project/formatter.js';
-import { SERVICE_KIND } from '../registration/inventory.js';
-import type { DefinitionLayout } from '../registration/layout.js';
+import { inventoryKinds } from '../registration/inventory.js';
+import type { DefinitionLayout, ServiceLayout } from '../registration/layout.js';
 import { type DefinitionTarget, findTarget } from '../registration/target.js';
-import { parseSource, tsMorph } from '../ts/ts-morph.js';
 import { checkKind, type DefinitionChange, layoutsOf, runDefinitionCommand } from './definition-command.js';
 
 /** The one definition called `name`, of `kind` or of any kind; several of different kinds need --kind. */
-function findAnyKind(tree: Tree, layouts: readonly DefinitionLayout[], name: string, kind?: string): DefinitionTarget {
-  if (kind) return findTarget(tree, layouts, kind, name);
-  const kinds = [...layouts.map((l) => l.kind), SERVICE_KIND];
-  const found = kinds.flatMap((k) => {
+function findAnyKind(
+  tree: Tree,
+  layouts: readonly DefinitionLayout[],
+  services: ServiceLayout | undefined,
+  name: string,
+  kind?: string,
+): DefinitionTarget {
+  if (kind) return findTarget(tree, layouts, kind, name, services);
+  const found = inventoryKinds(layouts, services).flatMap((k) => {
     try {
-      return [findTarget(tree, layouts, k, name)];
+      return [findTarget(tree, layouts, k, name, services)];
     } catch (e) {
       if (e instanceof ScaffoldError && e.code === 'NOT_FOUND') return [];
       throw e;
@@ -40,26 +43,17 @@ function findAnyKind(tree: Tree, layouts: readonly DefinitionLayout[], name: str
   });
 }
 
-/** A service's class, init…/get… functions and public methods (with how to call each), read off its file. */
-function serviceShape(tree: Tree, file: string) {
-  const sf = parseSource(file, tree.read(file) ?? '');
-  const cls = sf.getClasses().find((c) => c.isExported());
-  const fns = sf.getFunctions().filter((f) => f.isExported());
-  const initName = fns.find((f) => f.getName()?.startsWith('init'))?.getName();
-  const getName = fns.find((f) => f.getName()?.startsWith('get'))?.getName();
-  if (!cls?.getName() || !initName || !getName) {
-    throw new ScaffoldError('UNSUPPORTED_LAYOUT', `${file}: no exported class with init…() and get…() functions.`, {
-      hint: 'Write its test by hand.',
-      details: [{ path: file, message: 'not the service layout add service writes' }],
-    });
-  }
-  const { SyntaxKind } = tsMorph();
-  const methods = cls
-    .getMethods()
-    .filter((m) => !m.hasModifier(SyntaxKind.PrivateKeyword) && !m.hasModifier(SyntaxKind.ProtectedKeyword))
-    .filter((m) => !m.isStatic())
-    .map(methodCall);
-  return { className: cls.getName()!, initName, getName, methods };
+/** The test template of `kind`; OPTION_INVALID when the kind declares none. */
+function testTemplateOf(kinds: readonly KindSpec[], kind: string): TestTemplate {
+  const template = kinds.find((k) => (k.layout ?? k.serviceLayout)?.kind === kind)?.testTemplate;
+  if (template) return template;
+  throw new ScaffoldError(
+    'OPTION_INVALID',
+    `\`add test\` cannot write a test for a ${kind}: the ${kind} kind has no test template.`,
+    {
+      hint: `Write the ${kind}'s test by hand.`,
+    },
+  );
 }
 
 /** Plans `add test <name>` into the tree. */
@@ -68,8 +62,11 @@ export function planAddTest(
   layouts: readonly DefinitionLayout[],
   name: string,
   opts: { kind?: string; force?: boolean } = {},
+  /** The kinds: each one's test template, and the service layout. */
+  kinds: readonly KindSpec[] = KINDS,
 ): DefinitionChange {
-  const target = findAnyKind(tree, layouts, name, opts.kind);
+  const target = findAnyKind(tree, layouts, serviceLayoutOf(kinds), name, opts.kind);
+  const template = testTemplateOf(kinds, target.kind);
   const label = `${target.kind} ${target.def.name ?? target.def.exportName}`;
   const change: DefinitionChange = {
     headline: `Writing a test for the ${label}`,
@@ -87,8 +84,7 @@ export function planAddTest(
     });
     return change;
   }
-  const service = target.kind === SERVICE_KIND ? serviceShape(tree, target.def.file) : undefined;
-  const plan = testFor(tree, target, service);
+  const plan = template(tree, target);
   tree.write(plan.file, asNewFile(tree, plan.text));
   change.data = { test: { kind: target.kind, name: target.def.name, definition: target.def.file, file: plan.file } };
   return change;
@@ -103,9 +99,12 @@ export async function addTestCommand(
   return runDefinitionCommand(
     'add test',
     global,
-    (tree) => planAddTest(tree, layoutsOf(kinds), name, { ...(kind ? { kind } : {}), force: global.force }),
+    (tree) => planAddTest(tree, layoutsOf(kinds), name, { ...(kind ? { kind } : {}), force: global.force }, kinds),
     () => {
-      if (kind) checkKind(kind, kinds, 'add test');
+      if (kind) {
+        checkKind(kind, kinds, 'add test');
+        testTemplateOf(kinds, kind);
+      }
     },
   );
 }

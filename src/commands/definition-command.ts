@@ -13,11 +13,11 @@ import { runPipeline } from '../engine/pipeline.js';
 import type { Problem } from '../engine/problems.js';
 import { Reporter } from '../engine/reporter.js';
 import { Tree } from '../engine/tree.js';
-import { oneOf } from '../kinds/index.js';
+import { oneOf, serviceLayoutOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { findProject, type Project } from '../project/project.js';
-import { inventory, SERVICE_KIND } from '../registration/inventory.js';
-import type { DefinitionLayout } from '../registration/layout.js';
+import { inventory, inventoryKinds } from '../registration/inventory.js';
+import type { DefinitionLayout, ServiceLayout } from '../registration/layout.js';
 
 export interface DefinitionChange {
   /** Said before the list of changes. */
@@ -35,7 +35,7 @@ export function layoutsOf(kinds: readonly KindSpec[]): DefinitionLayout[] {
 
 /** OPTION_INVALID unless `kind` is one the project's definitions can be. */
 export function checkKind(kind: string, kinds: readonly KindSpec[], command: string): void {
-  const names = [...layoutsOf(kinds).map((l) => l.kind), SERVICE_KIND];
+  const names = inventoryKinds(layoutsOf(kinds), serviceLayoutOf(kinds));
   if (!names.includes(kind)) {
     throw new ScaffoldError('OPTION_INVALID', `\`${command}\` takes a kind: ${oneOf(names)}; not \`${kind}\`.`, {
       hint: `For example: mcp-scaffold ${command} tool <name>.`,
@@ -68,6 +68,7 @@ export function settleChange(
   change: DefinitionChange,
   tree: Tree,
   layouts: readonly DefinitionLayout[],
+  services: ServiceLayout | undefined,
   refusals: { path?: string; line?: number; message: string }[],
   refusal: { what: string; hint: string },
 ): DefinitionChange {
@@ -75,7 +76,7 @@ export function settleChange(
     change.problems.push(refusalProblem(refusals, refusal.what, refusal.hint));
     return change;
   }
-  for (const d of inventory(tree, layouts, { services: true }).dangling) {
+  for (const d of inventory(tree, layouts, { services }).dangling) {
     change.warnings.push(`${d.path}:${d.line}: \`${d.name}\` is left dangling: ${d.message}.`);
   }
   return change;

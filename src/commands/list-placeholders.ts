@@ -4,7 +4,8 @@
  */
 
 import pc from '../engine/colors.js';
-import { type Inventory, type InventoryDefinition, placeholdersOf, SERVICE_KIND } from '../registration/inventory.js';
+import { type Inventory, type InventoryDefinition, placeholdersOf } from '../registration/inventory.js';
+import type { ServiceLayout } from '../registration/layout.js';
 
 export type WithPlaceholders = InventoryDefinition & { placeholders: { line: number; text: string }[] };
 
@@ -12,8 +13,9 @@ export type WithPlaceholders = InventoryDefinition & { placeholders: { line: num
 export function withPlaceholders<D extends InventoryDefinition>(
   inv: Inventory,
   defs: D[],
+  services: ServiceLayout | undefined,
 ): (D & { placeholders: { line: number; text: string }[] })[] {
-  return defs.map((d) => ({ ...d, placeholders: d.kind === SERVICE_KIND ? [] : placeholdersOf(inv, d.file) }));
+  return defs.map((d) => ({ ...d, placeholders: d.kind === services?.kind ? [] : placeholdersOf(inv, d.file) }));
 }
 
 /** One line per placeholder, under the kind's table. */

@@ -11,11 +11,11 @@ import type { GlobalOptions } from '../engine/options.js';
 import { ProjectCache } from '../engine/project-cache.js';
 import { errorJson, Reporter } from '../engine/reporter.js';
 import type { Tree } from '../engine/tree.js';
-import { KINDS, oneOf } from '../kinds/index.js';
+import { KINDS, oneOf, serviceLayoutOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { findProject } from '../project/project.js';
 import { type Inventory, inventory } from '../registration/inventory.js';
-import type { DefinitionLayout } from '../registration/layout.js';
+import type { DefinitionLayout, ServiceLayout } from '../registration/layout.js';
 import { testsOf } from '../registration/target.js';
 import { placeholderLines, withPlaceholders } from './list-placeholders.js';
 
@@ -124,11 +124,11 @@ const isInventory = (v: unknown): v is Inventory =>
   ['definitions', 'dangling', 'warnings'].every((key) => Array.isArray((v as Record<string, unknown>)[key]));
 
 /** Every definition with its test (null where it has none: `add test` writes one) and its placeholders. */
-function listing(tree: Tree, layouts: readonly DefinitionLayout[]): Inventory {
-  const found = inventory(tree, layouts, { services: true });
-  const testOf = testsOf(tree, layouts);
+function listing(tree: Tree, layouts: readonly DefinitionLayout[], services: ServiceLayout | undefined): Inventory {
+  const found = inventory(tree, layouts, { services });
+  const testOf = testsOf(tree, layouts, services);
   const withTests = found.definitions.map((d) => ({ ...d, test: testOf(d) }));
-  return { ...found, definitions: withPlaceholders(found, withTests) };
+  return { ...found, definitions: withPlaceholders(found, withTests, services) };
 }
 
 export async function listCommand(global: GlobalOptions, kinds: readonly KindSpec[] = KINDS): Promise<number> {
@@ -137,10 +137,11 @@ export async function listCommand(global: GlobalOptions, kinds: readonly KindSpe
     const project = findProject(global.cwd);
     reporter.debug(`project ${project.root}`);
     const layouts = kinds.flatMap((k) => (k.layout ? [k.layout] : []));
+    const services = serviceLayoutOf(kinds);
     // Unchanged since the last run: what it printed, without reading any file again.
     const cache = ProjectCache.forRoot(project.root);
-    const key = `list:${JSON.stringify(layouts)}`;
-    const inv = cache.reading(key, (tree) => listing(tree, layouts), isInventory).result;
+    const key = `list:${JSON.stringify({ layouts, services })}`;
+    const inv = cache.reading(key, (tree) => listing(tree, layouts, services), isInventory).result;
     if (!global.dryRun) cache.save();
     for (const w of inv.warnings) reporter.warn(w);
     const error = listError(inv);

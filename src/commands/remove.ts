@@ -5,10 +5,10 @@
 
 import type { GlobalOptions } from '../engine/options.js';
 import type { Tree } from '../engine/tree.js';
-import { KINDS } from '../kinds/index.js';
+import { KINDS, serviceLayoutOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { lineWidthOf } from '../project/formatter.js';
-import type { DefinitionLayout } from '../registration/layout.js';
+import type { DefinitionLayout, ServiceLayout } from '../registration/layout.js';
 import { planRemoval } from '../registration/removal.js';
 import { findTarget } from '../registration/target.js';
 import {
@@ -25,8 +25,9 @@ export function planRemove(
   layouts: readonly DefinitionLayout[],
   kind: string,
   name: string,
+  services: ServiceLayout | undefined = serviceLayoutOf(KINDS),
 ): DefinitionChange {
-  const target = findTarget(tree, layouts, kind, name);
+  const target = findTarget(tree, layouts, kind, name, services);
   const label = `${kind} ${target.def.name ?? target.def.exportName}`;
   const plan = planRemoval(tree, target, lineWidthOf(tree));
   const change: DefinitionChange = {
@@ -36,7 +37,7 @@ export function planRemove(
     problems: [],
     data: { removed: { kind, name: target.def.name, files: plan.deleted, edited: plan.edited } },
   };
-  return settleChange(change, tree, layouts, plan.refusals, {
+  return settleChange(change, tree, layouts, services, plan.refusals, {
     what: `the ${label} is still in use; nothing was written.`,
     hint: 'Take those uses out by hand (or move them onto another definition), then run remove again.',
   });
@@ -51,7 +52,7 @@ export async function removeCommand(
   return runDefinitionCommand(
     `remove ${kind}`,
     global,
-    (tree) => planRemove(tree, layoutsOf(kinds), kind, name),
+    (tree) => planRemove(tree, layoutsOf(kinds), kind, name, serviceLayoutOf(kinds)),
     () => checkKind(kind, kinds, 'remove'),
   );
 }

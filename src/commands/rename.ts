@@ -7,11 +7,11 @@ import path from 'node:path';
 import { ScaffoldError } from '../engine/errors.js';
 import type { GlobalOptions } from '../engine/options.js';
 import type { Tree } from '../engine/tree.js';
-import { KINDS } from '../kinds/index.js';
+import { KINDS, serviceLayoutOf } from '../kinds/index.js';
 import { serviceNames } from '../kinds/service/generator.js';
 import type { KindSpec } from '../kinds/spec.js';
-import { inventory, SERVICE_KIND } from '../registration/inventory.js';
-import type { DefinitionLayout } from '../registration/layout.js';
+import { inventory } from '../registration/inventory.js';
+import type { DefinitionLayout, ServiceLayout } from '../registration/layout.js';
 import { planRenaming, type RenameMap } from '../registration/renaming.js';
 import { type DefinitionTarget, findTarget, ownExports, testOf } from '../registration/target.js';
 import { camelCase, parseName } from '../text/names.js';
@@ -96,8 +96,15 @@ function serviceMap(tree: Tree, target: DefinitionTarget, to: string): RenameMap
   return { files, exports };
 }
 
-function assertFree(tree: Tree, layouts: readonly DefinitionLayout[], kind: string, to: string, map: RenameMap) {
-  const taken = inventory(tree, layouts, { services: true }).definitions.find((d) => d.kind === kind && d.name === to);
+function assertFree(
+  tree: Tree,
+  layouts: readonly DefinitionLayout[],
+  services: ServiceLayout | undefined,
+  kind: string,
+  to: string,
+  map: RenameMap,
+) {
+  const taken = inventory(tree, layouts, { services }).definitions.find((d) => d.kind === kind && d.name === to);
   const files = [...map.files.values()].filter((f) => !map.files.has(f) && tree.read(f) !== undefined);
   const details = [
     ...(taken ? [{ path: taken.file, message: `the ${kind} ${to} is already defined here` }] : []),
@@ -136,13 +143,15 @@ export function planRename(
   kind: string,
   from: string,
   rawTo: string,
+  services: ServiceLayout | undefined = serviceLayoutOf(KINDS),
 ): DefinitionChange {
-  const target = findTarget(tree, layouts, kind, from);
+  const target = findTarget(tree, layouts, kind, from, services);
+  // Without a definition layout, the target is a service.
   const layout = layouts.find((l) => l.kind === kind);
-  const to = kind === SERVICE_KIND ? serviceNames(rawTo).domain : newName(target, rawTo);
+  const to = layout ? newName(target, rawTo) : serviceNames(rawTo).domain;
   const map = layout ? definitionMap(target, layout, to) : serviceMap(tree, target, to);
   if (map.mcpName) map.mcpName.except = namesakeFiles(tree, layouts, target);
-  assertFree(tree, layouts, kind, to, map);
+  assertFree(tree, layouts, services, kind, to, map);
   const label = `${kind} ${target.def.name}`;
   const plan = planRenaming(tree, map);
   const change: DefinitionChange = {
@@ -161,7 +170,7 @@ export function planRename(
       },
     },
   };
-  return settleChange(change, tree, layouts, plan.refusals, {
+  return settleChange(change, tree, layouts, services, plan.refusals, {
     what: `the ${label} cannot be renamed safely; nothing was written.`,
     hint: 'Rename those by hand first, or choose another name.',
   });
@@ -177,7 +186,7 @@ export async function renameCommand(
   return runDefinitionCommand(
     `rename ${kind}`,
     global,
-    (tree) => planRename(tree, layoutsOf(kinds), kind, from, to),
+    (tree) => planRename(tree, layoutsOf(kinds), kind, from, to, serviceLayoutOf(kinds)),
     () => checkKind(kind, kinds, 'rename'),
   );
 }

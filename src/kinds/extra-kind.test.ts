@@ -1,13 +1,15 @@
 /**
  * A kind that exists only here: a `widget` spec with its own layout, options and fixture templates,
  * added to the registry the CLI is built with. Everything it gets (help, `add widget`, --dry-run,
- * --json, `list`) comes from the spec, with no other code knowing the kind.
+ * --json, `list`, `add test` where it declares a test template) comes from the spec, with no other
+ * code knowing the kind.
  */
 
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { widgetTest } from '../../tests/fixtures/widget/test-template.js';
 import { FRESH_INDEX, PACKAGE_JSON, VITEST_CONFIG } from '../../tests/helpers/projects.js';
 import { tempDir } from '../../tests/helpers/temp.js';
 import { run } from '../cli/main.js';
@@ -17,7 +19,7 @@ import { prepareDefinition, unprefixed, writeDefinition } from './definition.js'
 import { KINDS } from './index.js';
 import { DEFINITION_IMPORTS, definitionOptions } from './options.js';
 import { optionsSchema } from './schema.js';
-import type { DefinitionSpec, KindGenerator } from './spec.js';
+import type { DefinitionSpec, KindGenerator, KindSpec } from './spec.js';
 
 const FIXTURE = new URL('../../tests/fixtures/widget/', import.meta.url);
 
@@ -69,6 +71,11 @@ const kinds = [...KINDS, widgetSpec];
 
 /** Runs the CLI in this process with the widget kind registered; what it printed and its status. */
 async function cli(...args: string[]) {
+  return cliWith(kinds, ...args);
+}
+
+/** Runs the CLI in this process with `registry` for its kinds; what it printed and its status. */
+async function cliWith(registry: readonly KindSpec[], ...args: string[]) {
   let stdout = '';
   let stderr = '';
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
@@ -79,7 +86,7 @@ async function cli(...args: string[]) {
     stderr += String(chunk);
     return true;
   });
-  const status = await run(['node', 'mcp-scaffold', ...args], kinds);
+  const status = await run(['node', 'mcp-scaffold', ...args], registry);
   vi.restoreAllMocks();
   return { status, stdout, stderr };
 }
@@ -193,6 +200,49 @@ describe('a kind declared only in test code', () => {
     const human = await cli('list', '--cwd', root);
     expect(stripVTControlCharacters(human.stdout)).toMatch(
       /Widgets \(1\)\n {2}demo_spinner +demoSpinnerWidget +src\/mcp-server\/widgets/,
+    );
+  });
+
+  it('add test on a kind without a test template is refused, and writes nothing', async () => {
+    const root = demo();
+    expect(
+      (await cli('add', 'widget', 'demo_spinner', '--no-test', '--json', '--no-devcheck', '--cwd', root)).status,
+    ).toBe(0);
+    for (const args of [['demo_spinner'], ['demo_spinner', '--kind', 'widget']]) {
+      const r = await cli('add', 'test', ...args, '--json', '--no-devcheck', '--cwd', root);
+      expect(r.status).toBe(1);
+      expect(JSON.parse(r.stdout)).toMatchObject({
+        ok: false,
+        command: 'add test',
+        error: {
+          code: 'OPTION_INVALID',
+          message: '`add test` cannot write a test for a widget: the widget kind has no test template.',
+        },
+      });
+      expect(existsSync(path.join(root, 'tests'))).toBe(false);
+    }
+  });
+
+  it('add test on a kind that declares a test template writes the test it makes', async () => {
+    const root = demo();
+    const registry = [...KINDS, { ...widgetSpec, testTemplate: widgetTest }];
+    const add = ['add', 'widget', 'demo_spinner', '--no-test', '--json', '--no-devcheck', '--cwd', root];
+    expect((await cliWith(registry, ...add)).status).toBe(0);
+    const r = await cliWith(registry, 'add', 'test', 'demo_spinner', '--json', '--no-devcheck', '--cwd', root);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).test).toMatchObject({ kind: 'widget', name: 'demo_spinner', file: WIDGET_TEST });
+    expect(readFileSync(path.join(root, WIDGET_TEST), 'utf8')).toBe(
+      [
+        "import { describe, expect, it } from 'vitest';",
+        "import { demoSpinnerWidget } from '@/mcp-server/widgets/definitions/demo-spinner.widget.js';",
+        '',
+        "describe('demo_spinner', () => {",
+        "  it('is a widget', () => {",
+        '    expect(demoSpinnerWidget).toBeDefined();',
+        '  });',
+        '});',
+        '',
+      ].join('\n'),
     );
   });
 });

@@ -9,7 +9,8 @@ import type { z } from 'zod';
 import type { GeneratorResult } from '../engine/generator.js';
 import type { Tree } from '../engine/tree.js';
 import type { Project } from '../project/project.js';
-import type { DefinitionLayout } from '../registration/layout.js';
+import type { DefinitionLayout, ServiceLayout } from '../registration/layout.js';
+import type { DefinitionTarget } from '../registration/target.js';
 import type { Names } from '../text/names.js';
 
 /**
@@ -42,6 +43,15 @@ export interface KindGenerator {
   suggestDescription?(tree: Tree, project: Project, names: Names): string | undefined;
 }
 
+/** A test `add test` writes: where it goes and what it says. */
+export interface TestPlan {
+  file: string;
+  text: string;
+}
+
+/** The test `add test` gives an existing definition of a kind that has none; it reads the tree, never writes. */
+export type TestTemplate = (tree: Tree, target: DefinitionTarget) => TestPlan;
+
 export interface KindSpec<O extends OptionSpecs = OptionSpecs> {
   /** The kind's name, singular, as typed after `add`: `tool`. */
   name: string;
@@ -56,6 +66,10 @@ export interface KindSpec<O extends OptionSpecs = OptionSpecs> {
   options: O;
   /** Where definitions of this kind live and how they are registered in createApp's arrays. */
   layout?: DefinitionLayout;
+  /** Where services of this kind live, for a kind the app registers by a call in setup() instead. */
+  serviceLayout?: ServiceLayout;
+  /** The test `add test` writes for a definition of this kind; a kind without one is refused. */
+  testTemplate?: TestTemplate;
   /** Names the kind's generated files import: a derived export name never takes one. */
   reservedNames: string[];
   load: () => Promise<KindGenerator>;

@@ -29,3 +29,46 @@ export interface DefinitionLayout {
 export function isDefinitionFile(file: string, layout: DefinitionLayout): boolean {
   return layout.suffixes.some((s) => file.endsWith(s));
 }
+
+/**
+ * What registration needs to know of services: modules in a folder of their own per domain, that
+ * the app makes in `setup()` by calling their `init…` function. The service kind declares it in
+ * its own folder (src/kinds/service/); registration code takes it as an argument.
+ */
+export interface ServiceLayout {
+  /** The kind's name: `service`. */
+  kind: string;
+  /** The folder holding one folder per service: `src/services`. */
+  dir: string;
+  /** The name of a service's file after its domain: `-service.ts` (`ncbi/ncbi-service.ts`). */
+  fileSuffix: string;
+  /** Tests folder under tests/, with one folder per service: `services`. */
+  testsDir: string;
+}
+
+/** The definitions or the services that one reading step lists. */
+export type Lister = DefinitionLayout | ServiceLayout;
+
+/** Whether `lister` lists services (registered in setup()) rather than definitions in an array. */
+export function isServiceLayout(lister: Lister): lister is ServiceLayout {
+  return !('appKey' in lister);
+}
+
+/** A service's own folders: `src/services/<domain>/` and `tests/services/<domain>/`. */
+export function serviceDirs(layout: ServiceLayout, domain: string): { src: string; tests: string } {
+  return { src: `${layout.dir}/${domain}`, tests: `tests/${layout.testsDir}/${domain}` };
+}
+
+/** A service's file and its test's: `src/services/ncbi/ncbi-service.ts`, `tests/services/ncbi/ncbi-service.test.ts`. */
+export function serviceFiles(layout: ServiceLayout, domain: string): { file: string; test: string } {
+  const dirs = serviceDirs(layout, domain);
+  const base = `${domain}${layout.fileSuffix}`;
+  return { file: `${dirs.src}/${base}`, test: `${dirs.tests}/${base.replace(/\.ts$/, '.test.ts')}` };
+}
+
+/** The domain whose service `file` is (`src/services/ncbi/ncbi-service.ts` → `ncbi`), or undefined. */
+export function serviceDomainOf(layout: ServiceLayout, file: string): string | undefined {
+  if (!file.startsWith(`${layout.dir}/`)) return undefined;
+  const [domain, base, ...deeper] = file.slice(layout.dir.length + 1).split('/');
+  return domain && deeper.length === 0 && base === `${domain}${layout.fileSuffix}` ? domain : undefined;
+}

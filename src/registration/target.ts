@@ -10,23 +10,18 @@ import type { Tree } from '../engine/tree.js';
 import { testFileFor } from '../project/conventions.js';
 import { moduleShape } from '../ts/module-graph.js';
 import { type TsMorph, tsMorph } from '../ts/ts-morph.js';
-import { type InventoryDefinition, inventory, SERVICE_KIND } from './inventory.js';
-import type { DefinitionLayout } from './layout.js';
+import { type InventoryDefinition, inventory } from './inventory.js';
+import { type DefinitionLayout, type ServiceLayout, serviceDirs } from './layout.js';
 
 export interface DefinitionTarget {
   kind: string;
   def: InventoryDefinition;
-  /** Its layout; undefined for a service. */
+  /** Its layout; undefined for a service (see the service layout). */
   layout: DefinitionLayout | undefined;
   /** The files that are the definition's own: its file (a service: every file of its folder). */
   files: string[];
   /** Its test files that exist. */
   tests: string[];
-}
-
-/** A service's own folders: `src/services/<domain>/` and `tests/services/<domain>/`. */
-export function serviceDirs(domain: string): { src: string; tests: string } {
-  return { src: `src/services/${domain}`, tests: `tests/services/${domain}` };
 }
 
 /** The test files a definition file has, in either layout the project's tests use. */
@@ -47,14 +42,18 @@ function matches(def: InventoryDefinition, wanted: string): boolean {
   return same(def.name) || def.exportName === wanted || def.file === wanted || base === wanted;
 }
 
-/** The one definition of `kind` called `wanted`; NOT_FOUND (with what there is) when none is. */
+/**
+ * The one definition of `kind` called `wanted` among the `layouts`' definitions and the services
+ * of `services`; NOT_FOUND (with what there is) when none is.
+ */
 export function findTarget(
   tree: Tree,
   layouts: readonly DefinitionLayout[],
   kind: string,
   wanted: string,
+  services: ServiceLayout | undefined,
 ): DefinitionTarget {
-  const inv = inventory(tree, layouts, { services: true });
+  const inv = inventory(tree, layouts, { services });
   const ofKind = inv.definitions.filter((d) => d.kind === kind);
   const found = ofKind.filter((d) => matches(d, wanted));
   if (found.length === 0) {
@@ -77,8 +76,8 @@ export function findTarget(
     );
   }
   const layout = layouts.find((l) => l.kind === kind);
-  if (kind === SERVICE_KIND) {
-    const dirs = serviceDirs(def.name!);
+  if (services && kind === services.kind) {
+    const dirs = serviceDirs(services, def.name!);
     return { kind, def, layout, files: tree.listFiles(dirs.src), tests: tree.listFiles(dirs.tests) };
   }
   return { kind, def, layout, files: [def.file], tests: layout ? existingTests(tree, layout, def.file) : [] };
@@ -95,19 +94,28 @@ export function ownExports(sf: TsMorph.SourceFile): string[] {
   ];
 }
 
-/** The test file a listed definition has, or null: what `list` marks as missing. */
-export function testOf(tree: Tree, layouts: readonly DefinitionLayout[], def: InventoryDefinition): string | null {
+/** The test file a listed definition (or service of `services`) has, or null: what `list` marks as missing. */
+export function testOf(
+  tree: Tree,
+  layouts: readonly DefinitionLayout[],
+  def: InventoryDefinition,
+  services?: ServiceLayout,
+): string | null {
   const layout = layouts.find((l) => l.kind === def.kind);
   if (layout) return existingTests(tree, layout, def.file)[0] ?? null;
-  if (def.kind !== SERVICE_KIND || def.name === null) return null;
-  return tree.listFiles(serviceDirs(def.name).tests).find((f) => f.endsWith('.test.ts')) ?? null;
+  if (services === undefined || def.kind !== services.kind || def.name === null) return null;
+  return tree.listFiles(serviceDirs(services, def.name).tests).find((f) => f.endsWith('.test.ts')) ?? null;
 }
 
 /**
  * testOf for many definitions: the test folders are listed once, not once per definition (a
  * thousand definitions made as many walks of tests/). The tree is not changed meanwhile.
  */
-export function testsOf(tree: Tree, layouts: readonly DefinitionLayout[]): (def: InventoryDefinition) => string | null {
+export function testsOf(
+  tree: Tree,
+  layouts: readonly DefinitionLayout[],
+  services?: ServiceLayout,
+): (def: InventoryDefinition) => string | null {
   const listed = new Map<string, string[]>();
   // The tree, with each folder's listing remembered; everything else it answers as before.
   const view = Object.create(tree) as Tree;
@@ -119,5 +127,5 @@ export function testsOf(tree: Tree, layouts: readonly DefinitionLayout[]): (def:
     }
     return files;
   };
-  return (def) => testOf(view, layouts, def);
+  return (def) => testOf(view, layouts, def, services);
 }

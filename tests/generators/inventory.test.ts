@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ScaffoldError } from '../../src/engine/errors.js';
 import { promptLayout } from '../../src/kinds/prompt/layout.js';
 import { resourceLayout } from '../../src/kinds/resource/layout.js';
+import { serviceLayout } from '../../src/kinds/service/layout.js';
 import { toolLayout } from '../../src/kinds/tool/layout.js';
 import { inventory } from '../../src/registration/inventory.js';
 import { FRESH_INDEX, PACKAGE_JSON, project } from '../helpers/projects.js';
@@ -53,7 +54,7 @@ const tool = (name: string, file: string, exportName: string, at: [string, numbe
 
 function listed(files: Record<string, string>) {
   const { tree } = project({ 'package.json': PACKAGE_JSON, ...files });
-  const result = inventory(tree, [toolLayout, resourceLayout, promptLayout], { services: true });
+  const result = inventory(tree, [toolLayout, resourceLayout, promptLayout], { services: serviceLayout });
   expect(tree.changes()).toEqual([]);
   return result;
 }

@@ -11,6 +11,7 @@ import { MemoryHost } from '../../src/engine/host.js';
 import { Tree } from '../../src/engine/tree.js';
 import { KINDS as ALL_KINDS } from '../../src/kinds/index.js';
 import { addServiceGenerator } from '../../src/kinds/service/generator.js';
+import { serviceLayout } from '../../src/kinds/service/layout.js';
 import { inventory } from '../../src/registration/inventory.js';
 import { FEATURES_0_10 } from '../helpers/framework.js';
 import { FRESH_INDEX, memoryProject, PACKAGE_JSON, VITEST_CONFIG } from '../helpers/projects.js';
@@ -100,7 +101,7 @@ describe.each(KINDS)('remove $kind', (k) => {
     expect(change.warnings).toEqual([]);
     host.flush(tree.changes());
     expect(host.snapshot()).toEqual(new MemoryHost(start).snapshot());
-    const inv = inventory(new Tree(host), LAYOUTS, { services: true });
+    const inv = inventory(new Tree(host), LAYOUTS, { services: serviceLayout });
     expect(inv.dangling).toEqual([]);
     expect(inv.definitions.every((d) => d.registered)).toBe(true);
   });

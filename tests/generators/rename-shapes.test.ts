@@ -11,6 +11,7 @@ import { MemoryHost } from '../../src/engine/host.js';
 import { Tree } from '../../src/engine/tree.js';
 import { KINDS as ALL_KINDS } from '../../src/kinds/index.js';
 import { addServiceGenerator } from '../../src/kinds/service/generator.js';
+import { serviceLayout } from '../../src/kinds/service/layout.js';
 import { inventory } from '../../src/registration/inventory.js';
 import { biomeCheck } from '../helpers/biome.js';
 import { FEATURES_0_10 } from '../helpers/framework.js';
@@ -94,7 +95,7 @@ describe.each(KINDS)('rename $kind', (k) => {
     expect(tree.read(d.path)).toBeUndefined();
     expect(tree.read(newFile)).toContain(`export const acmeZapThings${k.Suffix} =`);
     host.flush(tree.changes());
-    const inv = inventory(new Tree(host), LAYOUTS, { services: true });
+    const inv = inventory(new Tree(host), LAYOUTS, { services: serviceLayout });
     expect(inv.dangling).toEqual([]);
     const renamed = inv.definitions.find((x) => x.file === newFile)!;
     expect(renamed).toMatchObject({
@@ -176,7 +177,7 @@ describe('rename service', () => {
     expect(t.read('src/services/pub-med/pub-med-service.ts')).toContain('export class PubMedService');
     expect(t.read('tests/services/pub-med/pub-med-service.test.ts')).toContain('pub-med/pub-med-service.js');
     host.flush(t.changes());
-    const inv = inventory(new Tree(host), LAYOUTS, { services: true });
+    const inv = inventory(new Tree(host), LAYOUTS, { services: serviceLayout });
     // FRESH_INDEX imports starter definitions this fixture does not have: only services count here.
     expect(inv.dangling.filter((d) => d.kind === 'service')).toEqual([]);
     expect(inv.definitions.find((d) => d.kind === 'service')).toMatchObject({ name: 'pub-med', registered: true });

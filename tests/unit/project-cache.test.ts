@@ -27,6 +27,7 @@ import { ProjectCache } from '../../src/engine/project-cache.js';
 import { Tree } from '../../src/engine/tree.js';
 import { promptLayout } from '../../src/kinds/prompt/layout.js';
 import { resourceLayout } from '../../src/kinds/resource/layout.js';
+import { serviceLayout } from '../../src/kinds/service/layout.js';
 import { toolLayout } from '../../src/kinds/tool/layout.js';
 import { existingDefinitions } from '../../src/registration/definitions.js';
 import { type Inventory, inventory, placeholdersOf } from '../../src/registration/inventory.js';
@@ -81,7 +82,7 @@ const FILES: Record<string, string> = {
 };
 
 const inventoryOf = (tree: Tree) => {
-  const inv = inventory(tree, LAYOUTS, { services: true });
+  const inv = inventory(tree, LAYOUTS, { services: serviceLayout });
   const placeholders = inv.definitions.map((d) => placeholdersOf(inv, d.file));
   return { ...inv, placeholders, existing: existingDefinitions(tree, toolLayout) };
 };
@@ -366,8 +367,8 @@ describe('what a run learns', () => {
 
 /** What `list` reads of the project (its inventory, each definition's test and placeholders), through `tree`. */
 function listing(tree: Tree): Inventory {
-  const inv = inventory(tree, LAYOUTS, { services: true });
-  const testOf = testsOf(tree, LAYOUTS);
+  const inv = inventory(tree, LAYOUTS, { services: serviceLayout });
+  const testOf = testsOf(tree, LAYOUTS, serviceLayout);
   return {
     ...inv,
     definitions: inv.definitions.map((d) => ({ ...d, test: testOf(d), placeholders: placeholdersOf(inv, d.file) })),

@@ -1,6 +1,7 @@
 import { DEFINITION_IMPORTS, definitionOptions } from '../options.js';
 import type { DefinitionSpec, KindGenerator } from '../spec.js';
 import { promptLayout } from './layout.js';
+import { promptTest } from './test-template.js';
 
 const examples = `
 Examples:
@@ -22,6 +23,7 @@ export const promptSpec = {
   examples,
   heading: 'Prompts',
   layout: promptLayout,
+  testTemplate: promptTest,
   reservedNames: [...promptLayout.builders, ...DEFINITION_IMPORTS],
   options: {
     ...definitionOptions,

@@ -1,6 +1,7 @@
 import { DEFINITION_IMPORTS, definitionOptions } from '../options.js';
 import type { DefinitionSpec, KindGenerator } from '../spec.js';
 import { resourceLayout } from './layout.js';
+import { resourceTest } from './test-template.js';
 
 const examples = `
 Examples:
@@ -30,6 +31,7 @@ export const resourceSpec = {
   examples,
   heading: 'Resources',
   layout: resourceLayout,
+  testTemplate: resourceTest,
   reservedNames: [...resourceLayout.builders, ...DEFINITION_IMPORTS],
   options: {
     ...definitionOptions,

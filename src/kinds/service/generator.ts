@@ -16,12 +16,14 @@ import {
   requireInMemoryStorage,
 } from '../../project/framework-features.js';
 import { FRAMEWORK, type Project } from '../../project/project.js';
+import { serviceDirs, serviceFiles } from '../../registration/layout.js';
 import { registerSetupCall } from '../../registration/setup.js';
 import { type Names, parseName, titleCase } from '../../text/names.js';
 import { displayWidth, tsString } from '../../text/string-literal.js';
 import { render, templatesOf } from '../../text/templates.js';
 import { bindsMoreThanOnce, nameTaken, takenBy } from '../identifiers.js';
 import { optionsSchema } from '../schema.js';
+import { serviceLayout } from './layout.js';
 import { serviceSpec } from './spec.js';
 
 const TEMPLATE = templatesOf(import.meta.url);
@@ -51,6 +53,7 @@ export function serviceNames(raw: string): ServiceNames {
   }
   const domain = names.kebab;
   const className = `${names.pascal}Service`;
+  const files = serviceFiles(serviceLayout, domain);
   return {
     names,
     domain,
@@ -58,9 +61,9 @@ export function serviceNames(raw: string): ServiceNames {
     initName: `init${className}`,
     getName: `get${className}`,
     recordType: `${names.pascal}Record`,
-    file: `src/services/${domain}/${domain}-service.ts`,
-    typesFile: `src/services/${domain}/types.ts`,
-    testFile: `tests/services/${domain}/${domain}-service.test.ts`,
+    file: files.file,
+    typesFile: `${serviceDirs(serviceLayout, domain).src}/types.ts`,
+    testFile: files.test,
   };
 }
 

@@ -1,5 +1,7 @@
 import { testOption } from '../options.js';
 import type { KindGenerator, KindSpec } from '../spec.js';
+import { serviceLayout } from './layout.js';
+import { serviceTest } from './test-template.js';
 
 const examples = `
 Examples:
@@ -17,6 +19,8 @@ export const serviceSpec = {
   example: 'add service acme',
   examples,
   heading: 'Services',
+  serviceLayout,
+  testTemplate: serviceTest,
   reservedNames: [],
   options: {
     description: {

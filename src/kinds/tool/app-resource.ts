@@ -12,7 +12,7 @@ import { existingDefinitions } from '../../registration/definitions.js';
 import { templatesOf } from '../../text/templates.js';
 import { type NewDefinition, prepareDefinition, writeDefinition } from '../definition.js';
 import { resourceSpec } from '../resource/spec.js';
-import type { ParsedToolOptions } from './generator.js';
+import type { ParsedToolOptions } from './options.js';
 
 const template = templatesOf(import.meta.url);
 

@@ -3,7 +3,7 @@
 import { type Names, titleCase } from '../../text/names.js';
 import { placeholder } from '../../text/placeholders.js';
 import { type NewDefinition, unprefixed } from '../definition.js';
-import type { ParsedToolOptions } from './generator.js';
+import type { ParsedToolOptions } from './options.js';
 import type { ShapeChoice } from './shape.js';
 
 /** The description a tool gets without --description: its name as a sentence, marked as a placeholder. */

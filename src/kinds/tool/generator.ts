@@ -1,6 +1,5 @@
 /** `add tool`: a tool definition, its test, and its registration. */
 
-import type { z } from 'zod';
 import { ScaffoldError } from '../../engine/errors.js';
 import type { GeneratorResult } from '../../engine/generator.js';
 import type { Tree } from '../../engine/tree.js';
@@ -9,18 +8,14 @@ import type { Project } from '../../project/project.js';
 import type { Names } from '../../text/names.js';
 import { parseName } from '../../text/names.js';
 import { serverPrefix, unprefixed } from '../definition.js';
-import { optionsSchema } from '../schema.js';
 import { defaultDescription } from './data.js';
+import { type AddToolOptions, addToolOptions, type ParsedToolOptions } from './options.js';
 import { chooseShape } from './shape.js';
 import { flagsWrite, shapedTool } from './shaped.js';
-import { toolSpec } from './spec.js';
 import { addToolVariant, toolKind } from './variants.js';
 
 export { defaultDescription } from './data.js';
-
-export const addToolOptions = optionsSchema(toolSpec.options);
-export type AddToolOptions = z.input<typeof addToolOptions>;
-export type ParsedToolOptions = z.output<typeof addToolOptions>;
+export type { AddToolOptions } from './options.js';
 
 /** Flags that contradict each other: which one the user meant cannot be guessed. */
 function refuseContradictions(raw: AddToolOptions): void {

@@ -24,7 +24,7 @@ import { writeAppResource } from './app-resource.js';
 import { ENRICHMENT_FIELDS, type ErrorEntry, type HandlerCode, handlerCode, serviceMethod } from './bodies.js';
 import { toolData } from './data.js';
 import { formatChecks, formatLines, recordSchema, sampleOf, type ToolField, zodLine } from './field-code.js';
-import type { ParsedToolOptions } from './generator.js';
+import type { ParsedToolOptions } from './options.js';
 import { chooseShape, type ShapeChoice } from './shape.js';
 import { toolSpec } from './spec.js';
 import { starterInputs, starterOutputs } from './starter-fields.js';

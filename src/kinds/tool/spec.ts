@@ -2,6 +2,7 @@ import { VARIANT_VERSIONS } from '../../project/framework-versions.js';
 import { DEFINITION_IMPORTS, definitionOptions } from '../options.js';
 import type { DefinitionSpec, KindGenerator } from '../spec.js';
 import { toolLayout } from './layout.js';
+import { toolTest } from './test-template.js';
 
 const examples = `
 Examples:
@@ -53,6 +54,7 @@ export const toolSpec = {
   examples,
   heading: 'Tools',
   layout: toolLayout,
+  testTemplate: toolTest,
   reservedNames: [...toolLayout.builders, ...DEFINITION_IMPORTS],
   options: {
     ...definitionOptions,

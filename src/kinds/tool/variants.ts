@@ -20,7 +20,7 @@ import { templatesOf } from '../../text/templates.js';
 import { prepareDefinition, unprefixed, writeDefinition } from '../definition.js';
 import { writeAppResource } from './app-resource.js';
 import { toolData } from './data.js';
-import type { ParsedToolOptions } from './generator.js';
+import type { ParsedToolOptions } from './options.js';
 import { shapedTool } from './shaped.js';
 import { toolSpec } from './spec.js';
 import { confirmNote, confirmQuestion } from './variant-code.js';
