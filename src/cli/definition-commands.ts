@@ -5,6 +5,7 @@
 
 import type { Command } from 'commander';
 import { globalOptions } from '../engine/options.js';
+import { oneOf } from '../kinds/index.js';
 import type { ProgramContext } from './program-context.js';
 
 export const REMOVE_EXAMPLES = `
@@ -29,20 +30,23 @@ follows them everywhere in src/ and tests/ (imports, barrels, re-exports, uses).
 cannot follow safely (a name declared twice in one file, a name already taken) is refused
 with file:line: nothing is written.`;
 
-export const ADD_TEST_EXAMPLES = `
+const addTestExamples = (kinds: string) => `
 Examples:
   $ mcp-scaffold add test acme_echo                    # the definition by MCP name
   $ mcp-scaffold add test ncbi --kind service          # when the name is not unique
   $ mcp-scaffold add test acme_echo --dry-run
 
-Writes a test for a tool, resource, prompt or service that has none, from its definition:
-its input schema, output, errors contract, format, URI parameters or service methods, in the
-folder the project's tests use. \`mcp-scaffold list\` marks the definitions without a test.`;
+Writes a test for a definition that has none, from what it declares (its input schema, output,
+errors contract, format, URI parameters or service methods), in the folder the project's tests
+use. \`mcp-scaffold list\` marks the definitions without a test.
+The kinds it writes tests for: ${kinds}.`;
 
 export function definitionCommands(program: Command, ctx: ProgramContext): void {
+  const kinds = oneOf(ctx.kinds.map((k) => k.name));
+  const tested = oneOf(ctx.kinds.filter((k) => k.testTemplate).map((k) => k.name));
   program
     .command('remove <kind> <name>')
-    .description('remove a tool, resource, prompt or service with its test, registrations and imports')
+    .description(`remove a ${kinds} with its test, registrations and imports`)
     .addHelpText('after', REMOVE_EXAMPLES)
     .exitOverride()
     .action(async (kind: string, name: string, _flags: Record<string, unknown>, cmd: Command) => {
@@ -62,8 +66,8 @@ export function definitionCommands(program: Command, ctx: ProgramContext): void 
   add
     ?.command('test <definition>')
     .description('write a test for an existing definition that has none')
-    .option('--kind <kind>', 'tool, resource, prompt or service (when the name alone is ambiguous)')
-    .addHelpText('after', ADD_TEST_EXAMPLES)
+    .option('--kind <kind>', `${tested} (when the name alone is ambiguous)`)
+    .addHelpText('after', addTestExamples(tested))
     .exitOverride()
     .action(async (definition: string, flags: { kind?: string }, cmd: Command) => {
       const { addTestCommand } = await import('../commands/add-test.js');

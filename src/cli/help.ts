@@ -1,5 +1,6 @@
 /** The examples each command's `--help` ends with; the root's and `add`'s list every kind's example. */
 
+import { allOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
 
 export const INIT_EXAMPLES = `
@@ -18,17 +19,24 @@ what the framework owns (its skills, the tsconfig split) for the installed versi
 touches your code.
 Without a terminal, or with --yes/--json, nothing is asked: defaults are taken.`;
 
-export const LIST_EXAMPLES = `
+export function listExamples(kinds: readonly KindSpec[]): string {
+  const headings = allOf(kinds.map((k) => k.heading.toLowerCase()));
+  const suffixes = kinds.flatMap((k) => k.layout?.suffixes ?? []).map((s) => `*${s}`);
+  const services = kinds.flatMap((k) => (k.serviceLayout ? [k.serviceLayout] : []));
+  const files = [suffixes.join(', '), ...services.map((s) => `${s.dir}/<domain>/<domain>${s.fileSuffix}`)];
+  return `
 Examples:
-  $ mcp-scaffold list                      # a table of tools, resources, prompts and services
+  $ mcp-scaffold list                      # a table of ${headings}
   $ mcp-scaffold list --json               # one JSON object: definitions, dangling, warnings
   $ mcp-scaffold list --cwd ./servers/acme # in CI: exit 1 when something is not registered
 
-Reads every definition file (*.tool.ts, *.resource.ts, *.prompt.ts, …) and service
-(src/services/<domain>/<domain>-service.ts), and follows createApp's arrays (local variables,
-barrels, spreads, groups) and setup() to where each one is registered. Writes nothing.
+Reads every definition and service file:
+${files.map((f) => `  ${f}`).join('\n')}
+and follows createApp's arrays (local variables, barrels, spreads, groups) and setup() to where
+each one is registered. Writes nothing.
 Exit status: 0 everything registered; 1 a definition is not registered (UNREGISTERED), a
 registration's import no longer resolves (DANGLING), or the layout cannot be followed.`;
+}
 
 const example = (line: string) => `  $ mcp-scaffold ${line}`;
 

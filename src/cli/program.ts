@@ -7,9 +7,10 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { DEVCHECK_TIMEOUT_DEFAULT, globalOptions, parseDevcheckTimeout } from '../engine/options.js';
 import { VERSION } from '../engine/version.js';
+import { allOf } from '../kinds/index.js';
 import { addCommands } from './add.js';
 import { definitionCommands } from './definition-commands.js';
-import { INIT_EXAMPLES, LIST_EXAMPLES, rootExamples } from './help.js';
+import { INIT_EXAMPLES, listExamples, rootExamples } from './help.js';
 import type { ProgramContext } from './program-context.js';
 
 const UPGRADE_EXAMPLES = `
@@ -101,8 +102,8 @@ function initCommand(program: Command, { setExit }: ProgramContext): void {
 function listCommand(program: Command, ctx: ProgramContext): void {
   program
     .command('list')
-    .description('list every tool, resource, prompt and service, and where each is registered')
-    .addHelpText('after', LIST_EXAMPLES)
+    .description(`list every ${allOf(ctx.kinds.map((k) => k.name))}, and where each is registered`)
+    .addHelpText('after', listExamples(ctx.kinds))
     .exitOverride()
     .action(async (_flags: Record<string, unknown>, cmd: Command) => {
       const { listCommand } = await import('../commands/list.js');

@@ -4,12 +4,12 @@ import { cancelled, ScaffoldError } from '../engine/errors.js';
 import { recoverInterruptedFlush } from '../engine/flush.js';
 import { DiskHost } from '../engine/host.js';
 import { canPrompt, type GlobalOptions } from '../engine/options.js';
-import { runPipeline } from '../engine/pipeline.js';
 import { Reporter } from '../engine/reporter.js';
 import { Tree } from '../engine/tree.js';
 import type { KindGenerator, KindSpec } from '../kinds/spec.js';
 import { findProject } from '../project/project.js';
 import { parseName } from '../text/names.js';
+import { runPipeline } from './pipeline.js';
 
 async function askDescription(
   spec: KindSpec,

@@ -6,10 +6,9 @@
 
 import { ScaffoldError } from '../engine/errors.js';
 import { recoverInterruptedFlush } from '../engine/flush.js';
-import { devcheckTasks, type GeneratorResult } from '../engine/generator.js';
+import type { GeneratorResult } from '../engine/generator.js';
 import { DiskHost } from '../engine/host.js';
 import type { GlobalOptions } from '../engine/options.js';
-import { runPipeline } from '../engine/pipeline.js';
 import type { Problem } from '../engine/problems.js';
 import { Reporter } from '../engine/reporter.js';
 import { Tree } from '../engine/tree.js';
@@ -18,6 +17,8 @@ import type { KindSpec } from '../kinds/spec.js';
 import { findProject, type Project } from '../project/project.js';
 import { inventory, inventoryKinds } from '../registration/inventory.js';
 import type { DefinitionLayout, ServiceLayout } from '../registration/layout.js';
+import { devcheckTasks } from '../tasks/devcheck.js';
+import { runPipeline } from './pipeline.js';
 
 export interface DefinitionChange {
   /** Said before the list of changes. */

@@ -8,14 +8,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
 import type { Reporter } from '../engine/reporter.js';
-import { gitTask } from '../engine/tasks/git.js';
-import { installTask } from '../engine/tasks/install.js';
-import { skippedTask, type Task } from '../engine/tasks/task.js';
+import { skippedTask, type Task } from '../engine/task.js';
 import type { InitResult } from '../init/generator.js';
 import { scaffoldCommand } from '../init/launcher.js';
 import { copyInstalledSkills } from '../init/skills.js';
 import { type PackageManager, packageManagerInfo } from '../project/package-manager.js';
 import { FRAMEWORK, frameworkPackageDir } from '../project/project.js';
+import { gitTask } from '../tasks/git.js';
+import { installTask } from '../tasks/install.js';
 import type { Answers } from './init-questions.js';
 
 /** Node runs a framework that asks for a newer one; say why npm's EBADENGINE warning is harmless. */

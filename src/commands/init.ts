@@ -11,9 +11,8 @@ import { reportFailure } from '../engine/failure.js';
 import { recoverInterruptedFlush } from '../engine/flush.js';
 import { DiskHost } from '../engine/host.js';
 import { canPrompt, type GlobalOptions } from '../engine/options.js';
-import { type Outcome, type Planned, runPipeline } from '../engine/pipeline.js';
 import { Reporter } from '../engine/reporter.js';
-import type { TaskReport } from '../engine/tasks/task.js';
+import type { TaskReport } from '../engine/task.js';
 import { Tree } from '../engine/tree.js';
 import { isTarball } from '../init/framework-choice.js';
 import { type InitResult, initGenerator } from '../init/generator.js';
@@ -31,6 +30,7 @@ import { FRAMEWORK, type PackageJson } from '../project/project.js';
 import { type Answers, ask, type FlagSource, fromFlags, type InitFlags } from './init-questions.js';
 import { environmentOf, nestingWarning, resolveTarget } from './init-target.js';
 import { initTasks } from './init-tasks.js';
+import { type Outcome, type Planned, runPipeline } from './pipeline.js';
 
 export type { FlagSource, InitFlags } from './init-questions.js';
 

@@ -10,7 +10,6 @@ import { reportFailure } from '../engine/failure.js';
 import { recoverInterruptedFlush } from '../engine/flush.js';
 import { DiskHost } from '../engine/host.js';
 import type { GlobalOptions } from '../engine/options.js';
-import { runPipeline } from '../engine/pipeline.js';
 import { Reporter } from '../engine/reporter.js';
 import { Tree } from '../engine/tree.js';
 import { type LatestVersionLookup, latestFrameworkVersion } from '../init/registry.js';
@@ -20,6 +19,7 @@ import { upgradeGenerator } from '../upgrade/plan.js';
 import { unchangedStarterTests } from '../upgrade/starter-tests.js';
 import { resolveTarget } from '../upgrade/target.js';
 import { upgradeTasks } from '../upgrade/tasks.js';
+import { runPipeline } from './pipeline.js';
 
 const COMMAND = 'upgrade';
 

@@ -10,6 +10,7 @@
 
 import { closeSync, existsSync, mkdirSync, readFileSync, realpathSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
+import type { FileChange } from './changes.js';
 import { containedPaths } from './containment.js';
 import { missingDirs, removeEmptyDirs } from './dirs.js';
 import { fsyncTogether, renameWithFault, strikeAt, writeNewFile } from './durable.js';
@@ -29,7 +30,6 @@ import {
 import { acquireLock, LOCK_FILE, type Lock } from './lock.js';
 import { flushNewFolder, removeStaleTempFolders } from './new-folder.js';
 import { withSignalsHeld } from './signals.js';
-import type { FileChange } from './tree.js';
 
 export { flushFaults } from './durable.js';
 

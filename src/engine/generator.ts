@@ -5,8 +5,7 @@
  */
 
 import type { Problem } from './problems.js';
-import { devcheckTask } from './tasks/devcheck.js';
-import type { Task } from './tasks/task.js';
+import type { Task } from './task.js';
 
 export interface GeneratorResult {
   /** Things worth telling the user (conventions used, conversions made). */
@@ -17,9 +16,4 @@ export interface GeneratorResult {
   tasks: Task[];
   /** Extra fields for the --json result. */
   data: Record<string, unknown>;
-}
-
-/** The project's devcheck as the task after the flush; under --no-devcheck a task that says so. */
-export function devcheckTasks(enabled: boolean): Task[] {
-  return [devcheckTask(enabled)];
 }

@@ -5,9 +5,9 @@
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { FileChange } from './changes.js';
 import { containedPaths } from './containment.js';
 import { flush } from './flush.js';
-import type { FileChange } from './tree.js';
 
 export interface HostEntry {
   name: string;

@@ -12,12 +12,12 @@ import { createHash } from 'node:crypto';
 import { closeSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import type { FileChange } from './changes.js';
 import { containedPaths } from './containment.js';
 import { missingDirs, removeEmptyDirs } from './dirs.js';
 import { fsyncTogether, strikeAt, writeNewFile } from './durable.js';
 import { PlanOutdatedError, ScaffoldError } from './errors.js';
 import { isAlive } from './lock.js';
-import type { FileChange } from './tree.js';
 
 /** `.mcp-scaffold-new-<host>-<pid>.<target's name>`: whose it is, and for which target. */
 const TEMP = /^\.mcp-scaffold-new-([0-9a-f]{8})-(\d+)\.(.+)$/;

@@ -5,20 +5,12 @@
  */
 
 import path from 'node:path';
+import type { FileChange } from './changes.js';
 import { ScaffoldError } from './errors.js';
 import type { Host, HostEntry } from './host.js';
 import { assertWritableTargets } from './targets.js';
 
-export type ChangeAction = 'create' | 'update' | 'delete';
-
-export interface FileChange {
-  /** Relative to the tree's root, forward slashes. */
-  path: string;
-  action: ChangeAction;
-  before: string | undefined;
-  /** The new content; '' for a deleted file. */
-  after: string;
-}
+export type { ChangeAction, FileChange } from './changes.js';
 
 const BOM = '\ufeff';
 

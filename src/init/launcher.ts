@@ -13,7 +13,7 @@
  */
 
 import { realpathSync } from 'node:fs';
-import { findOnPath } from '../engine/tasks/path-lookup.js';
+import { findOnPath } from '../tasks/path-lookup.js';
 
 const BIN_NAME = 'mcp-scaffold';
 /** Where npx, pnpm dlx and bunx keep the packages they fetch. */

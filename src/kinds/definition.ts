@@ -6,12 +6,12 @@
 
 import type { z } from 'zod';
 import { ScaffoldError } from '../engine/errors.js';
-import { devcheckTasks, type GeneratorResult } from '../engine/generator.js';
+import type { GeneratorResult } from '../engine/generator.js';
 import { Problems } from '../engine/problems.js';
 import type { Tree } from '../engine/tree.js';
-import { describeNaming, inferNaming, type Naming, testFileFor, testImportPath } from '../project/conventions.js';
 import { asNewFile, lineWidthOf } from '../project/formatter.js';
 import type { Project } from '../project/project.js';
+import { describeNaming, inferNaming, type Naming, testFileFor, testImportPath } from '../registration/conventions.js';
 import {
   type ExistingDefinition,
   existingDefinitions,
@@ -21,20 +21,17 @@ import {
   rememberDefinitions,
   sharedPrefix,
 } from '../registration/definitions.js';
-import type { DefinitionLayout } from '../registration/layout.js';
+import { APP_KEY_ORDER, type DefinitionLayout } from '../registration/layout.js';
 import { recordInReadme } from '../registration/readme-table.js';
 import { register } from '../registration/register.js';
+import { devcheckTasks } from '../tasks/devcheck.js';
 import { camelCase, type Names, parseName, safeIdentifier } from '../text/names.js';
 import { render } from '../text/templates.js';
 import { bindsMoreThanOnce, nameTaken, takenBy } from './identifiers.js';
-import { KINDS } from './index.js';
 import type { definitionOptions } from './options.js';
 import type { optionsSchema } from './schema.js';
-import type { DefinitionSpec } from './spec.js';
+import type { DefinitionData } from './spec.js';
 import { toolLayout } from './tool/layout.js';
-
-/** createApp's keys in the registry's order: a new key goes before those of the kinds after it. */
-export const KEY_ORDER = KINDS.flatMap((k) => (k.layout ? [k.layout.appKey] : []));
 
 type ServerPrefix = { prefix: string; source: string } | undefined;
 
@@ -159,7 +156,7 @@ function fileBaseOf(
 
 /** The export name: by the project's habit, or --export-name when it is a usable identifier. */
 function exportNameOf(
-  spec: DefinitionSpec,
+  spec: DefinitionData,
   naming: Naming,
   names: Names,
   bare: string[],
@@ -248,7 +245,7 @@ function recordCollisions(
 export function prepareDefinition(
   tree: Tree,
   project: Project,
-  spec: DefinitionSpec,
+  spec: DefinitionData,
   opts: DefinitionOptions,
   mcpNameOf: (names: Names) => string,
   /** The file suffix, when not the kind's first (`.app-tool.ts`, `.app-resource.ts`). */
@@ -344,7 +341,7 @@ export function writeDefinition(
       tree,
       def.layout,
       { exportName: def.exportName, file: def.file },
-      { keyOrder: KEY_ORDER, ...(opts.group !== undefined ? { group: opts.group } : {}) },
+      { keyOrder: APP_KEY_ORDER, ...(opts.group !== undefined ? { group: opts.group } : {}) },
     ),
   );
   def.warnings.push(...(result?.warnings ?? []));

@@ -4,13 +4,13 @@
  */
 
 import type { ServiceLayout } from '../registration/layout.js';
-import { promptSpec } from './prompt/spec.js';
-import { resourceSpec } from './resource/spec.js';
-import { serviceSpec } from './service/spec.js';
+import { promptKind } from './prompt/kind.js';
+import { resourceKind } from './resource/kind.js';
+import { serviceKind } from './service/kind.js';
 import type { KindSpec } from './spec.js';
-import { toolSpec } from './tool/spec.js';
+import { toolKind } from './tool/kind.js';
 
-export const KINDS: readonly KindSpec[] = [toolSpec, resourceSpec, promptSpec, serviceSpec];
+export const KINDS: readonly KindSpec[] = [toolKind, resourceKind, promptKind, serviceKind];
 
 /** The layout of the kinds' services (registered in setup()), if one of the kinds is services. */
 export function serviceLayoutOf(kinds: readonly KindSpec[]): ServiceLayout | undefined {
@@ -19,5 +19,14 @@ export function serviceLayoutOf(kinds: readonly KindSpec[]): ServiceLayout | und
 
 /** Words as a sentence lists them: `tool, resource, prompt or service`. */
 export function oneOf(words: string[]): string {
-  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+  return listed(words, 'or');
+}
+
+/** Words as a sentence lists them all: `tool, resource, prompt and service`. */
+export function allOf(words: string[]): string {
+  return listed(words, 'and');
+}
+
+function listed(words: string[], last: string): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1)}`;
 }

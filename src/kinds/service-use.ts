@@ -7,7 +7,7 @@
 
 import { ScaffoldError } from '../engine/errors.js';
 import type { Tree } from '../engine/tree.js';
-import { srcImportPath, testImportPath } from '../project/conventions.js';
+import { srcImportPath, testImportPath } from '../registration/conventions.js';
 import { compareImportSources } from '../ts/import-order.js';
 import type { NewDefinition } from './definition.js';
 import { type ServiceNames, serviceNames } from './service/generator.js';

@@ -78,6 +78,13 @@ export interface KindSpec<O extends OptionSpecs = OptionSpecs> {
 /** A kind whose definitions createApp lists in an array (tool, resource, prompt). */
 export type DefinitionSpec<O extends OptionSpecs = OptionSpecs> = KindSpec<O> & { layout: DefinitionLayout };
 
+/**
+ * What a kind's spec.ts declares: all of its spec but the loader of its generator, which its
+ * kind.ts adds, so that the generator may read its own spec without the two importing each other.
+ */
+export type KindData<O extends OptionSpecs = OptionSpecs> = Omit<KindSpec<O>, 'load'>;
+export type DefinitionData<O extends OptionSpecs = OptionSpecs> = Omit<DefinitionSpec<O>, 'load'>;
+
 /** The help text of an option for a kind. */
 export function optionHelp(option: OptionSpec, kind: string): string {
   return typeof option.help === 'string' ? option.help : option.help(kind);

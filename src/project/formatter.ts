@@ -11,11 +11,8 @@ import path from 'node:path';
 import * as find from 'empathic/find';
 import { findNodeAtLocation, getNodeValue, parseTree } from 'jsonc-parser';
 import type { Tree } from '../engine/tree.js';
-import { mask, unmask } from '../text/masking.js';
-import { displayWidth } from '../text/string-literal.js';
-
-/** Biome's default, and the framework's. */
-export const DEFAULT_LINE_WIDTH = 100;
+import { DEFAULT_LINE_WIDTH, displayWidth } from '../text/string-literal.js';
+import { mask, unmask } from '../ts/masking.js';
 
 /**
  * A line Biome leaves as it is however wide: a lone string literal (Biome never splits one), or

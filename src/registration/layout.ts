@@ -4,6 +4,12 @@
  * declares its layout in its own folder (src/kinds/<kind>/); registration code takes layouts as
  * arguments and knows no kind by name.
  */
+/**
+ * The keys of createApp's options that list definitions, in the order the framework writes them:
+ * a key added for a new kind goes before the keys after it; a key not named here goes last.
+ */
+export const APP_KEY_ORDER: readonly string[] = ['tools', 'resources', 'prompts'];
+
 export interface DefinitionLayout {
   /** The kind's name, singular: `tool`. */
   kind: string;

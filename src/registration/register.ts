@@ -38,7 +38,7 @@ export interface Registration {
 
 export interface RegisterOptions {
   /** The app's keys in the order a new key takes among them (`tools` before `resources`). */
-  keyOrder?: string[];
+  keyOrder?: readonly string[];
   /** The spread group a new definition joins, where there are several. */
   group?: string;
 }

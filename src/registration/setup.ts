@@ -19,8 +19,7 @@
  */
 
 import type { Tree } from '../engine/tree.js';
-import { DEFAULT_LINE_WIDTH } from '../project/formatter.js';
-import { displayWidth } from '../text/string-literal.js';
+import { DEFAULT_LINE_WIDTH, displayWidth } from '../text/string-literal.js';
 import { containsComment } from '../ts/array-edits.js';
 import { ensureNamedImport, namedImport, pathStyleOf } from '../ts/imports.js';
 import { moduleSpecifier } from '../ts/modules.js';

@@ -7,9 +7,9 @@
 import path from 'node:path';
 import { ScaffoldError } from '../engine/errors.js';
 import type { Tree } from '../engine/tree.js';
-import { testFileFor } from '../project/conventions.js';
 import { moduleShape } from '../ts/module-graph.js';
 import { type TsMorph, tsMorph } from '../ts/ts-morph.js';
+import { testFileFor } from './conventions.js';
 import { type InventoryDefinition, inventory } from './inventory.js';
 import { type DefinitionLayout, type ServiceLayout, serviceDirs } from './layout.js';
 

@@ -1,5 +1,8 @@
 import { BIOME_WIDTHS } from './biome-widths.js';
 
+/** Biome's default line width, and the framework's. */
+export const DEFAULT_LINE_WIDTH = 100;
+
 /** Escapes for the characters a reader cannot see: controls, format and separator characters. */
 const SHORT_ESCAPES: Record<string, string> = { '\b': '\\b', '\t': '\\t', '\v': '\\v', '\f': '\\f' };
 

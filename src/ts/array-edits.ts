@@ -4,7 +4,7 @@
  * would outgrow the line width, Biome (one element per line, trailing commas).
  */
 
-import { DEFAULT_LINE_WIDTH } from '../project/formatter.js';
+import { DEFAULT_LINE_WIDTH } from '../text/string-literal.js';
 import type { ArrayFacts, ObjectFacts, Span } from './module-facts.js';
 import { eolOf, indentAt, indentUnitOf, lineEnd, lineStart, restOfLine, type TextEdit } from './text-edits.js';
 

@@ -5,7 +5,7 @@
  * the functions taking a ts-morph file are the same over its facts.
  */
 
-import { DEFAULT_LINE_WIDTH } from '../project/formatter.js';
+import { DEFAULT_LINE_WIDTH } from '../text/string-literal.js';
 import { compareImportSources } from './import-order.js';
 import { type ModuleFacts, type ModuleStatement, moduleFacts, type NamedFact } from './module-facts.js';
 import { eolOf, indentAt, indentUnitOf, lineEnd, lineStart, restOfLine, type TextEdit } from './text-edits.js';

@@ -5,7 +5,7 @@
  * block or array closes up to `{}` / `[]`.
  */
 
-import { DEFAULT_LINE_WIDTH } from '../project/formatter.js';
+import { DEFAULT_LINE_WIDTH } from '../text/string-literal.js';
 import { containsComment } from './array-edits.js';
 import { eolOf, lineEnd, lineStart, restOfLine, startWithLeadingComments, type TextEdit } from './text-edits.js';
 import { type TsMorph, tsMorph } from './ts-morph.js';

@@ -9,7 +9,7 @@
 
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Task } from '../engine/tasks/task.js';
+import type { Task } from '../engine/task.js';
 import { FRAMEWORK, frameworkPackageDir } from '../project/project.js';
 
 export interface StarterTest {

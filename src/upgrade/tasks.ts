@@ -7,11 +7,11 @@
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { devcheckTask } from '../engine/tasks/devcheck.js';
-import { installTask } from '../engine/tasks/install.js';
-import { skippedTask, type Task } from '../engine/tasks/task.js';
+import { skippedTask, type Task } from '../engine/task.js';
 import { installedSkillFiles, skillNames } from '../init/skills.js';
 import { FRAMEWORK, type PackageManager } from '../project/project.js';
+import { devcheckTask } from '../tasks/devcheck.js';
+import { installTask } from '../tasks/install.js';
 import { type StarterTest, starterTestsTask } from './starter-tests.js';
 
 function readOrUndefined(file: string): string | undefined {

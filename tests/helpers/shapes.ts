@@ -11,17 +11,17 @@ import { MemoryHost } from '../../src/engine/host.js';
 import type { Problem } from '../../src/engine/problems.js';
 import { Tree } from '../../src/engine/tree.js';
 import type { DefinitionOptions } from '../../src/kinds/definition.js';
-import { KEY_ORDER } from '../../src/kinds/definition.js';
 import { addPromptGenerator } from '../../src/kinds/prompt/generator.js';
 import { promptSpec } from '../../src/kinds/prompt/spec.js';
 import { addResourceGenerator } from '../../src/kinds/resource/generator.js';
 import { resourceSpec } from '../../src/kinds/resource/spec.js';
-import type { DefinitionSpec } from '../../src/kinds/spec.js';
+import type { DefinitionData } from '../../src/kinds/spec.js';
 import { addToolGenerator } from '../../src/kinds/tool/generator.js';
 import { toolSpec } from '../../src/kinds/tool/spec.js';
-import type { ExportNaming, FileNaming } from '../../src/project/conventions.js';
 import type { Project } from '../../src/project/project.js';
+import type { ExportNaming, FileNaming } from '../../src/registration/conventions.js';
 import type { DefinitionLayout } from '../../src/registration/layout.js';
+import { APP_KEY_ORDER } from '../../src/registration/layout.js';
 import { biomeCheck, biomeJson } from './biome.js';
 import { expectDerivedIndex } from './derived-index.js';
 import { memoryProject, VITEST_CONFIG } from './projects.js';
@@ -49,7 +49,7 @@ export interface KindSpec {
   generate: (tree: Tree, project: Project, options: AddOptions & { name: string }) => GeneratorResult;
 }
 
-function shapeKind(spec: DefinitionSpec, generate: KindSpec['generate']): KindSpec {
+function shapeKind(spec: DefinitionData, generate: KindSpec['generate']): KindSpec {
   const { kind, appKey, suffixes, exportSuffix } = spec.layout;
   return {
     kind,
@@ -300,7 +300,7 @@ export function expectAdd(c: AddCase): { host: MemoryHost; result: GeneratorResu
   const reg = { exportName: d.exportName, file: d.path };
   const group = c.options?.group;
   const { written } = expectDerivedIndex(c.files, c.k.layout, reg, {
-    keyOrder: KEY_ORDER,
+    keyOrder: APP_KEY_ORDER,
     ...(group ? { group } : {}),
   });
   for (const file of Object.keys(c.edited)) if (file !== d.path) expect(written[file], file).toBe(tree.read(file));

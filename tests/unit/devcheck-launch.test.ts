@@ -9,10 +9,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Reporter } from '../../src/engine/reporter.js';
-import { runDevcheck } from '../../src/engine/tasks/devcheck.js';
-import { devcheckLaunch, runsOurDevcheckAlone } from '../../src/engine/tasks/devcheck-launch.js';
-import { CHANGED_ENV } from '../../src/engine/tasks/devcheck-scope.js';
 import { findProject } from '../../src/project/project.js';
+import { runDevcheck } from '../../src/tasks/devcheck.js';
+import { devcheckLaunch, runsOurDevcheckAlone } from '../../src/tasks/devcheck-launch.js';
+import { CHANGED_ENV } from '../../src/tasks/devcheck-scope.js';
 import { tempDir } from '../helpers/temp.js';
 
 /** Stands in for tsx's loader: notes the process's arguments and environment, then ends it. */

@@ -9,9 +9,9 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { Reporter } from '../../src/engine/reporter.js';
-import { runDevcheck } from '../../src/engine/tasks/devcheck.js';
-import { CHANGED_ENV, checksChangedFiles, notePending, pendingFiles } from '../../src/engine/tasks/devcheck-scope.js';
 import { findProject } from '../../src/project/project.js';
+import { runDevcheck } from '../../src/tasks/devcheck.js';
+import { CHANGED_ENV, checksChangedFiles, notePending, pendingFiles } from '../../src/tasks/devcheck-scope.js';
 import { tempDir } from '../helpers/temp.js';
 
 const roots = inject('frameworkRoots');

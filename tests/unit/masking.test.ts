@@ -1,7 +1,7 @@
 /** Masking non-ASCII literals and comments for a formatter that would rewrite them, and putting them back. */
 
 import { describe, expect, it } from 'vitest';
-import { mask, textTokens, unmask } from '../../src/text/masking.js';
+import { mask, textTokens, unmask } from '../../src/ts/masking.js';
 
 const SOURCE = [
   '/**',

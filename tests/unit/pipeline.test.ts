@@ -6,13 +6,13 @@
 
 import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Planned, runPipeline } from '../../src/commands/pipeline.js';
 import { ScaffoldError } from '../../src/engine/errors.js';
 import type { GeneratorResult } from '../../src/engine/generator.js';
 import { MemoryHost } from '../../src/engine/host.js';
 import type { GlobalOptions } from '../../src/engine/options.js';
-import { type Planned, runPipeline } from '../../src/engine/pipeline.js';
 import { Reporter } from '../../src/engine/reporter.js';
-import { skippedTask, type Task } from '../../src/engine/tasks/task.js';
+import { skippedTask, type Task } from '../../src/engine/task.js';
 import { Tree } from '../../src/engine/tree.js';
 import { addToolGenerator } from '../../src/kinds/tool/generator.js';
 import { memoryProject, PACKAGE_JSON, VITEST_CONFIG } from '../helpers/projects.js';

@@ -1,5 +1,5 @@
 import { DEFINITION_IMPORTS, definitionOptions } from '../options.js';
-import type { DefinitionSpec, KindGenerator } from '../spec.js';
+import type { DefinitionData } from '../spec.js';
 import { promptLayout } from './layout.js';
 import { promptTest } from './test-template.js';
 
@@ -34,5 +34,4 @@ export const promptSpec = {
       repeatable: true,
     },
   },
-  load: async (): Promise<KindGenerator> => ({ generate: (await import('./generator.js')).addPromptGenerator }),
-} satisfies DefinitionSpec;
+} satisfies DefinitionData;

@@ -1,5 +1,5 @@
 import { DEFINITION_IMPORTS, definitionOptions } from '../options.js';
-import type { DefinitionSpec, KindGenerator } from '../spec.js';
+import type { DefinitionData } from '../spec.js';
 import { resourceLayout } from './layout.js';
 import { resourceTest } from './test-template.js';
 
@@ -58,5 +58,4 @@ export const resourceSpec = {
       type: (z) => z.string().optional(),
     },
   },
-  load: async (): Promise<KindGenerator> => ({ generate: (await import('./generator.js')).addResourceGenerator }),
-} satisfies DefinitionSpec;
+} satisfies DefinitionData;

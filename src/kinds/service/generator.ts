@@ -5,10 +5,9 @@
  */
 
 import type { z } from 'zod';
-import { devcheckTasks, type GeneratorResult } from '../../engine/generator.js';
+import type { GeneratorResult } from '../../engine/generator.js';
 import { Problems } from '../../engine/problems.js';
 import type { Tree } from '../../engine/tree.js';
-import { testImportPath } from '../../project/conventions.js';
 import { asNewFile, lineWidthOf } from '../../project/formatter.js';
 import {
   detectFrameworkFeatures,
@@ -16,8 +15,10 @@ import {
   requireInMemoryStorage,
 } from '../../project/framework-features.js';
 import { FRAMEWORK, type Project } from '../../project/project.js';
+import { testImportPath } from '../../registration/conventions.js';
 import { serviceDirs, serviceFiles } from '../../registration/layout.js';
 import { registerSetupCall } from '../../registration/setup.js';
+import { devcheckTasks } from '../../tasks/devcheck.js';
 import { type Names, parseName, titleCase } from '../../text/names.js';
 import { displayWidth, tsString } from '../../text/string-literal.js';
 import { render, templatesOf } from '../../text/templates.js';

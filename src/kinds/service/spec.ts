@@ -1,5 +1,5 @@
 import { testOption } from '../options.js';
-import type { KindGenerator, KindSpec } from '../spec.js';
+import type { KindData } from '../spec.js';
 import { serviceLayout } from './layout.js';
 import { serviceTest } from './test-template.js';
 
@@ -30,5 +30,4 @@ export const serviceSpec = {
     },
     test: testOption,
   },
-  load: async (): Promise<KindGenerator> => ({ generate: (await import('./generator.js')).addServiceGenerator }),
-} satisfies KindSpec;
+} satisfies KindData;

@@ -6,7 +6,7 @@
 
 import { ScaffoldError } from '../../engine/errors.js';
 import type { Tree } from '../../engine/tree.js';
-import { testImportPath } from '../../project/conventions.js';
+import { testImportPath } from '../../registration/conventions.js';
 import { serviceFiles } from '../../registration/layout.js';
 import type { DefinitionTarget } from '../../registration/target.js';
 import { parseSource, tsMorph } from '../../ts/ts-morph.js';

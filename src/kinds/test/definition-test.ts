@@ -6,7 +6,7 @@
  */
 
 import type { Tree } from '../../engine/tree.js';
-import { testFileFor, testImportPath } from '../../project/conventions.js';
+import { testFileFor, testImportPath } from '../../registration/conventions.js';
 import type { DefinitionTarget } from '../../registration/target.js';
 import type { TestPlan, TestTemplate } from '../spec.js';
 

@@ -8,10 +8,10 @@
 import { ScaffoldError } from '../../engine/errors.js';
 import type { GeneratorResult } from '../../engine/generator.js';
 import type { Tree } from '../../engine/tree.js';
-import { srcImportPath, testImportPath } from '../../project/conventions.js';
 import { lineWidthOf } from '../../project/formatter.js';
 import { type FrameworkFeatures, requireInMemoryStorage, requireVariant } from '../../project/framework-features.js';
 import type { Project } from '../../project/project.js';
+import { srcImportPath, testImportPath } from '../../registration/conventions.js';
 import { tsString } from '../../text/string-literal.js';
 import { templatesOf } from '../../text/templates.js';
 import { compareImportSources } from '../../ts/import-order.js';

@@ -1,6 +1,6 @@
 import { VARIANT_VERSIONS } from '../../project/framework-versions.js';
 import { DEFINITION_IMPORTS, definitionOptions } from '../options.js';
-import type { DefinitionSpec, KindGenerator } from '../spec.js';
+import type { DefinitionData } from '../spec.js';
 import { toolLayout } from './layout.js';
 import { toolTest } from './test-template.js';
 
@@ -116,8 +116,4 @@ export const toolSpec = {
       type: (z) => z.boolean().default(false),
     },
   },
-  load: async (): Promise<KindGenerator> => {
-    const { addToolGenerator, suggestDescription } = await import('./generator.js');
-    return { generate: addToolGenerator, suggestDescription };
-  },
-} satisfies DefinitionSpec;
+} satisfies DefinitionData;

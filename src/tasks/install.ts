@@ -9,13 +9,13 @@ import { createWriteStream, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import type { PackageManager } from '../../project/project.js';
-import { EXIT, ScaffoldError } from '../errors.js';
-import { monotonicMs } from '../monotonic.js';
-import type { Reporter } from '../reporter.js';
+import { EXIT, ScaffoldError } from '../engine/errors.js';
+import { monotonicMs } from '../engine/monotonic.js';
+import type { Reporter } from '../engine/reporter.js';
+import type { Task, TaskContext, TaskOutcome } from '../engine/task.js';
+import type { PackageManager } from '../project/project.js';
 import { findOnPath, HOW_TO_INSTALL } from './path-lookup.js';
 import { runSupervised, type StopReason, type SupervisedExit } from './supervised-run.js';
-import type { Task, TaskContext, TaskOutcome } from './task.js';
 
 const INSTALL_ARGS: Record<PackageManager, string[]> = {
   npm: ['install', '--no-audit', '--no-fund'],

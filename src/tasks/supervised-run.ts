@@ -7,7 +7,7 @@
 
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { childProcess } from '../child-process.js';
+import { childProcess } from '../engine/child-process.js';
 import { HAS_PROCESS_GROUPS, ProcessGroup } from './process-group.js';
 
 /** The signals that stop the child (and, once it is stopped, let us report and exit). */

@@ -4,8 +4,8 @@
  * task's key; a failure is returned with the report, since the files are on disk by then (exit 2).
  */
 
-import { ScaffoldError } from '../errors.js';
-import type { Reporter } from '../reporter.js';
+import { ScaffoldError } from './errors.js';
+import type { Reporter } from './reporter.js';
 
 export interface TaskReport {
   ran: boolean;

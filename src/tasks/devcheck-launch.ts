@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as find from 'empathic/find';
 import * as walk from 'empathic/walk';
-import type { Project } from '../../project/project.js';
+import type { Project } from '../project/project.js';
 import { checksChangedFiles } from './devcheck-scope.js';
 
 /** The devcheck script our init writes for Node (bun's own start is cheap: left to `bun run`). */

@@ -6,10 +6,11 @@
  * without the package manager in between (devcheck-launch.ts).
  */
 
-import { FRAMEWORK, findProject, type Project } from '../../project/project.js';
-import { EXIT, ScaffoldError } from '../errors.js';
-import { monotonicMs } from '../monotonic.js';
-import type { Reporter } from '../reporter.js';
+import { EXIT, ScaffoldError } from '../engine/errors.js';
+import { monotonicMs } from '../engine/monotonic.js';
+import type { Reporter } from '../engine/reporter.js';
+import { skippedTask, type Task, type TaskContext, type TaskOutcome } from '../engine/task.js';
+import { FRAMEWORK, findProject, type Project } from '../project/project.js';
 import { devcheckLaunch } from './devcheck-launch.js';
 import {
   CHANGED_ENV,
@@ -22,7 +23,6 @@ import {
 } from './devcheck-scope.js';
 import { findOnPath, HOW_TO_INSTALL } from './path-lookup.js';
 import { runSupervised, type SupervisedExit } from './supervised-run.js';
-import { skippedTask, type Task, type TaskContext, type TaskOutcome } from './task.js';
 
 /** The project's devcheck as the task after the flush, unless --no-devcheck. */
 export function devcheckTask(enabled: boolean): Task {
@@ -203,4 +203,9 @@ function describeExit(exit: SupervisedExit): string {
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** The project's devcheck as the task after the flush; under --no-devcheck a task that says so. */
+export function devcheckTasks(enabled: boolean): Task[] {
+  return [devcheckTask(enabled)];
 }

@@ -4,7 +4,7 @@
  */
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { monotonicMs } from '../monotonic.js';
+import { monotonicMs } from '../engine/monotonic.js';
 
 /** Groups are a POSIX notion; on Windows only the child itself can be signalled. */
 export const HAS_PROCESS_GROUPS = process.platform !== 'win32';

@@ -5,9 +5,9 @@
 
 import path from 'node:path';
 import type { Tree } from '../engine/tree.js';
-import type { DefinitionLayout } from '../registration/layout.js';
 import { camelCase } from '../text/names.js';
 import { moduleSpecifier } from '../ts/modules.js';
+import type { DefinitionLayout } from './layout.js';
 
 /**
  * The test file for a definition file: `tests/<kind>s/<file>.test.ts` (the framework's layout),

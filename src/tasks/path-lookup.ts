@@ -2,7 +2,7 @@
 
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
-import type { PackageManager } from '../../project/project.js';
+import type { PackageManager } from '../project/project.js';
 
 /** How to get a package manager that is not on PATH (a clause: callers end the sentence). */
 export const HOW_TO_INSTALL: Record<PackageManager, string> = {

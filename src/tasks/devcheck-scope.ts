@@ -12,7 +12,7 @@
 
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Project } from '../../project/project.js';
+import type { Project } from '../project/project.js';
 
 export const CHANGED_ENV = 'MCP_SCAFFOLD_CHANGED';
 /** The script our `init` writes; the marker is the variable's name in its source. */

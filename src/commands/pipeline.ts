@@ -4,18 +4,18 @@
  * diffs (--dry-run) or flush it once, run the tasks, and report.
  */
 
+import { unifiedDiff } from '../engine/diff.js';
+import { EXIT } from '../engine/errors.js';
+import { reportFailure } from '../engine/failure.js';
+import { PlanOutdatedError } from '../engine/flush.js';
+import type { GeneratorResult } from '../engine/generator.js';
+import type { GlobalOptions } from '../engine/options.js';
+import { problemsError } from '../engine/problems.js';
+import { ProjectCache } from '../engine/project-cache.js';
+import type { CommandResult, ListedChange, Reporter } from '../engine/reporter.js';
+import { runTasks, type TaskReport } from '../engine/task.js';
+import type { FileChange, Tree } from '../engine/tree.js';
 import { formatWideNewFiles, lineWidthOf } from '../project/formatter.js';
-import { unifiedDiff } from './diff.js';
-import { EXIT } from './errors.js';
-import { reportFailure } from './failure.js';
-import { PlanOutdatedError } from './flush.js';
-import type { GeneratorResult } from './generator.js';
-import type { GlobalOptions } from './options.js';
-import { problemsError } from './problems.js';
-import { ProjectCache } from './project-cache.js';
-import type { CommandResult, ListedChange, Reporter } from './reporter.js';
-import { runTasks, type TaskReport } from './tasks/task.js';
-import type { FileChange, Tree } from './tree.js';
 
 /** A generator's run over a tree, with what the command says around its changes. */
 export interface Planned<R extends GeneratorResult = GeneratorResult> {

@@ -7,8 +7,8 @@
  * so the layout is the one it would have chosen for the real text.
  */
 
-import { tsMorph } from '../ts/ts-morph.js';
-import { displayWidth } from './string-literal.js';
+import { displayWidth } from '../text/string-literal.js';
+import { tsMorph } from './ts-morph.js';
 
 interface Token {
   start: number;

@@ -3,8 +3,8 @@
  * identity is a warning, not a failure: the server itself is complete without it.
  */
 
+import type { Task, TaskContext, TaskOutcome } from '../engine/task.js';
 import { findOnPath } from './path-lookup.js';
-import type { Task, TaskContext, TaskOutcome } from './task.js';
 
 export function gitTask(packageName: string): Task {
   return { key: 'git', run: (ctx) => runGit(packageName, ctx) };
