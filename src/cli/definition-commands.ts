@@ -5,7 +5,7 @@
 
 import type { Command } from 'commander';
 import { globalOptions } from '../engine/options.js';
-import { oneOf } from '../kinds/index.js';
+import { allOf, oneOf } from '../kinds/index.js';
 import type { ProgramContext } from './program-context.js';
 
 export const REMOVE_EXAMPLES = `
@@ -67,7 +67,7 @@ export function definitionCommands(program: Command, ctx: ProgramContext): void 
     ?.command('test <definition>')
     .description('write a test for an existing definition that has none')
     .option('--kind <kind>', `${tested} (when the name alone is ambiguous)`)
-    .addHelpText('after', addTestExamples(tested))
+    .addHelpText('after', addTestExamples(allOf(ctx.kinds.filter((k) => k.testTemplate).map((k) => k.name))))
     .exitOverride()
     .action(async (definition: string, flags: { kind?: string }, cmd: Command) => {
       const { addTestCommand } = await import('../commands/add-test.js');
