@@ -9,7 +9,7 @@
  *   `mcp-scaffold`, which works from any folder; `npx mcp-scaffold` would not find it in a
  *   project that does not depend on it, and would fetch whatever the registry holds under the name;
  * - otherwise (a clone run as `node bin/mcp-scaffold.js`, a project's own dependency, which the new
- *   server's npx would not see): `node <absolute path of the bin>`.
+ *   server's npx would not see): `node <absolute path of the bin>`, or `bun …` under Bun.
  */
 
 import { realpathSync } from 'node:fs';
@@ -43,5 +43,5 @@ export function scaffoldCommand(
   if (DLX_CACHE.test(launched)) return dlx;
   const onPath = findOnPath(BIN_NAME, env);
   if (onPath && real(onPath) === launched) return BIN_NAME;
-  return `node ${shellWord(launched)}`;
+  return `${process.versions.bun ? 'bun' : 'node'} ${shellWord(launched)}`;
 }

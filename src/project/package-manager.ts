@@ -65,7 +65,8 @@ export function packageManagerInfo(pm: PackageManager): PackageManagerInfo {
 
 /** The package manager that launched us (`npx`, `pnpm dlx`, `bunx`, `yarn dlx`), if it says. */
 export function launchingPackageManager(): PackageManager | undefined {
-  const name = getUserAgent();
+  // Bun run on a file directly (`bun bin/mcp-scaffold.js`) sets no user agent, but it is bun.
+  const name = getUserAgent() ?? (process.versions.bun ? 'bun' : undefined);
   return isPackageManager(name) ? name : undefined;
 }
 
