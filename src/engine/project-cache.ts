@@ -1,26 +1,31 @@
 /**
  * What a project's files were last seen to hold, kept between runs so that `add` and `list` need
- * not parse what an earlier run already read: for each file, its stat, the hash of its text and
- * the facts read off it; for each reading (where a kind is registered, what `list` prints), its
- * result and every answer the project gave it.
+ * not parse what an earlier run already read: for each file, its stat and the hash of its text;
+ * for each kind of fact, what was read off each text (by its hash); for each reading (where a kind
+ * is registered, what `list` prints), its result and every answer the project gave it.
  *
- * One plain JSON file per project in the user's cache folder, loaded once per run. Planning only
- * reads it: what a run learns is kept in memory and written, whole, by `commit` after the flush
- * succeeded (or by `save` for `list`), never on a dry run. A stat vouches for a file's text only
- * when the file's times were well before the stat was taken, as git treats "racy" index entries;
- * otherwise the text is read and its hash compared. A missing, corrupt or foreign cache file is
- * ignored; `MCP_SCAFFOLD_CACHE=0` keeps nothing.
+ * One file per project in the user's cache folder, of JSON lines: a header (format, mcp-scaffold's
+ * version, the project's path), then one line per section (the files' records, each kind of fact,
+ * each reading). A run decodes only the sections it asks for and writes the others back as they
+ * were, so `add` never decodes what `list` keeps, nor `list` what `add` keeps; the file is written
+ * whole. Planning only reads the cache: what a run learns stays in memory and is written by
+ * `commit` after the flush succeeded (or by `save`, for `list`), never on a dry run.
+ *
+ * A stat vouches for a file's text only when the file's times were well before the stat was taken,
+ * as git treats "racy" index entries; otherwise the text is read and its hash compared. A missing,
+ * corrupt or foreign cache file is ignored; `MCP_SCAFFOLD_CACHE=0` keeps nothing.
  */
 
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { FileChange } from './changes.js';
 import { DiskHost, type HostEntry } from './host.js';
-import { type FileChange, Tree } from './tree.js';
+import { Tree } from './tree.js';
 import { keptCacheDir, readPrivateFile, removeOld, writePrivateFile } from './user-cache.js';
 import { VERSION } from './version.js';
 
-const FORMAT = 1;
+const FORMAT = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A project's cache no run wrote for this long is removed (checked once a day). */
 const KEPT_MS = 60 * DAY_MS;
@@ -30,10 +35,12 @@ const KEPT_MS = 60 * DAY_MS;
  */
 const RACY_MS = 3000;
 
-/** The hash a text is known by. */
+/** The hash a text is known by (SHA-256 in base64url). */
 export const sha = (text: string): string => createHash('sha256').update(text).digest('base64url');
+/** The part of a text's hash the cache keeps: 128 bits tell a user's own files apart. */
+const shortSha = (text: string): string => sha(text).slice(0, 22);
 
-/** One kind of fact read off a file: its key in a record, and how a stored value is checked. */
+/** One kind of fact read off a file: its key in the cache, and how a stored value is checked. */
 export interface FactKind<T> {
   key: string;
   valid: (value: unknown) => value is T;
@@ -41,13 +48,12 @@ export interface FactKind<T> {
 
 type Stat = [dev: number, ino: number, size: number, mtime: number, ctime: number];
 
-interface FileRecord {
-  /** The file's stat when it was seen, and when that was (ms); null when not taken. */
-  stat: Stat | null;
-  taken: number;
-  hash: string;
-  facts: Record<string, unknown>;
-}
+/** A file as last seen: the hash of its text, when its stat was taken (0: not taken), and that stat. */
+type FileRecord = [hash: string, taken: number, ...stat: Stat | []];
+type Files = Record<string, FileRecord>;
+
+/** A kind's facts: by the hash of the text they were read from, what they say. */
+type Facts = Record<string, unknown>;
 
 /** What a reading asked of the project, and the answers it got. */
 interface Reads {
@@ -65,41 +71,40 @@ interface StoredReading {
   result: unknown;
 }
 
-interface Stored {
-  format: number;
-  version: string;
-  root: string;
-  files: Record<string, FileRecord>;
-  readings: Record<string, StoredReading>;
+/** A section of the cache file: its line as stored, its value once decoded; edited when its line is out of date. */
+interface Section {
+  line?: string;
+  value?: unknown;
+  edited?: boolean;
 }
 
+const FILES = 'files';
+const factsKey = (kind: string) => `facts:${kind}`;
+const readingKey = (key: string) => `reading:${key}`;
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isStat = (v: unknown): v is Stat => Array.isArray(v) && v.length === 5 && v.every(Number.isFinite);
 /** A project path as the tree writes it: relative, no `.` or `..` segment, so a stored one cannot lead outside. */
 const isProjectPath = (p: string) =>
   p !== '' && !path.isAbsolute(p) && !p.split(/[\\/]/).some((s) => s === '..' || s === '.' || s === '');
 
-function isRecord(v: unknown): v is FileRecord {
-  return (
-    isObject(v) &&
-    (v.stat === null || isStat(v.stat)) &&
-    typeof v.taken === 'number' &&
-    typeof v.hash === 'string' &&
-    isObject(v.facts)
-  );
-}
+const isRecord = (v: unknown): v is FileRecord =>
+  Array.isArray(v) &&
+  typeof v[0] === 'string' &&
+  typeof v[1] === 'number' &&
+  (v.length === 2 || (v.length === 7 && v.slice(2).every(Number.isFinite)));
 
 const valuesAre = (v: unknown, ok: (x: unknown) => boolean) =>
   isObject(v) && Object.entries(v).every(([k, x]) => isProjectPath(k) && ok(x));
 
-function isReads(v: unknown): v is Reads {
+function isReading(v: unknown): v is StoredReading {
   const isBool = (x: unknown) => typeof x === 'boolean';
+  const reads = isObject(v) ? v.reads : undefined;
   return (
-    isObject(v) &&
-    valuesAre(v.texts, (x) => x === null || typeof x === 'string') &&
-    valuesAre(v.lists, (x) => typeof x === 'string') &&
-    valuesAre(v.dirs, isBool) &&
-    valuesAre(v.files, isBool)
+    isObject(reads) &&
+    valuesAre(reads.texts, (x) => x === null || typeof x === 'string') &&
+    valuesAre(reads.lists, (x) => typeof x === 'string') &&
+    valuesAre(reads.dirs, isBool) &&
+    valuesAre(reads.files, isBool)
   );
 }
 
@@ -113,13 +118,13 @@ function fileStat(abs: string): Stat | null {
   }
 }
 
-const sameStat = (a: Stat, b: Stat) => a.every((x, i) => x === b[i]);
 /** Whether a record's stat vouches for the file's text: the same stat, and times well before it was taken. */
-const vouches = (now: Stat, r: FileRecord) =>
-  r.stat !== null && sameStat(now, r.stat) && Math.max(now[3], now[4]) + RACY_MS < r.taken;
+function vouches(now: Stat, [, taken, ...stat]: FileRecord): boolean {
+  return stat.length === 5 && now.every((x, i) => x === stat[i]) && Math.max(now[3], now[4]) + RACY_MS < taken;
+}
 
 const entriesHash = (entries: HostEntry[]) =>
-  sha(
+  shortSha(
     entries
       .map((e) => `${e.type}:${e.name}`)
       .sort()
@@ -139,7 +144,7 @@ class RecordingHost extends DiskHost {
 
   override read(rel: string): string | undefined {
     const { record, text } = this.cache.current(rel);
-    this.reads.texts[rel] ??= record?.hash ?? null;
+    this.reads.texts[rel] ??= record?.[0] ?? null;
     return record && text === undefined ? super.read(rel) : text;
   }
 
@@ -175,14 +180,17 @@ export interface Reading<T> {
 /** Facts of a text the plan writes, known without parsing it: recorded once it is on disk. */
 interface Expected {
   hash: string;
-  facts: Record<string, unknown>;
+  facts: Map<string, unknown>;
 }
 
 export class ProjectCache {
   private static readonly open = new Map<string, ProjectCache>();
 
   private readonly host: DiskHost;
-  private readonly data: Stored;
+  /** The root with a separator after it: a tree's paths are normal already, and joined to it as they are. */
+  private readonly prefix: string;
+  private readonly sections: Map<string, Section>;
+  private readonly files: Files;
   private changed = false;
   private readonly expected = new Map<string, Expected>();
   private readonly nextReadings = new Map<
@@ -195,7 +203,10 @@ export class ProjectCache {
     private readonly file: string | undefined,
   ) {
     this.host = new DiskHost(root);
-    this.data = (file && load(file, root)) || { format: FORMAT, version: VERSION, root, files: {}, readings: {} };
+    this.prefix = `${root}${path.sep}`;
+    this.sections = (file && load(file, root)) || new Map();
+    // Records are looked up by the paths the run asks about, and each is checked when it is.
+    this.files = this.section(FILES, (v) => (isObject(v) ? (v as Files) : undefined)) ?? this.made(FILES, {});
   }
 
   /** The cache of the project at `root` (one per run); one that keeps nothing when caches are off. */
@@ -220,30 +231,64 @@ export class ProjectCache {
     ProjectCache.open.clear();
   }
 
+  /** A section's value, decoded on first use; undefined when there is none or it does not decode. */
+  private section<T>(key: string, decode: (v: unknown) => T | undefined): T | undefined {
+    const section = this.sections.get(key);
+    if (section?.line !== undefined && section.value === undefined) {
+      try {
+        section.value = decode(JSON.parse(section.line));
+      } catch {
+        section.value = undefined;
+      }
+      // What does not decode is left out when the file is written again.
+      if (section.value === undefined) this.sections.delete(key);
+    }
+    return section?.value as T | undefined;
+  }
+
+  /** A section made (or made again) this run: encoded when the cache is written. */
+  private made<T>(key: string, value: T): T {
+    this.sections.set(key, { value, edited: true });
+    this.changed = true;
+    return value;
+  }
+
+  private edited(key: string): void {
+    const section = this.sections.get(key);
+    if (section) section.edited = true;
+    this.changed = true;
+  }
+
   /**
    * The record of the file's text as it is now: vouched for by its stat (text not read), else
-   * made from its text (facts kept where the hash is the one recorded). No record when there is
-   * no such file.
+   * made from its text. No record when there is no such file.
    */
   current(rel: string): { record?: FileRecord; text?: string } {
     const taken = Date.now();
-    const stat = fileStat(path.join(this.root, rel));
-    const stored = Object.hasOwn(this.data.files, rel) ? this.data.files[rel] : undefined;
+    const stat = fileStat(this.prefix + rel);
+    const stored = Object.hasOwn(this.files, rel) ? this.files[rel] : undefined;
     const known = isRecord(stored) ? stored : undefined;
     if (stat && known && vouches(stat, known)) return { record: known };
     const text = this.host.read(rel);
     if (text === undefined) {
-      if (stored) {
-        delete this.data.files[rel];
-        this.changed = true;
-      }
+      if (stored) this.setFile(rel, undefined);
       return {};
     }
-    const hash = sha(text);
-    const record: FileRecord = { stat, taken, hash, facts: known?.hash === hash ? known.facts : {} };
-    this.data.files[rel] = record;
-    this.changed = true;
+    const hash = shortSha(text);
+    const record: FileRecord = stat ? [hash, taken, ...stat] : [hash, 0];
+    this.setFile(rel, record);
     return { record, text };
+  }
+
+  private setFile(rel: string, record: FileRecord | undefined): void {
+    if (record) this.files[rel] = record;
+    else delete this.files[rel];
+    this.edited(FILES);
+  }
+
+  /** A kind's facts, by the hash of the text they were read from. */
+  private factsOf(kind: string): Facts {
+    return this.section(factsKey(kind), (v) => (isObject(v) ? v : undefined)) ?? this.made(factsKey(kind), {});
   }
 
   /**
@@ -256,29 +301,30 @@ export class ProjectCache {
       const text = tree.read(rel);
       if (text === undefined) return undefined;
       const expected = this.expected.get(rel);
-      const value = expected?.hash === sha(text) ? expected.facts[kind.key] : undefined;
+      const value = expected?.hash === shortSha(text) ? expected.facts.get(kind.key) : undefined;
       return kind.valid(value) ? value : read(text);
     }
     const { record, text: readNow } = this.current(rel);
     // A reading that asks for facts read the file: its answer must hold for the reading to.
-    if (tree.host instanceof RecordingHost) tree.host.reads.texts[rel] ??= record?.hash ?? null;
+    if (tree.host instanceof RecordingHost) tree.host.reads.texts[rel] ??= record?.[0] ?? null;
     if (!record) return undefined;
-    const known = record.facts[kind.key];
+    const facts = this.factsOf(kind.key);
+    const known = Object.hasOwn(facts, record[0]) ? facts[record[0]] : undefined;
     if (kind.valid(known)) return known;
     const text = readNow ?? this.host.read(rel);
     if (text === undefined) return undefined;
     const value = read(text);
-    record.facts[kind.key] = value;
-    this.changed = true;
+    facts[record[0]] = value;
+    this.edited(factsKey(kind.key));
     return value;
   }
 
   /** Records what `kind` says of the text the plan writes to `rel`, known without parsing it, for after the flush. */
   expect<T>(rel: string, text: string, kind: FactKind<T>, value: T): void {
-    const hash = sha(text);
+    const hash = shortSha(text);
     const expected = this.expected.get(rel);
-    const facts = expected?.hash === hash ? expected.facts : {};
-    facts[kind.key] = value;
+    const facts = expected?.hash === hash ? expected.facts : new Map<string, unknown>();
+    facts.set(kind.key, value);
     this.expected.set(rel, { hash, facts });
   }
 
@@ -288,32 +334,27 @@ export class ProjectCache {
    * project only through the tree it is given, and give plain JSON data.
    */
   reading<T>(key: string, read: (tree: Tree) => T, valid: (v: unknown) => v is T): Reading<T> {
-    const stored = Object.hasOwn(this.data.readings, key) ? this.data.readings[key] : undefined;
-    if (isObject(stored) && isReads(stored.reads) && valid(stored.result) && this.holds(stored.reads)) {
-      const reads = stored.reads;
-      return {
-        result: stored.result,
-        next: (written, next) => this.nextReadings.set(key, { reads, written, result: next }),
+    const stored = this.section(readingKey(key), (v) => (isReading(v) ? v : undefined));
+    const next =
+      (reads: Reads) =>
+      (written: ReadonlyMap<string, string>, result: T): void => {
+        this.nextReadings.set(key, { reads, written, result });
       };
+    if (stored && valid(stored.result) && this.holds(stored.reads)) {
+      return { result: stored.result, next: next(stored.reads) };
     }
     const recording = new RecordingHost(this.root, this);
     const result = read(new Tree(recording));
-    const reads = recording.reads;
-    this.data.readings[key] = { reads, result };
-    this.changed = true;
-    return { result, next: (written, next) => this.nextReadings.set(key, { reads, written, result: next }) };
+    this.made(readingKey(key), { reads: recording.reads, result });
+    return { result, next: next(recording.reads) };
   }
 
   /** Whether every answer a reading got is still the project's answer. */
   private holds(reads: Reads): boolean {
-    const root = `${this.root}${path.sep}`;
     for (const [rel, hash] of Object.entries(reads.texts)) {
-      if (
-        hash === null
-          ? existsSync(root + rel) && this.host.read(rel) !== undefined
-          : this.current(rel).record?.hash !== hash
-      )
-        return false;
+      if (hash === null) {
+        if (existsSync(this.prefix + rel) && this.host.read(rel) !== undefined) return false;
+      } else if (this.current(rel).record?.[0] !== hash) return false;
     }
     for (const [rel, hash] of Object.entries(reads.lists)) if (entriesHash(this.host.list(rel)) !== hash) return false;
     for (const [rel, is] of Object.entries(reads.dirs)) if (this.host.isDirectory(rel) !== is) return false;
@@ -330,16 +371,21 @@ export class ProjectCache {
     const written = new Map(changes.map((c) => [c.path, c.action === 'delete' ? undefined : c.after]));
     for (const [rel, text] of written) {
       const expected = this.expected.get(rel);
-      if (text !== undefined && expected?.hash === sha(text)) {
-        this.data.files[rel] = { stat: null, taken: 0, hash: expected.hash, facts: expected.facts };
-      } else delete this.data.files[rel];
+      if (text === undefined || expected?.hash !== shortSha(text)) {
+        this.setFile(rel, undefined);
+        continue;
+      }
+      this.setFile(rel, [expected.hash, 0]);
+      for (const [kind, value] of expected.facts) {
+        this.factsOf(kind)[expected.hash] = value;
+        this.edited(factsKey(kind));
+      }
     }
     for (const [key, next] of this.nextReadings) {
-      const same = [...next.written].every(([rel, text]) => written.get(rel) === text);
-      if (!same) continue;
+      if (![...next.written].every(([rel, text]) => written.get(rel) === text)) continue;
       const texts = { ...next.reads.texts };
-      for (const [rel, text] of next.written) texts[rel] = sha(text);
-      this.data.readings[key] = { reads: { ...next.reads, texts }, result: next.result };
+      for (const [rel, text] of next.written) texts[rel] = shortSha(text);
+      this.made(readingKey(key), { reads: { ...next.reads, texts }, result: next.result });
     }
     this.expected.clear();
     this.nextReadings.clear();
@@ -347,30 +393,60 @@ export class ProjectCache {
     this.save();
   }
 
-  /** Writes what this run learnt; a failure to write costs only the next run's reading. */
+  /**
+   * Writes what this run learnt; a failure to write costs only the next run's reading. Facts of
+   * texts no file holds any more leave the sections this run changed.
+   */
   save(): void {
     if (!this.file || !this.changed) return;
     this.changed = false;
-    if (writePrivateFile(this.file, `${JSON.stringify(this.data)}\n`)) sweep(path.dirname(this.file));
+    // Records that are not whole, or whose path could lead outside the project, leave the file.
+    if (this.sections.get(FILES)?.edited) {
+      for (const [rel, record] of Object.entries(this.files))
+        if (!isRecord(record) || !isProjectPath(rel)) delete this.files[rel];
+    }
+    const hashes = new Set(Object.values(this.files).map((record) => record[0]));
+    const lines = [JSON.stringify({ format: FORMAT, version: VERSION, root: this.root })];
+    for (const [key, section] of this.sections) {
+      if (section.edited && key.startsWith('facts:') && isObject(section.value)) {
+        for (const hash of Object.keys(section.value)) if (!hashes.has(hash)) delete section.value[hash];
+      }
+      if (section.edited || section.line === undefined) section.line = JSON.stringify(section.value);
+      lines.push(`${JSON.stringify(key)}\t${section.line}`);
+      section.edited = false;
+    }
+    if (writePrivateFile(this.file, `${lines.join('\n')}\n`)) sweep(path.dirname(this.file));
   }
 }
 
-/** The stored cache of the project at `root`, when it is whole, of this format and version, and the project's. */
-function load(file: string, root: string): Stored | undefined {
-  let data: unknown;
+/**
+ * The sections of the stored cache of the project at `root`, undecoded, when its header is of this
+ * format and version and names the project; a line that is not a section is left out.
+ */
+function load(file: string, root: string): Map<string, Section> | undefined {
+  const lines = readPrivateFile(file)?.bytes.toString('utf8').split('\n') ?? [];
+  let header: unknown;
   try {
-    data = JSON.parse(readPrivateFile(file)?.bytes.toString('utf8') ?? 'null');
+    header = JSON.parse(lines[0] ?? 'null');
   } catch {
     return undefined;
   }
-  if (!isObject(data) || data.format !== FORMAT || data.version !== VERSION || data.root !== root) return undefined;
-  if (!isObject(data.files) || !isObject(data.readings)) return undefined;
-  // A path that could lead outside the project drops them all; a record that is not whole, itself.
-  if (!Object.keys(data.files).every(isProjectPath)) return undefined;
-  const files = Object.fromEntries(
-    Object.entries(data.files).filter((entry): entry is [string, FileRecord] => isRecord(entry[1])),
-  );
-  return { ...(data as unknown as Stored), files };
+  if (!isObject(header) || header.format !== FORMAT || header.version !== VERSION || header.root !== root) {
+    return undefined;
+  }
+  const sections = new Map<string, Section>();
+  for (const line of lines.slice(1)) {
+    // A section's key is a JSON string, and JSON escapes every tab inside one.
+    const tab = line.indexOf('\t');
+    let key: unknown;
+    try {
+      key = tab > 0 ? JSON.parse(line.slice(0, tab)) : undefined;
+    } catch {
+      key = undefined;
+    }
+    if (typeof key === 'string') sections.set(key, { line: line.slice(tab + 1) });
+  }
+  return sections;
 }
 
 /** Once a day, the caches of projects no run wrote for KEPT_MS go (projects moved or deleted). */

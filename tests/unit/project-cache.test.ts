@@ -118,19 +118,35 @@ function plainOnDisk() {
 }
 
 type Stat = [number, number, number, number, number];
-type FileRecord = { stat: Stat | null; taken: number; hash: string; facts: Record<string, unknown> };
-type Stored = { format: number; files: Record<string, FileRecord>; readings: Record<string, unknown> };
-const readStored = () => JSON.parse(readFileSync(cacheFile(), 'utf8')) as Stored;
-const writeStored = (data: Stored) => writeFileSync(cacheFile(), JSON.stringify(data));
+/** A file's record: the hash of its text, when its stat was taken, then the stat (none when not taken). */
+type FileRecord = [hash: string, taken: number, ...stat: Stat | []];
+/** The cache file as sections: its header, then each section's key and value. */
+type Stored = { header: string; sections: Map<string, unknown> };
+function readStored(): Stored {
+  const [header, ...lines] = readFileSync(cacheFile(), 'utf8').trimEnd().split('\n');
+  const sections = new Map(
+    lines.map((line) => {
+      const tab = line.indexOf('\t');
+      return [JSON.parse(line.slice(0, tab)) as string, JSON.parse(line.slice(tab + 1)) as unknown];
+    }),
+  );
+  return { header: header!, sections };
+}
+const writeStored = ({ header, sections }: Stored) =>
+  writeFileSync(
+    cacheFile(),
+    `${[header, ...[...sections].map(([key, value]) => `${JSON.stringify(key)}\t${JSON.stringify(value)}`)].join('\n')}\n`,
+  );
+const filesIn = (stored: Stored) => stored.sections.get('files') as Record<string, FileRecord>;
 /** Rewrites every file record of the project's cache: `edit` gets the record and the file's absolute path. */
 function forge(edit: (record: FileRecord, abs: string) => void): void {
   const data = readStored();
-  expect(Object.keys(data.files).length).toBeGreaterThan(1);
-  for (const [rel, record] of Object.entries(data.files)) edit(record, path.join(at.root, rel));
+  expect(Object.keys(filesIn(data)).length).toBeGreaterThan(1);
+  for (const [rel, record] of Object.entries(filesIn(data))) edit(record, path.join(at.root, rel));
   writeStored(data);
 }
 /** Every record taken an hour from now: trusted by stat alone, whatever the file's times. */
-const trustAll = () => forge((r) => (r.taken = Date.now() + 3_600_000));
+const trustAll = () => forge((r) => (r[1] = Date.now() + 3_600_000));
 const statOf = (file: string): Stat => {
   const s = statSync(file);
   return [s.dev, s.ino, s.size, s.mtimeMs, s.ctimeMs];
@@ -182,7 +198,7 @@ describe('the facts of files', () => {
     // Racy: taken within the file's timestamp window, so the text is read and hashed; the text's
     // hash is the record's (the forged facts are stored under the true text's hash), so this
     // shows only that the record's stat is not what answers.
-    forge((r) => (r.taken = Date.now()));
+    forge((r) => (r[1] = Date.now()));
     expect(readsOf(() => expect(names()).toContain('acme_get_forged'))).toBeGreaterThan(0);
   });
 
@@ -192,15 +208,19 @@ describe('the facts of files', () => {
     trustAll();
     const lie = readFileSync(cacheFile(), 'utf8').replaceAll('acme_get_item', 'acme_get_forged');
     for (const other of [{ format: 99 }, { version: '0.0.0-other' }, { root: '/elsewhere' }]) {
-      writeFileSync(cacheFile(), JSON.stringify({ ...JSON.parse(lie), ...other }));
+      const [header, ...rest] = lie.split('\n');
+      writeFileSync(cacheFile(), [JSON.stringify({ ...JSON.parse(header!), ...other }), ...rest].join('\n'));
       expect(withoutTree(run()), JSON.stringify(other)).toEqual(expected);
     }
     for (const value of [undefined, null, { names: 'x', exports: [1] }]) {
       run();
       trustAll();
-      forge((r) => {
-        for (const key of Object.keys(r.facts)) r.facts[key] = value;
-      });
+      const data = readStored();
+      for (const [key, facts] of data.sections) {
+        if (!key.startsWith('facts:')) continue;
+        for (const hash of Object.keys(facts as object)) (facts as Record<string, unknown>)[hash] = value;
+      }
+      writeStored(data);
       expect(withoutTree(run()), JSON.stringify(value)).toEqual(expected);
     }
   });
@@ -210,19 +230,20 @@ describe('the facts of files', () => {
     run();
     trustAll();
     const data = readStored();
-    const { hash: _, ...noHash } = data.files[GET_ITEM]!;
-    data.files[GET_ITEM] = { ...noHash, facts: {} } as FileRecord;
-    Object.assign(data.files, { 'src/junk.ts': 'junk', 'src/none.ts': null });
+    filesIn(data)[GET_ITEM] = filesIn(data)[GET_ITEM]!.slice(1) as unknown as FileRecord;
+    Object.assign(filesIn(data), { 'src/junk.ts': 'junk', 'src/none.ts': null });
     writeStored(data);
     expect(withoutTree(run())).toEqual(expected);
-    const { files } = readStored();
+    const files = filesIn(readStored());
     expect(Object.keys(files)).not.toContain('src/junk.ts');
     expect(Object.keys(files)).not.toContain('src/none.ts');
-    expect(files[GET_ITEM]?.hash).toEqual(expect.any(String));
-    // A record keyed by a path out of the project: the whole file is refused, never read by.
-    writeStored({ ...readStored(), files: { ...readStored().files, '../outside.ts': files[GET_ITEM]! } });
+    expect(files[GET_ITEM]?.[0]).toEqual(expect.any(String));
+    // A record keyed by a path out of the project: every record is refused, none read by.
+    const outside = readStored();
+    filesIn(outside)['../outside.ts'] = files[GET_ITEM]!;
+    writeStored(outside);
     expect(withoutTree(run())).toEqual(expected);
-    expect(Object.keys(readStored().files)).not.toContain('../outside.ts');
+    expect(Object.keys(filesIn(readStored()))).not.toContain('../outside.ts');
   });
 
   it('are read again for a file whose stat matches a racy record but whose text changed (same size, same times)', () => {
@@ -234,8 +255,7 @@ describe('the facts of files', () => {
     // As if the edit had kept the whole stat (inside one tick of the clock): the record is racy.
     forge((r, file) => {
       if (file !== abs(GET_ITEM)) return;
-      r.stat = statOf(file);
-      r.taken = statSync(file).ctimeMs + 1;
+      r.splice(1, r.length, statSync(file).ctimeMs + 1, ...statOf(file));
     });
     expect(run().definitions.map((d) => d.name)).toContain('acme_got_item');
     expect(withoutTree(run())).toEqual(plain({ ...FILES, [GET_ITEM]: text }));
@@ -313,7 +333,7 @@ describe('what a run learns', () => {
     inventoryOf(tree);
     expect(existsSync(at.cache)).toBe(false);
     ProjectCache.of(tree)!.commit([]);
-    expect(Object.keys(readStored().files).length).toBeGreaterThan(1);
+    expect(Object.keys(filesIn(readStored())).length).toBeGreaterThan(1);
   });
 
   it('takes in, at the commit, the facts the plan knew of what it wrote, and forgets what it deleted', () => {
@@ -331,8 +351,10 @@ describe('what a run learns', () => {
       { path: file, action: 'create', before: undefined, after: text },
       { path: LIST_ITEMS, action: 'delete', before: FILES[LIST_ITEMS], after: '' },
     ]);
-    const { files } = readStored();
-    expect(files[file]?.facts).toEqual({ 'test-kind': 'known without parsing' });
+    const stored = readStored();
+    const files = filesIn(stored);
+    expect(files[file]).toEqual([expect.any(String), 0]);
+    expect(stored.sections.get('facts:test-kind')).toEqual({ [files[file]![0]]: 'known without parsing' });
     expect(files[LIST_ITEMS]).toBeUndefined();
     ProjectCache.forget();
     const next = new Tree(new DiskHost(at.root));
@@ -489,8 +511,7 @@ describe('a remembered reading (what list prints)', () => {
     // As if the edit had kept the whole stat (inside one tick of the clock): the record is racy.
     forge((r, file) => {
       if (file !== abs(INDEX)) return;
-      r.stat = statOf(file);
-      r.taken = statSync(file).ctimeMs + 1;
+      r.splice(1, r.length, statSync(file).ctimeMs + 1, ...statOf(file));
     });
     expect(JSON.stringify(remembered())).toContain('gon2Tool');
     expect(remembered()).toEqual(listingOff());
