@@ -225,7 +225,8 @@ export async function initCommand(
     const root = targetRoot(global.cwd, dir);
     if (root) for (const w of await recoverInterruptedFlush(root, { dryRun: global.dryRun })) reporter.warn(w);
     answers = await gatherAnswers(dir, flags, global, source, reporter);
-    latest = await latestRelease(answers, lookup, reporter);
+    // A dry run keeps no answer of the registry's either.
+    latest = await latestRelease(answers, () => lookup({ keep: !global.dryRun }), reporter);
   } catch (e) {
     return reportFailure(reporter, 'init', e);
   }

@@ -40,7 +40,7 @@ export async function upgradeCommand(
   try {
     root = findProject(global.cwd).root;
     for (const w of await recoverInterruptedFlush(root, { dryRun: global.dryRun })) reporter.warn(w);
-    target = await resolveTarget(flags.to, global.cwd, lookup);
+    target = await resolveTarget(flags.to, global.cwd, () => lookup({ keep: !global.dryRun }));
   } catch (e) {
     return reportFailure(reporter, COMMAND, e);
   }

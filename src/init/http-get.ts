@@ -1,6 +1,6 @@
 /**
  * One small GET over node:http(s), for the registry look-up: Node's fetch loads and compiles
- * its HTTP client (undici) on first use, some 40 ms of CPU a run, where node:https is a few.
+ * its HTTP client (undici) on first use, which costs more than the request itself.
  * Redirects are followed (a few), the whole exchange is bounded by one timeout (a
  * `TimeoutError`, as fetch's), and the body is read as text.
  */
@@ -51,15 +51,9 @@ function readText(message: IncomingMessage): Promise<string> {
   });
 }
 
-/** GETs `url` with `headers`, within `timeoutMs` for the whole exchange, unless `signal` abandons it first. */
-export async function httpGet(
-  url: string,
-  headers: Record<string, string>,
-  timeoutMs: number,
-  signal?: AbortSignal,
-): Promise<SmallResponse> {
+/** GETs `url` with `headers`, within `timeoutMs` for the whole exchange. */
+export async function httpGet(url: string, headers: Record<string, string>, timeoutMs: number): Promise<SmallResponse> {
   const controller = new AbortController();
-  signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
   const timeout = Object.assign(new Error(`no answer in ${timeoutMs} ms`), { name: 'TimeoutError' });
   const timer = setTimeout(() => controller.abort(timeout), timeoutMs);
   try {

@@ -34,8 +34,14 @@ export type LatestVersion =
   /** `offline`: npm is configured not to use the network, so it was not asked. */
   | { ok: false; reason: string; offline?: boolean };
 
+/** How a look-up goes: `keep` false (a dry run) keeps no answer in the user's cache folder. */
+export interface LookupOptions {
+  keep?: boolean;
+  timeoutMs?: number;
+}
+
 /** Looks the newest release up; injected into the command so tests choose the answer. */
-export type LatestVersionLookup = () => Promise<LatestVersion>;
+export type LatestVersionLookup = (options?: LookupOptions) => Promise<LatestVersion>;
 
 /** The framework's scope, whose registry setting npm uses for it before `registry`. */
 const SCOPE = FRAMEWORK.split('/')[0]!;
@@ -101,9 +107,9 @@ export function distTagsUrl(registry: string, name: string): string {
 }
 
 /**
- * Where `latest` is read from: the package's dist-tags (20 bytes here, answered some 20 ms sooner
- * than the 33 KB abbreviated document), or the document itself (`dist-tags.latest`), which
- * every registry serves, for one whose dist-tags cannot be read.
+ * Where `latest` is read from: the package's dist-tags (a few bytes, answered sooner than the
+ * package's abbreviated document), or the document itself (`dist-tags.latest`), which every
+ * registry serves, for one whose dist-tags cannot be read.
  */
 const SOURCES = [
   { url: distTagsUrl, accept: 'application/json', latest: (doc: unknown) => (doc as { latest?: unknown })?.latest },
@@ -122,17 +128,17 @@ type Asked = LatestVersion | { ok: false; reason: string; unread: true };
  * answer is kept under the URL it came from; a kept one of the document says the dist-tags
  * could not be read, and the document is asked straight away.
  */
-async function askRegistry(registry: string, timeoutMs: number, signal?: AbortSignal): Promise<LatestVersion> {
+async function askRegistry(registry: string, timeoutMs: number, keep: boolean): Promise<LatestVersion> {
   const started = Date.now();
   const [tags, doc] = SOURCES;
   const viaDocument =
     registryAnswers.get(doc.url(registry, FRAMEWORK)) && !registryAnswers.get(tags.url(registry, FRAMEWORK));
   if (!viaDocument) {
-    const asked = await askSource(tags, registry, timeoutMs, signal);
+    const asked = await askSource(tags, registry, timeoutMs, keep);
     if (!('unread' in asked)) return asked;
   }
   const left = Math.max(500, timeoutMs - (Date.now() - started));
-  const asked = await askSource(doc, registry, left, signal);
+  const asked = await askSource(doc, registry, left, keep);
   return 'unread' in asked ? { ok: false, reason: asked.reason } : asked;
 }
 
@@ -141,30 +147,33 @@ async function askSource(
   source: (typeof SOURCES)[number],
   registry: string,
   timeoutMs: number,
-  signal?: AbortSignal,
+  keep: boolean,
 ): Promise<Asked> {
   const url = source.url(registry, FRAMEWORK);
   const kept = registryAnswers.get(url);
+  const store = (key: string, value: KeptAnswer | undefined) => {
+    if (keep) registryAnswers.set(key, value);
+  };
   const now = Date.now();
   // A clock set back makes a kept answer look fresh for too long: asked again instead.
   if (kept && now < kept.freshUntil && kept.checkedAt <= now)
     return answer(kept.version, registry, 'cache', kept.checkedAt);
-  const response = await httpGet(url, { accept: source.accept, ...conditionalHeaders(kept) }, timeoutMs, signal);
+  const response = await httpGet(url, { accept: source.accept, ...conditionalHeaders(kept) }, timeoutMs);
   const freshness = freshnessOf(response.headers, Date.now());
-  const keep = (version: string, v: Validators): KeptAnswer | undefined =>
+  const keptAnswer = (version: string, v: Validators): KeptAnswer | undefined =>
     worthKeeping(freshness, v, Date.now())
       ? { version, ...v, checkedAt: now, freshUntil: freshness.freshUntil }
       : undefined;
   if (response.status === 304 && kept) {
     // A 304 may leave out validators that did not change.
-    registryAnswers.set(
+    store(
       url,
-      keep(kept.version, { ...validators(kept.etag, kept.lastModified), ...validatorsOf(response.headers) }),
+      keptAnswer(kept.version, { ...validators(kept.etag, kept.lastModified), ...validatorsOf(response.headers) }),
     );
     return answer(kept.version, registry, 'revalidated', now);
   }
   const unread = (reason: string): Asked => {
-    registryAnswers.set(url, undefined);
+    store(url, undefined);
     return { ok: false, reason, unread: true };
   };
   if (!response.ok) return unread(`${registry} answered ${response.status}`);
@@ -176,26 +185,25 @@ async function askSource(
   }
   if (typeof latest !== 'string' || !validVersion(latest))
     return unread(`${registry} gave no latest version of ${FRAMEWORK}`);
-  registryAnswers.set(url, keep(latest, validatorsOf(response.headers)));
+  store(url, keptAnswer(latest, validatorsOf(response.headers)));
   return answer(latest, registry, 'registry', now);
 }
 
 /**
  * `dist-tags.latest` of the framework on the registry npm would install it from, within the
- * timeout; `signal` abandons the look-up (its npm and its request), for a run that ended without
- * needing it.
+ * timeout; the answer is kept as HTTP caching allows unless `keep` is false.
  */
-export async function latestFrameworkVersion(
+export async function latestFrameworkVersion({
+  keep = true,
   timeoutMs = LOOKUP_TIMEOUT_MS,
-  signal?: AbortSignal,
-): Promise<LatestVersion> {
+}: LookupOptions = {}): Promise<LatestVersion> {
   const started = Date.now();
   let registry = DEFAULT_REGISTRY;
   try {
     const config = npmConfig();
     if (config.offline) return { ok: false, offline: true, reason: 'npm is configured offline' };
     registry = config.scopeRegistry ?? config.registry;
-    return await askRegistry(registry, Math.max(500, timeoutMs - (Date.now() - started)), signal);
+    return await askRegistry(registry, Math.max(500, timeoutMs - (Date.now() - started)), keep);
   } catch (e) {
     const cause = e instanceof Error ? (e.name === 'TimeoutError' ? `no answer in ${timeoutMs} ms` : e.message) : '';
     return { ok: false, reason: `${registry} could not be reached${cause ? ` (${cause})` : ''}` };

@@ -55,8 +55,7 @@ export function serverPrefixWithSource(tree: Tree, project: Project): ServerPref
 }
 
 function findServerPrefix(tools: readonly ExistingDefinition[], pkgName: string | undefined): ServerPrefix {
-  const names: string[] = [];
-  for (let i = 0; i < tools.length; i++) if (tools[i]!.name) names.push(tools[i]!.name!);
+  const names = tools.flatMap((t) => (t.name ? [t.name] : []));
   const fromPackage = prefixFromPackageName(pkgName);
   const shared = sharedPrefix(names, fromPackage);
   if (shared) return { prefix: shared, source: "the project's tools use" };

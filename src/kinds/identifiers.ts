@@ -10,9 +10,9 @@ import { type TsMorph, tsMorph } from '../ts/ts-morph.js';
 /**
  * Whether a TypeScript text binds `name` more than once, in any scope (see bindingCount): a name
  * the generator adds is bound once; a second binding is a clash (a duplicate import, a
- * redeclaration, or a parameter hiding it). Most texts are answered without loading TypeScript
- * (a 4 MB bundle, ~120 ms): those that spell `name` in at most one place where an identifier
- * token of exactly `name` could be (spelledTokenCount).
+ * redeclaration, or a parameter hiding it). Most texts are answered without loading TypeScript,
+ * which is most of what a run that loads it costs: those that spell `name` in at most one place
+ * where an identifier token of exactly `name` could be (spelledTokenCount).
  *
  * Why that is sound: without a `\u` escape an identifier is spelled as it is written, so each
  * binding of `name` is one such place, and the places bound the bindings. A spelling is passed

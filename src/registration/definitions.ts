@@ -227,8 +227,7 @@ export function sharedPrefix(names: readonly string[], packagePrefix?: string): 
   let head = '';
   let end = -1;
   let common = '';
-  for (let i = 0; i < names.length; i++) {
-    const n = names[i]!;
+  for (const n of names) {
     if (!n.includes('_') || n.startsWith('template_')) continue;
     if (first === undefined) {
       first = n;

@@ -16,11 +16,7 @@ import type { TrailStep } from './sites.js';
 type Placed = Exclude<FactAdd, { type: 'none' }>;
 type Added<T extends Placed['type']> = Extract<Placed, { type: T }> & { pos: number };
 
-/**
- * How one file's positions move under its insertions, and where each inserted text lands. Asked
- * of every position of a file of thousands of imports: indexed loops, since without the
- * optimising compiler (lean-vm.ts) each for-of makes an iterator and a result per step.
- */
+/** How one file's positions move under its insertions, and where each inserted text lands. */
 class Shift {
   private readonly edits: (TextEdit & { order: number })[];
   constructor(edits: TextEdit[]) {
@@ -30,14 +26,14 @@ class Shift {
   /** A position where a node starts: text inserted right there goes before it. */
   start(p: number): number {
     let out = p;
-    for (let i = 0; i < this.edits.length; i++) if (this.edits[i]!.pos <= p) out += this.edits[i]!.text.length;
+    for (const e of this.edits) if (e.pos <= p) out += e.text.length;
     return out;
   }
 
   /** A position where a node ends: text inserted right there goes after it. */
   end(p: number): number {
     let out = p;
-    for (let i = 0; i < this.edits.length; i++) if (this.edits[i]!.pos < p) out += this.edits[i]!.text.length;
+    for (const e of this.edits) if (e.pos < p) out += e.text.length;
     return out;
   }
 
@@ -126,13 +122,10 @@ function newStatement(a: Added<'statement'>, index: number): ModuleStatement {
 function derivedFacts(facts: ModuleFacts, s: Shift): ModuleFacts {
   const added = s.added('statement');
   const addedNamed = s.added('named');
-  // A file of a thousand imports: one copy of each statement, and no list made per statement
-  // (a run holds the lot while it derives them, so each object made is one more to collect).
   const old = facts.statements.map((st): ModuleStatement => {
     const start = s.start(st.start);
     // Indexes count every top-level statement: each moves by the new ones written before it.
-    let before = 0;
-    for (let i = 0; i < added.length; i++) if (added[i]!.pos < start) before++;
+    const before = added.filter((a) => a.pos < start).length;
     const moved: ModuleStatement = {
       ...st,
       index: st.index + before,

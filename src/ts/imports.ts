@@ -100,14 +100,11 @@ export function bindingsIn(facts: ModuleFacts): Map<string, ImportBinding> {
  * lookup (an `add` asks whether its one new name is free) costs less than building the map.
  */
 export function importBindingIn(facts: ModuleFacts, local: string): ImportBinding | undefined {
-  const statements = facts.statements;
-  for (let i = 0; i < statements.length; i++) {
-    const statement = statements[i]!;
+  for (const statement of facts.statements) {
     if (statement.kind !== 'import') continue;
     if (statement.defaultName === local || statement.namespaceName === local) return { statement, imported: undefined };
-    const named = statement.named ?? [];
-    for (let j = 0; j < named.length; j++)
-      if (named[j]!.local === local) return { statement, imported: named[j]!.name };
+    const named = statement.named?.find((n) => n.local === local);
+    if (named) return { statement, imported: named.name };
   }
   return undefined;
 }
