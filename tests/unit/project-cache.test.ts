@@ -159,6 +159,19 @@ const abs = (rel: string) => path.join(at.root, rel);
 const GET_ITEM = `${TOOLS}/acme-get-item.tool.ts`;
 const LIST_ITEMS = `${TOOLS}/acme-list-items.tool.ts`;
 
+/**
+ * Writes `text` over `rel` keeping its times, and records its stat as taken just after its ctime:
+ * as if the edit had kept the whole stat, inside one tick of the clock, so the record is racy.
+ */
+function rewriteRacily(rel: string, text: string): void {
+  const times = statSync(abs(rel));
+  writeFileSync(abs(rel), text);
+  utimesSync(abs(rel), times.atime, times.mtime);
+  forge((r, file) => {
+    if (file === abs(rel)) r.splice(1, r.length, statSync(file).ctimeMs + 1, ...statOf(file));
+  });
+}
+
 /** Counts the project files read (by the cache's records or a reading, alike). */
 function readsOf(run: () => unknown): number {
   const spy = vi.spyOn(DiskHost.prototype, 'read');
@@ -249,14 +262,7 @@ describe('the facts of files', () => {
   it('are read again for a file whose stat matches a racy record but whose text changed (same size, same times)', () => {
     run();
     const text = readFileSync(abs(GET_ITEM), 'utf8').replace('acme_get_item', 'acme_got_item');
-    const times = statSync(abs(GET_ITEM));
-    writeFileSync(abs(GET_ITEM), text);
-    utimesSync(abs(GET_ITEM), times.atime, times.mtime);
-    // As if the edit had kept the whole stat (inside one tick of the clock): the record is racy.
-    forge((r, file) => {
-      if (file !== abs(GET_ITEM)) return;
-      r.splice(1, r.length, statSync(file).ctimeMs + 1, ...statOf(file));
-    });
+    rewriteRacily(GET_ITEM, text);
     expect(run().definitions.map((d) => d.name)).toContain('acme_got_item');
     expect(withoutTree(run())).toEqual(plain({ ...FILES, [GET_ITEM]: text }));
   });
@@ -504,15 +510,7 @@ describe('a remembered reading (what list prints)', () => {
 
   it('checks by its text a file whose stat is the one remembered but too close to when it was taken', () => {
     remembered();
-    const text = FILES[INDEX]!.replaceAll('goneTool', 'gon2Tool');
-    const times = statSync(abs(INDEX));
-    writeFileSync(abs(INDEX), text);
-    utimesSync(abs(INDEX), times.atime, times.mtime);
-    // As if the edit had kept the whole stat (inside one tick of the clock): the record is racy.
-    forge((r, file) => {
-      if (file !== abs(INDEX)) return;
-      r.splice(1, r.length, statSync(file).ctimeMs + 1, ...statOf(file));
-    });
+    rewriteRacily(INDEX, FILES[INDEX]!.replaceAll('goneTool', 'gon2Tool'));
     expect(JSON.stringify(remembered())).toContain('gon2Tool');
     expect(remembered()).toEqual(listingOff());
   });
