@@ -69,7 +69,9 @@ const BASE_ENV = Object.fromEntries(
 
 let runs = 0;
 async function init(where: ReturnType<typeof place>, env: NodeJS.ProcessEnv) {
-  const r = await execa(process.execPath, [BIN, 'init', `s${++runs}`, '--yes', '--json', '--dry-run', '--no-install'], {
+  // A real init (in a folder of its own each time): a dry run keeps no registry answer.
+  const args = ['init', `s${++runs}`, '--yes', '--json', '--no-install', '--no-git'];
+  const r = await execa(process.execPath, [BIN, ...args], {
     cwd: where.cwd,
     reject: false,
     stdin: 'ignore',
