@@ -6,7 +6,17 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, makeProject, parseJsonOut, treeDigest } from './support.js';
@@ -303,6 +313,22 @@ describe('what the devcheck after add is told', () => {
     expect(full.status, full.stderrTail).toBe(0);
     expect(json(full).devcheck).toMatchObject({ ran: true, passed: true, scope: 'full' });
     expect(readFileSync(path.join(root, 'recorded.txt'), 'utf8')).toBe('none');
+  });
+
+  it('node_modules/.cache linked out of the project: nothing is kept there; the next devcheck checks all', async () => {
+    const root = ourProject();
+    const outside = realpathSync(mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-outside-')));
+    roots.push(outside);
+    symlinkSync(outside, path.join(root, 'node_modules/.cache'), 'dir');
+    const quiet = await startCli([...ADD, '--no-devcheck', '--cwd', root]).done;
+    expect(quiet.status, quiet.stderrTail).toBe(0);
+    expect(readdirSync(outside)).toEqual([]);
+    // What the skipped devcheck left unchecked could not be noted: the next one checks everything.
+    const next = await startCli(['add', 'tool', 'demo_list_items', '--json', '--cwd', root]).done;
+    expect(next.status, next.stderrTail).toBe(0);
+    expect(json(next).devcheck).toMatchObject({ ran: true, passed: true, scope: 'full' });
+    expect(readFileSync(path.join(root, 'recorded.txt'), 'utf8')).toBe('none');
+    expect(readdirSync(outside)).toEqual([]);
   });
 
   it('after --no-devcheck, the next add checks both adds', async () => {
