@@ -117,7 +117,7 @@ function upgradeCommand(program: Command, setExit: (code: number) => void): void
     .description('move the server to a newer framework line: package.json, codemods, install, devcheck')
     .option(
       '--to <version>',
-      'version, range or packed .tgz to move to (default: ^ the newest release on the registry)',
+      'version, range, packed .tgz or folder of the framework to move to (default: ^ the newest release on the registry)',
     )
     .option('--drop-tasks', 'turn task tools into plain tools (0.12 removed tasks) instead of refusing')
     .option('--no-install', 'do not install the new framework (nor refresh its skills)')

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
+import { reportOutside } from '../engine/contained-write.js';
 import type { Reporter } from '../engine/reporter.js';
 import { skippedTask, type Task } from '../engine/task.js';
 import type { InitResult } from '../init/generator.js';
@@ -74,7 +75,10 @@ function skillsTask(pm: PackageManager): Task {
       reporter.info(
         `Copied ${copied.skills.length} skills of ${FRAMEWORK} into skills/ (${copied.written.length} files).`,
       );
-      return { report: { ran: true, passed: true, copied: copied.written.length, skills: copied.skills } };
+      const outside = reportOutside(reporter, copied.outside);
+      return {
+        report: { ran: true, passed: true, copied: copied.written.length, skills: copied.skills, ...outside },
+      };
     },
   };
 }

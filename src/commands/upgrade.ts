@@ -12,6 +12,7 @@ import { DiskHost } from '../engine/host.js';
 import type { GlobalOptions } from '../engine/options.js';
 import { Reporter } from '../engine/reporter.js';
 import { Tree } from '../engine/tree.js';
+import { type PublishedVersionsLookup, publishedFrameworkVersions } from '../init/published-versions.js';
 import { type LatestVersionLookup, latestFrameworkVersion } from '../init/registry.js';
 import { FRAMEWORK, findProject } from '../project/project.js';
 import type { UpgradeTarget } from '../upgrade/migration.js';
@@ -29,10 +30,18 @@ export interface UpgradeFlags {
   install?: boolean;
 }
 
+/** Where the registry's answers come from; tests give their own. */
+export interface UpgradeLookups {
+  latest: LatestVersionLookup;
+  versions: PublishedVersionsLookup;
+}
+
+const REGISTRY: UpgradeLookups = { latest: latestFrameworkVersion, versions: () => publishedFrameworkVersions() };
+
 export async function upgradeCommand(
   flags: UpgradeFlags,
   global: GlobalOptions,
-  lookup: LatestVersionLookup = latestFrameworkVersion,
+  lookups: UpgradeLookups = REGISTRY,
 ): Promise<number> {
   const reporter = new Reporter({ json: global.json, verbose: global.verbose });
   let target: UpgradeTarget;
@@ -40,7 +49,12 @@ export async function upgradeCommand(
   try {
     root = findProject(global.cwd).root;
     for (const w of await recoverInterruptedFlush(root, { dryRun: global.dryRun })) reporter.warn(w);
-    target = await resolveTarget(flags.to, global.cwd, () => lookup({ keep: !global.dryRun }));
+    target = await resolveTarget(flags.to, {
+      cwd: global.cwd,
+      latest: () => lookups.latest({ keep: !global.dryRun }),
+      versions: lookups.versions,
+      warn: (message) => reporter.warn(message),
+    });
   } catch (e) {
     return reportFailure(reporter, COMMAND, e);
   }

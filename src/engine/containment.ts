@@ -56,6 +56,15 @@ export function realRootOf(root: string): string {
 }
 
 /**
+ * The real path of the project-relative `rel` when it stays inside the project once links are
+ * followed; undefined when it leads out of it or through a link to nothing.
+ */
+export function containedPath(root: string, rel: string): string | undefined {
+  const resolved = realPathOf(path.join(root, rel));
+  return 'real' in resolved && isInside(realRootOf(root), resolved.real) ? resolved.real : undefined;
+}
+
+/**
  * The real absolute path of each project-relative path, in order; OUTSIDE_PROJECT naming every
  * path that leads out of the project (or through a link to nothing).
  */

@@ -25,6 +25,10 @@ export type ErrorCode =
   | 'SERVICE_MISSING'
   | 'FRAMEWORK_NOT_INSTALLED'
   | 'FRAMEWORK_UNSUPPORTED'
+  // `upgrade --to`: no such version, range, .tgz or folder of the framework; the registry that
+  // would say did not answer.
+  | 'TARGET_NOT_FOUND'
+  | 'REGISTRY_UNREACHABLE'
   | 'WRITE_FAILED'
   // The flush: another run holds the project's lock; a path leads out of the project; an undo
   // that could not put everything back.

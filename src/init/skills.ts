@@ -6,8 +6,9 @@
  * framework: mcp-scaffold's own skill (skills/mcp-scaffold/) is never among them.
  */
 
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeInsideProject } from '../engine/contained-write.js';
 import { frameworkPackageDir } from '../project/project.js';
 
 export interface SkillFile {
@@ -62,18 +63,19 @@ export function skillNames(files: SkillFile[]): string[] {
 
 /**
  * After a new server's install: writes the installed framework's external skills into it,
- * leaving any file already there as it is (as the framework's init does). Returns what it wrote.
+ * leaving any file already there as it is (as the framework's init does). Returns what it wrote,
+ * and what it did not write because the path leads out of the server through a link.
  */
-export function copyInstalledSkills(root: string): { written: string[]; skills: string[] } | undefined {
+export function copyInstalledSkills(
+  root: string,
+): { written: string[]; outside: string[]; skills: string[] } | undefined {
   const files = installedSkillFiles(root);
   if (!files) return undefined;
   const written: string[] = [];
+  const outside: string[] = [];
   for (const file of files) {
-    const target = path.join(root, file.path);
-    if (existsSync(target)) continue;
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, file.content);
-    written.push(file.path);
+    if (existsSync(path.join(root, file.path))) continue;
+    (writeInsideProject(root, file.path, file.content) ? written : outside).push(file.path);
   }
-  return { written, skills: skillNames(files) };
+  return { written, outside, skills: skillNames(files) };
 }

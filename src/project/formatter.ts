@@ -22,7 +22,7 @@ const UNBREAKABLE = /^\s*(?:[A-Za-z_$][\w$]{0,3}: )?(?:'(?:[^'\\\n]|\\.)*'|"(?:[
 
 function hasWideLine(content: string, lineWidth: number): boolean {
   return content
-    .split(/\r?\n/)
+    .split(/\r\n|\r|\n/)
     .some((line) => line.length > lineWidth && displayWidth(line) > lineWidth && !UNBREAKABLE.test(line));
 }
 
@@ -80,13 +80,19 @@ export function lineWidthOf(tree: Tree): number {
   return typeof width === 'number' && Number.isInteger(width) && width > 0 ? width : DEFAULT_LINE_WIDTH;
 }
 
+/** The line breaks Biome's `lineEnding` names. */
+const LINE_ENDINGS = new Map<unknown, string>([
+  ['crlf', '\r\n'],
+  ['cr', '\r'],
+]);
+
 /**
- * The line break new files are written with: CRLF where the project's Biome formats to CRLF
- * (`"lineEnding": "crlf"`), else LF, the framework's. Templates are LF, which the `biome check`
- * of a CRLF project rejects.
+ * The line break new files are written with: CRLF or CR where the project's Biome formats to it
+ * (`"lineEnding": "crlf"` or `"cr"`), else LF, the framework's. Templates are LF, which the
+ * `biome check` of such a project rejects.
  */
-function newFileEolOf(tree: Tree): '\n' | '\r\n' {
-  return biomeFormatterSetting(tree, 'lineEnding') === 'crlf' ? '\r\n' : '\n';
+function newFileEolOf(tree: Tree): string {
+  return LINE_ENDINGS.get(biomeFormatterSetting(tree, 'lineEnding')) ?? '\n';
 }
 
 /** A rendered (LF) template as a new file of this project: in the line ending its Biome asks for. */

@@ -6,6 +6,7 @@
  */
 
 import type { Tree } from '../engine/tree.js';
+import { applyEdits, endsWithLineBreak, eolOf } from '../ts/text-edits.js';
 
 const README = 'README.md';
 const HEADER = /^\|\s*Kind\s*\|\s*Name\s*\|\s*File\s*\|$/;
@@ -18,22 +19,40 @@ export interface ReadmeRow {
   file: string;
 }
 
+/** The text's lines, each with its own line break (LF, CRLF or a lone CR), and where each starts. */
+function linesOf(text: string): { line: string; start: number }[] {
+  let start = 0;
+  return text.split(/(?<=\r\n|\r(?!\n)|\n)/).map((line) => {
+    const at = { line, start };
+    start += line.length;
+    return at;
+  });
+}
+
+const withoutBreak = (line: string) => line.replace(/[\r\n]+$/, '');
+
 /** Adds the row to the README's table (once); returns the note to show, if any. */
 export function recordInReadme(tree: Tree, row: ReadmeRow): string[] {
   const text = tree.read(README);
   if (text === undefined) return [];
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const lines = text.split(eol);
-  const header = lines.findIndex((l) => HEADER.test(l.trim()));
-  if (header < 0 || !SEPARATOR.test(lines[header + 1]?.trim() ?? '')) {
+  const lines = linesOf(text);
+  const content = (i: number) => withoutBreak(lines[i]?.line ?? '').trim();
+  const header = lines.findIndex((_, i) => HEADER.test(content(i)));
+  if (header < 0 || !SEPARATOR.test(content(header + 1))) {
     return [`${README} has no table of definitions (| Kind | Name | File |): left as it is.`];
   }
   let end = header + 2;
-  while (end < lines.length && lines[end]!.trim().startsWith('|')) end++;
+  while (end < lines.length && content(end).startsWith('|')) end++;
   const file = `\`${row.file}\``;
-  if (lines.slice(header + 2, end).some((l) => l.includes(file))) return [];
+  if (lines.slice(header + 2, end).some((l) => l.line.includes(file))) return [];
   const kind = row.kind.charAt(0).toUpperCase() + row.kind.slice(1);
-  lines.splice(end, 0, `| ${kind} | \`${row.name}\` | ${file} |`);
-  tree.write(README, lines.join(eol));
+  const newRow = `| ${kind} | \`${row.name}\` | ${file} |`;
+  // Inserted after the table's last line, in the file's line break; nothing else moves.
+  const last = lines[end - 1]!;
+  const eol = eolOf(text);
+  const edit = endsWithLineBreak(last.line)
+    ? { pos: last.start + last.line.length, text: `${newRow}${eol}` }
+    : { pos: text.length, text: `${eol}${newRow}` };
+  tree.write(README, applyEdits(text, [edit]));
   return [`${README}: ${row.name} added to its table of definitions.`];
 }

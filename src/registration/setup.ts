@@ -23,7 +23,16 @@ import { DEFAULT_LINE_WIDTH, displayWidth } from '../text/string-literal.js';
 import { containsComment } from '../ts/array-edits.js';
 import { ensureNamedImport, namedImport, pathStyleOf } from '../ts/imports.js';
 import { moduleSpecifier } from '../ts/modules.js';
-import { applyEdits, eolOf, indentAt, indentUnitOf, lineStart, restOfLine, type TextEdit } from '../ts/text-edits.js';
+import {
+  applyEdits,
+  eolOf,
+  indentAt,
+  indentUnitOf,
+  lineStart,
+  restOfLine,
+  spansLines,
+  type TextEdit,
+} from '../ts/text-edits.js';
 import { parseSource, short, type TsMorph, tsMorph } from '../ts/ts-morph.js';
 import { unwrap } from '../ts/unwrap.js';
 import { appEntryPoints, assertBindingFree, unsupported } from './entry-point.js';
@@ -265,7 +274,7 @@ function intoEmptyBody(body: TsMorph.Block, call: SetupCall, args: string[], rel
   const outer = indentAt(l.source, open);
   const inner = outer + l.unit;
   const text = callStatement(call, args, inner, l.unit, l.eol, l.lineWidth);
-  if (body.getStartLineNumber() !== body.getEndLineNumber()) {
+  if (spansLines(body.getText())) {
     return { pos: lineStart(l.source, close), text: `${indentAt(l.source, close)}${l.unit}${text}${l.eol}` };
   }
   if (/\/\/|\/\*/.test(l.source.slice(open + 1, close))) {
@@ -284,7 +293,7 @@ function afterLastInit(
   l: Layout,
 ): TextEdit {
   const { Node } = tsMorph();
-  if (body.getStartLineNumber() === body.getEndLineNumber()) {
+  if (!spansLines(body.getText())) {
     throw unsupported(relPath, body, "setup's body is written on one line; format the file (biome format) first", HINT);
   }
   let anchor = lastInitAnchor(statements);
@@ -329,7 +338,7 @@ function newSetup(
   const method = (indent: string) =>
     `setup(${param}) {${eol}${indent}${unit}${callStatement(call, args, indent + unit, unit, eol, lineWidth)}${eol}${indent}}`;
 
-  if (options.getStartLineNumber() === options.getEndLineNumber()) {
+  if (!spansLines(options.getText())) {
     // A one-line options object: Biome lays an object holding a method body out one property
     // per line, so the object is laid out that way (its properties' text unchanged).
     if (containsComment(options.getText())) {

@@ -7,11 +7,13 @@
  *
  * Files written while no devcheck ran (--no-devcheck) or while it failed stay listed in the
  * project's node_modules/.cache, so the next devcheck checks them too: after several adds, one
- * check covers them all. A passing devcheck clears the list.
+ * check covers them all. A passing devcheck clears the list. Where that folder links out of the
+ * project the list is not kept, and the devcheck checks everything.
  */
 
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { containedPath, isInside } from '../engine/containment.js';
 import type { Project } from '../project/project.js';
 
 export const CHANGED_ENV = 'MCP_SCAFFOLD_CHANGED';
@@ -32,12 +34,26 @@ export function checksChangedFiles(project: Project): boolean {
   }
 }
 
-/** Files written earlier that no passing devcheck has seen yet. */
-export function pendingFiles(root: string): string[] {
+/**
+ * Where the list is kept, when that place is inside the project: a node_modules/.cache that links
+ * out of it is neither read nor written through.
+ */
+function pendingPath(root: string): string | undefined {
+  return containedPath(root, PENDING);
+}
+
+/**
+ * Files written earlier that no passing devcheck has seen yet (paths inside the project only);
+ * undefined when the list cannot be kept in the project, so that what is pending is unknown.
+ */
+export function pendingFiles(root: string): string[] | undefined {
+  const file = pendingPath(root);
+  if (file === undefined) return undefined;
   try {
-    const parsed: unknown = JSON.parse(readFileSync(path.join(root, PENDING), 'utf8'));
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
     const files = (parsed as { files?: unknown } | null)?.files;
-    return Array.isArray(files) ? files.filter((f): f is string => typeof f === 'string') : [];
+    if (!Array.isArray(files)) return [];
+    return files.filter((f): f is string => typeof f === 'string' && isInside(root, path.resolve(root, f)));
   } catch {
     return [];
   }
@@ -46,8 +62,10 @@ export function pendingFiles(root: string): string[] {
 /** Keeps `files` for the next devcheck (only in an installed project: no node_modules, no note). */
 export function notePending(root: string, files: readonly string[]): void {
   if (!existsSync(path.join(root, 'node_modules'))) return;
-  const file = path.join(root, PENDING);
-  const all = [...new Set([...pendingFiles(root), ...files])].sort();
+  const file = pendingPath(root);
+  const earlier = pendingFiles(root);
+  if (file === undefined || earlier === undefined) return;
+  const all = [...new Set([...earlier, ...files])].sort();
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(`${file}.tmp`, `${JSON.stringify({ files: all })}\n`);
@@ -58,7 +76,8 @@ export function notePending(root: string, files: readonly string[]): void {
 }
 
 export function clearPending(root: string): void {
-  rmSync(path.join(root, PENDING), { force: true });
+  const file = pendingPath(root);
+  if (file !== undefined) rmSync(file, { force: true });
 }
 
 /** The files for MCP_SCAFFOLD_CHANGED, or undefined when there are too many for one variable. */

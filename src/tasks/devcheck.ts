@@ -63,8 +63,11 @@ function keepUnchecked(project: Project, files: readonly string[]): void {
 }
 
 function planScope(project: Project, scope: DevcheckScope): PlannedScope {
-  const files = [...new Set([...pendingFiles(project.root), ...scope.written])].sort();
-  const value = scope.full || !checksChangedFiles(project) ? undefined : changedEnvValue(files);
+  const pending = pendingFiles(project.root);
+  // Earlier files unknown (no list kept in the project): everything is checked.
+  if (scope.full || pending === undefined || !checksChangedFiles(project)) return { env: {} };
+  const files = [...new Set([...pending, ...scope.written])].sort();
+  const value = changedEnvValue(files);
   return value === undefined ? { env: {} } : { files, env: { [CHANGED_ENV]: value } };
 }
 

@@ -6,10 +6,18 @@
 
 import { DEFAULT_LINE_WIDTH } from '../text/string-literal.js';
 import type { ArrayFacts, ObjectFacts, Span } from './module-facts.js';
-import { eolOf, indentAt, indentUnitOf, lineEnd, lineStart, restOfLine, type TextEdit } from './text-edits.js';
+import {
+  eolOf,
+  indentAt,
+  indentUnitOf,
+  lineEnd,
+  lineStart,
+  restOfLine,
+  spansLines,
+  type TextEdit,
+} from './text-edits.js';
 
 /** Whether the text from `start` to `end` spans lines. */
-const spansLines = (source: string, start: number, end: number) => source.slice(start, end).includes('\n');
 
 export function arrayHasIdentifier(source: string, array: ArrayFacts, name: string): boolean {
   return array.elements.some(([start, end]) => end - start === name.length && source.startsWith(name, start));
@@ -31,7 +39,7 @@ export function ensureArrayElement(
   let anchorIndex = array.elements.length - 1;
   while (anchorIndex >= 0 && array.conditional.includes(anchorIndex)) anchorIndex--;
   const at: Insertion = { source, array, anchorIndex, name };
-  return spansLines(source, array.start, array.end) ? intoMultilineArray(at) : intoOneLineArray(at, lineWidth);
+  return spansLines(source.slice(array.start, array.end)) ? intoMultilineArray(at) : intoOneLineArray(at, lineWidth);
 }
 
 /** Where a new element goes: after `elements[anchorIndex]`, or first when the index is -1. */
@@ -124,7 +132,7 @@ function propertyText(key: string, texts: string[], indent: string, source: stri
 /** Whether Biome breaks this object before the array in it: on one line, comment-free, and breakable alone. */
 function breaksFirst(source: string, object: ObjectFacts): boolean {
   const text = source.slice(object.start, object.end);
-  return !text.includes('\n') && !containsComment(text) && object.breaksAlone;
+  return !spansLines(text) && !containsComment(text) && object.breaksAlone;
 }
 
 /** Replaces a one-line object's inside with one property per line (trailing commas). */
@@ -153,7 +161,7 @@ export function addArrayProperty(
   const entry = `${key}: [${name}]`;
   const next = props.find((p) => p.name !== undefined && before.includes(p.name));
 
-  if (!spansLines(source, object.start, object.end)) {
+  if (!spansLines(source.slice(object.start, object.end))) {
     const edit: TextEdit =
       props.length === 0
         ? { pos: object.start + 1, end: object.end - 1, text: ` ${entry} ` }

@@ -5,7 +5,7 @@
  */
 
 import { compareImportSources } from './import-order.js';
-import { lineStart, restOfLine, type TextEdit } from './text-edits.js';
+import { lineStart, restOfLine, spansLines, type TextEdit } from './text-edits.js';
 import { type TsMorph, tsMorph } from './ts-morph.js';
 
 type ModuleDecl = TsMorph.ImportDeclaration | TsMorph.ExportDeclaration;
@@ -54,7 +54,7 @@ function sortNames(decl: ModuleDecl): TextEdit[] {
     (n) =>
       /^[ \t]*$/.test(source.slice(lineStart(source, n.getStart()), n.getStart())) && restOfLine(source, n.getEnd()),
   );
-  const oneLine = decl.getStartLineNumber() === decl.getEndLineNumber();
+  const oneLine = !spansLines(decl.getText());
   if (!oneLine && !ownLines) return [];
   return named.map((slot, i) => ({ pos: slot.getStart(), end: slot.getEnd(), text: sorted[i]!.getText() }));
 }

@@ -8,7 +8,17 @@
 import { DEFAULT_LINE_WIDTH } from '../text/string-literal.js';
 import { compareImportSources } from './import-order.js';
 import { type ModuleFacts, type ModuleStatement, moduleFacts, type NamedFact } from './module-facts.js';
-import { eolOf, indentAt, indentUnitOf, lineEnd, lineStart, restOfLine, type TextEdit } from './text-edits.js';
+import {
+  endsWithLineBreak,
+  eolOf,
+  indentAt,
+  indentUnitOf,
+  lineEnd,
+  lineStart,
+  restOfLine,
+  spansLines,
+  type TextEdit,
+} from './text-edits.js';
 import { type TsMorph, wrap } from './ts-morph.js';
 
 /** A file's text with its facts: all that an edit of its imports reads. */
@@ -163,7 +173,7 @@ export function namedListEdits(
   }
   const after = [...named].reverse().find((n) => compareImportSources(n.name, name) < 0);
   const at = after ? named.indexOf(after) + 1 : 0;
-  const multiline = source.slice(decl.start, named[0]!.start).includes('\n');
+  const multiline = spansLines(source.slice(decl.start, named[0]!.start));
   if (!multiline) {
     // A one-line list that the new name pushes past the line width: Biome lays it out one name
     // per line with a trailing comma (it did not before, and `biome check` then failed on it).
@@ -232,7 +242,9 @@ function placeStatement(
     }
     // No imports yet: the new one goes before the first statement, after any header comment.
     if (facts.firstOwnStart === undefined)
-      return [{ pos: source.length, text: `${source.endsWith('\n') || source === '' ? '' : eol}${statement}${eol}` }];
+      return [
+        { pos: source.length, text: `${source === '' || endsWithLineBreak(source) ? '' : eol}${statement}${eol}` },
+      ];
     return [{ pos: facts.firstOwnStart, text: `${statement}${eol}${eol}` }];
   }
   // Join the chunk that already holds statements of the same path style, else the last chunk.

@@ -7,17 +7,20 @@
 
 import { DEFAULT_LINE_WIDTH } from '../text/string-literal.js';
 import { containsComment } from './array-edits.js';
-import { eolOf, lineEnd, lineStart, restOfLine, startWithLeadingComments, type TextEdit } from './text-edits.js';
+import {
+  endsWithLineBreak,
+  eolOf,
+  lineEnd,
+  lineStart,
+  pastLineBreak,
+  restOfLine,
+  spansLines,
+  startWithLeadingComments,
+  type TextEdit,
+} from './text-edits.js';
 import { type TsMorph, tsMorph } from './ts-morph.js';
 
 type Node = TsMorph.Node;
-
-/** The end of the line holding `pos`, past its line break. */
-function pastLineBreak(source: string, pos: number): number {
-  const end = lineEnd(source, pos);
-  if (source.startsWith('\r\n', end)) return end + 2;
-  return source[end] === '\n' ? end + 1 : end;
-}
 
 /** Whether `node` has its line(s) to itself: only white space before it, only `,`/a comment after. */
 function ownsItsLines(source: string, node: Node): boolean {
@@ -46,7 +49,7 @@ export function removeArrayElements(
   const inner = { pos: array.getStart() + 1, end: array.getEnd() - 1 };
   if (kept.length === 0 && !containsComment(array.getText())) return [{ ...inner, text: '' }];
   const oneLine = kept.map((el) => el.getText()).join(', ');
-  const multiline = array.getStartLineNumber() !== array.getEndLineNumber();
+  const multiline = spansLines(array.getText());
   const lineLength =
     array.getStart() - lineStart(source, array.getStart()) + oneLine.length + 2 + restAfter(source, array);
   if (!containsComment(array.getText()) && (!multiline || lineLength <= lineWidth))
@@ -84,7 +87,7 @@ export function removeSpecifiers(
   const other = Node.isImportDeclaration(decl) && (decl.getDefaultImport() || decl.getNamespaceImport());
   if (kept.length === 0 && !other) return [removeStatement(decl)];
   const source = decl.getSourceFile().getFullText();
-  const multiline = named[0] && source.slice(decl.getStart(), named[0].getStart()).includes('\n');
+  const multiline = named[0] && spansLines(source.slice(decl.getStart(), named[0].getStart()));
   if (!multiline && kept.length > 0) {
     const open = source.indexOf('{', decl.getStart());
     const close = source.indexOf('}', named[named.length - 1]!.getEnd());
@@ -116,6 +119,5 @@ function propertyOwning(block: TsMorph.Block): Node | undefined {
 
 /** `source` with one line break at its end if it had one (a removal at the end may take it). */
 export function keepFinalNewline(before: string, after: string): string {
-  const eol = eolOf(before);
-  return before.endsWith('\n') && !after.endsWith('\n') && after.length > 0 ? after + eol : after;
+  return endsWithLineBreak(before) && !endsWithLineBreak(after) && after.length > 0 ? after + eolOf(before) : after;
 }

@@ -1,6 +1,7 @@
 /**
  * AST helpers locate with ts-morph but edit as text splices, so that everything outside the
- * inserted text stays byte-identical: comments, blank lines, quotes, CRLF.
+ * inserted text stays byte-identical: comments, blank lines, quotes, line breaks. A line ends at
+ * LF, CRLF or a lone CR, as TypeScript reads it, whatever mix of them a file holds.
  */
 
 export interface TextEdit {
@@ -43,23 +44,43 @@ export function applyEdits(source: string, edits: TextEdit[]): string {
   return out;
 }
 
-/** The file's line ending: CRLF if its first line break is one. */
+/** One line break: CRLF, LF or a lone CR. */
+const LINE_BREAK = /\r\n|\r|\n/;
+const BREAK_CHAR = /[\r\n]/g;
+
+/** The file's line break, what an edit inserts: its first one (LF in a file of one line). */
 export function eolOf(source: string): string {
-  const i = source.indexOf('\n');
-  return i > 0 && source[i - 1] === '\r' ? '\r\n' : '\n';
+  return LINE_BREAK.exec(source)?.[0] ?? '\n';
+}
+
+/** Whether the text holds a line break of any kind. */
+export function spansLines(text: string): boolean {
+  return text.includes('\n') || text.includes('\r');
+}
+
+/** Whether the text ends with a line break. */
+export function endsWithLineBreak(text: string): boolean {
+  return text.endsWith('\n') || text.endsWith('\r');
 }
 
 /** Offset of the start of the line holding `pos`. */
 export function lineStart(source: string, pos: number): number {
-  return source.lastIndexOf('\n', pos - 1) + 1;
+  let i = pos;
+  while (i > 0 && source[i - 1] !== '\n' && source[i - 1] !== '\r') i--;
+  return i;
 }
 
-/** Offset of the line break ending the line holding `pos` (before `\r` of a CRLF). */
+/** Offset of the line break ending the line holding `pos` (its first character: `\r` of a CRLF). */
 export function lineEnd(source: string, pos: number): number {
-  let i = source.indexOf('\n', pos);
-  if (i === -1) return source.length;
-  if (i > 0 && source[i - 1] === '\r') i--;
-  return i;
+  BREAK_CHAR.lastIndex = pos;
+  return BREAK_CHAR.exec(source)?.index ?? source.length;
+}
+
+/** The end of the line holding `pos`, past its line break. */
+export function pastLineBreak(source: string, pos: number): number {
+  const end = lineEnd(source, pos);
+  if (source.startsWith('\r\n', end)) return end + 2;
+  return end < source.length ? end + 1 : end;
 }
 
 /** Leading white space of the line holding `pos`. */
@@ -98,16 +119,19 @@ export function restOfLine(source: string, pos: number): { end: number; comma: b
   if (source.startsWith('//', i)) return { end: lineEnd(source, i), comma };
   if (source.startsWith('/*', i)) {
     const close = source.indexOf('*/', i + 2);
-    if (close !== -1 && !source.slice(i, close).includes('\n')) {
+    if (close !== -1 && !spansLines(source.slice(i, close))) {
       i = close + 2;
       skipSpace();
     }
   }
-  if (i >= source.length || source[i] === '\n' || source.startsWith('\r\n', i)) {
+  if (i >= source.length || source[i] === '\n' || source[i] === '\r') {
     return { end: i, comma };
   }
   return undefined;
 }
+
+/** Two line breaks with only blanks between (a CRLF is one break, not a CR and an LF). */
+const BLANK_LINE = /(?:\r\n|\r(?!\n)|\n)[ \t]*(?:\r\n|\r|\n)/;
 
 interface CommentedNode {
   getStart(): number;
@@ -121,7 +145,7 @@ interface CommentedNode {
 export function startWithLeadingComments(source: string, node: CommentedNode): number {
   let start = node.getStart();
   for (const range of [...node.getLeadingCommentRanges()].reverse()) {
-    if (/\n[ \t]*\r?\n/.test(source.slice(range.getEnd(), start))) break;
+    if (BLANK_LINE.test(source.slice(range.getEnd(), start))) break;
     start = range.getPos();
   }
   return lineStart(source, start);

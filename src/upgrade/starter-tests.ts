@@ -7,8 +7,9 @@
  * stays as it is.
  */
 
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { reportOutside, writeInsideProject } from '../engine/contained-write.js';
 import type { Task } from '../engine/task.js';
 import { FRAMEWORK, frameworkPackageDir } from '../project/project.js';
 
@@ -48,16 +49,16 @@ export function starterTestsTask(noted: StarterTest[]): Task {
     run: async ({ root, reporter }) => {
       const dir = frameworkPackageDir(root);
       const refreshed: string[] = [];
+      const outside: string[] = [];
       for (const test of noted) {
         const fresh = dir ? readText(path.join(dir, 'templates', test.path)) : undefined;
         const target = path.join(root, test.path);
         if (fresh === undefined || fresh === test.content || readText(target) !== test.content) continue;
-        writeFileSync(target, fresh);
-        refreshed.push(test.path);
+        (writeInsideProject(root, test.path, fresh) ? refreshed : outside).push(test.path);
       }
       if (refreshed.length > 0)
         reporter.info(`Refreshed ${refreshed.length} starter test(s) from ${FRAMEWORK}'s template.`);
-      return { report: { ran: true, passed: true, refreshed } };
+      return { report: { ran: true, passed: true, refreshed, ...reportOutside(reporter, outside) } };
     },
   };
 }

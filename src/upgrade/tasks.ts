@@ -5,8 +5,9 @@
  * being reported, and devcheck then says the dependencies look uninstalled.
  */
 
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { reportOutside, writeInsideProject } from '../engine/contained-write.js';
 import { skippedTask, type Task } from '../engine/task.js';
 import { installedSkillFiles, skillNames } from '../init/skills.js';
 import { FRAMEWORK, type PackageManager } from '../project/project.js';
@@ -30,16 +31,15 @@ export function skillsRefreshTask(): Task {
       const files = installedSkillFiles(root);
       if (!files) return { report: { ran: false, reason: `${FRAMEWORK} is not installed`, refreshed: [] } };
       const refreshed: string[] = [];
+      const outside: string[] = [];
       for (const file of files) {
-        const target = path.join(root, file.path);
-        if (readOrUndefined(target) === file.content) continue;
-        mkdirSync(path.dirname(target), { recursive: true });
-        writeFileSync(target, file.content);
-        refreshed.push(file.path);
+        if (readOrUndefined(path.join(root, file.path)) === file.content) continue;
+        (writeInsideProject(root, file.path, file.content) ? refreshed : outside).push(file.path);
       }
       if (refreshed.length > 0)
         reporter.info(`Refreshed ${refreshed.length} skill file(s) from the installed ${FRAMEWORK}.`);
-      return { report: { ran: true, passed: true, refreshed, skills: skillNames(files) } };
+      const skipped = reportOutside(reporter, outside);
+      return { report: { ran: true, passed: true, refreshed, skills: skillNames(files), ...skipped } };
     },
   };
 }

@@ -6,7 +6,17 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, makeProject, parseJsonOut, treeDigest } from './support.js';
@@ -46,6 +56,21 @@ require('node:fs').writeFileSync('leftover.pid', String(child.pid));
 child.unref();
 console.log('devcheck done');
 process.exit(0);
+`;
+
+/**
+ * Hangs, having started two processes in sessions (and groups) of their own that each write a
+ * file after `ms`: one whose parent (a shell) exits at once, one started with an empty environment.
+ */
+const hangWithEscapees = (ms: number) => `${WRITE_PGID}
+const { spawn } = require('node:child_process');
+const late = (file) => \`setTimeout(() => require('node:fs').writeFileSync('\${file}', 'still here'), ${ms})\`;
+const orphan = 'setsid "$0" -e "$1" & echo $! > orphan.pid';
+spawn('sh', ['-c', orphan, process.execPath, late('late-orphan.txt')], { stdio: 'ignore' });
+const bare = spawn('setsid', ['env', '-i', process.execPath, '-e', late('late-bare.txt')], { stdio: 'ignore' });
+fs.writeFileSync('bare.pid', String(bare.pid));
+console.log('devcheck is hanging');
+${HANG_FOREVER}
 `;
 
 /** Prints `mib` MiB on stdout, as fast as the reader takes it. */
@@ -91,6 +116,16 @@ async function until(done: () => boolean, ms: number): Promise<boolean> {
     await new Promise((r) => setTimeout(r, 100));
   }
   return true;
+}
+
+/** Whether the process runs (a zombie has finished). */
+function runs(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !['Z', 'X'].includes(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]!);
+  } catch {
+    return false;
+  }
 }
 
 function killQuietly(pid: number): void {
@@ -179,6 +214,28 @@ describe.skipIf(process.platform !== 'linux')('devcheck as a child process', () 
     LONG,
   );
 
+  it(
+    'processes the devcheck moved to sessions of their own are stopped at the timeout too',
+    async () => {
+      const root = devcheckProject(hangWithEscapees(6_000));
+      const started = Date.now();
+      const run = await startCli([...ADD, '--devcheck-timeout', '2', '--cwd', root]).done;
+      expect(run.status, run.stderrTail).toBe(2);
+      expect(json(run)).toMatchObject({
+        ok: false,
+        error: { code: 'DEVCHECK_TIMEOUT' },
+        devcheck: { ran: true, passed: false, timedOut: true },
+      });
+      const escaped = ['orphan.pid', 'bare.pid'].map((f) => Number(readFileSync(path.join(root, f), 'utf8')));
+      // Had they run on, they would have written their files by now.
+      await new Promise((r) => setTimeout(r, Math.max(0, started + 8_000 - Date.now())));
+      expect(readdirSync(root).filter((f) => f.startsWith('late-'))).toEqual([]);
+      expect(escaped.filter(runs)).toEqual([]);
+      expect(leftovers(root)).toEqual([]);
+    },
+    LONG,
+  );
+
   it.each(['SIGTERM', 'SIGINT'] as const)(
     '%s to mcp-scaffold mid-devcheck: one JSON object, exit 2, nothing left running',
     async (signal) => {
@@ -233,16 +290,15 @@ describe.skipIf(process.platform !== 'linux')('devcheck as a child process', () 
   );
 
   it(
-    'a child that left the group keeps the pipe open: add finishes anyway, not waiting for it',
+    'a child that left the group and session keeps the pipe open: add finishes, and the child is stopped',
     async () => {
       const root = devcheckProject(leaveChild(true));
       const run = await startCli([...ADD, '--cwd', root]).done;
       const escaped = Number(readFileSync(path.join(root, 'leftover.pid'), 'utf8'));
-      // Out of the group it is not ours to stop: it still runs, and the test ends it.
-      expect(existsSync(`/proc/${escaped}`)).toBe(true);
-      killQuietly(escaped);
       expect(run.status, run.stderrTail).toBe(0);
       expect(json(run).devcheck).toMatchObject({ ran: true, passed: true });
+      expect(run.stderrTail).toContain('devcheck done');
+      expect(runs(escaped)).toBe(false);
     },
     LONG,
   );
@@ -303,6 +359,22 @@ describe('what the devcheck after add is told', () => {
     expect(full.status, full.stderrTail).toBe(0);
     expect(json(full).devcheck).toMatchObject({ ran: true, passed: true, scope: 'full' });
     expect(readFileSync(path.join(root, 'recorded.txt'), 'utf8')).toBe('none');
+  });
+
+  it('node_modules/.cache linked out of the project: nothing is kept there; the next devcheck checks all', async () => {
+    const root = ourProject();
+    const outside = realpathSync(mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-outside-')));
+    roots.push(outside);
+    symlinkSync(outside, path.join(root, 'node_modules/.cache'), 'dir');
+    const quiet = await startCli([...ADD, '--no-devcheck', '--cwd', root]).done;
+    expect(quiet.status, quiet.stderrTail).toBe(0);
+    expect(readdirSync(outside)).toEqual([]);
+    // What the skipped devcheck left unchecked could not be noted: the next one checks everything.
+    const next = await startCli(['add', 'tool', 'demo_list_items', '--json', '--cwd', root]).done;
+    expect(next.status, next.stderrTail).toBe(0);
+    expect(json(next).devcheck).toMatchObject({ ran: true, passed: true, scope: 'full' });
+    expect(readFileSync(path.join(root, 'recorded.txt'), 'utf8')).toBe('none');
+    expect(readdirSync(outside)).toEqual([]);
   });
 
   it('after --no-devcheck, the next add checks both adds', async () => {

@@ -12,10 +12,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIST_TAGS_PATH, DOCUMENT_PATH, frameworkAnswer } from '../helpers/registry-answers.js';
-import { BIN, parseJsonOut } from './support.js';
+import { parseJsonOut, runCliAsync } from './support.js';
 
 const made: string[] = [];
 const servers: { close: () => Promise<unknown> }[] = [];
@@ -62,31 +61,18 @@ function place() {
   return { cwd, cache, spy, npmStarts };
 }
 
-/** This environment as a shell has it: without what an npm that started the tests handed on. */
-const BASE_ENV = Object.fromEntries(
-  Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && !k.startsWith('MCP_SCAFFOLD_')),
-);
-
 let runs = 0;
 async function init(where: ReturnType<typeof place>, env: NodeJS.ProcessEnv) {
   // A real init (in a folder of its own each time): a dry run keeps no registry answer.
-  const args = ['init', `s${++runs}`, '--yes', '--json', '--no-install', '--no-git'];
-  const r = await execa(process.execPath, [BIN, ...args], {
+  const run = await runCliAsync(['init', `s${++runs}`, '--yes', '--json', '--no-install', '--no-git'], {
     cwd: where.cwd,
-    reject: false,
-    stdin: 'ignore',
-    extendEnv: false,
     env: {
-      ...BASE_ENV,
-      NO_COLOR: '1',
       MCP_SCAFFOLD_CACHE_DIR: where.cache,
       NODE_OPTIONS: `--require ${where.spy}`,
       npm_config_offline: 'false',
       ...env,
     },
-    timeout: 120_000,
   });
-  const run = { status: r.exitCode ?? null, stdout: String(r.stdout), stderr: String(r.stderr) };
   expect(run.status, run.stderr).toBe(0);
   return { ...parseJsonOut(run), stderr: run.stderr } as Record<string, any> & { stderr: string };
 }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { execa } from 'execa';
 import { afterEach } from 'vitest';
 
 export const BIN = path.resolve(import.meta.dirname, '../../bin/mcp-scaffold.js');
@@ -28,6 +29,27 @@ export function runCli(args: string[], opts: { cwd?: string; env?: NodeJS.Proces
     timeout: 120_000,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** This environment as a shell has it: without what an npm that started the tests handed on. */
+const SHELL_ENV = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && !k.startsWith('MCP_SCAFFOLD_')),
+);
+
+/**
+ * The built CLI, not blocking this process (a server the test runs here can answer it), in the
+ * environment a shell would give it plus `env`: npm's own variables would name another registry.
+ */
+export async function runCliAsync(args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<CliRun> {
+  const r = await execa(process.execPath, [BIN, ...args], {
+    cwd: opts.cwd,
+    reject: false,
+    stdin: 'ignore',
+    extendEnv: false,
+    env: { ...SHELL_ENV, NO_COLOR: '1', ...opts.env },
+    timeout: 120_000,
+  });
+  return { status: r.exitCode ?? null, stdout: String(r.stdout), stderr: String(r.stderr) };
 }
 
 /** stdout must be exactly one JSON object (plus the final newline). */

@@ -16,12 +16,12 @@ import { type InitOptions, initGenerator } from '../../src/init/generator.js';
 import { LICENSES } from '../../src/init/licenses.js';
 import { formatJson } from '../../src/init/manifests.js';
 import { externalSkillFiles, skillAudience } from '../../src/init/skills.js';
-import { readTarEntry, tarballPackage, tarEntries } from '../../src/init/tarball.js';
+import { readTarEntry, tarballPackage } from '../../src/init/tarball.js';
 import { starterLine } from '../../src/init/versions.js';
+import { frameworkTarball, unpackFramework } from '../helpers/framework-tarballs.js';
 import { tempDir } from '../helpers/temp.js';
 
-const FRAMEWORKS = path.resolve(import.meta.dirname, '../../../shared/frameworks');
-const TARBALL = (v: string) => path.join(FRAMEWORKS, `cyanheads-mcp-ts-core-${v}.tgz`);
+const TARBALL = frameworkTarball;
 const ENV = { username: 'tester', insideGitWorkTree: false, year: 2026 };
 const FRAMEWORK = '@cyanheads/mcp-ts-core';
 
@@ -33,15 +33,8 @@ function generate(options: Partial<InitOptions> = {}, root = path.join(tempDir()
 }
 
 /** A real framework package, unpacked from its tarball into `<root>/node_modules/@cyanheads/mcp-ts-core`. */
-function unpackFramework(root: string, version: string): string {
-  const dir = path.join(root, 'node_modules', FRAMEWORK);
-  for (const entry of tarEntries(gunzipSync(readFileSync(TARBALL(version))))) {
-    if (!entry.path.startsWith('package/')) continue;
-    const target = path.join(dir, entry.path.slice('package/'.length));
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, entry.body);
-  }
-  return dir;
+function unpackInto(root: string, version: string): string {
+  return unpackFramework(version, path.join(root, 'node_modules', FRAMEWORK));
 }
 
 const toolTest = (files: Record<string, string>) =>
@@ -201,7 +194,7 @@ describe("the framework's skills", () => {
 
   it('picks the external skills of the real 0.12.3 package, every file of each', () => {
     const root = tempDir();
-    const dir = unpackFramework(root, '0.12.3');
+    const dir = unpackInto(root, '0.12.3');
     const files = externalSkillFiles(dir);
     const names = [...new Set(files.map((f) => f.path.split('/')[1]))];
     expect(names).toContain('add-tool');
@@ -230,7 +223,7 @@ describe('the upgrade flow refreshes what the framework owns, for the installed 
       'skills/add-tool/SKILL.md': 'out of date\n',
       'skills/my-own/SKILL.md': 'mine\n',
     });
-    return { root, dir: unpackFramework(root, version) };
+    return { root, dir: unpackInto(root, version) };
   }
 
   it('on 0.12.3: skills replaced by the installed ones, tsconfig split, user files untouched', () => {

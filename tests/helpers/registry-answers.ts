@@ -11,3 +11,21 @@ export function frameworkAnswer(path: string | undefined, latest: string): strin
     ? JSON.stringify({ latest })
     : JSON.stringify({ name: '@cyanheads/mcp-ts-core', 'dist-tags': { latest } });
 }
+
+/**
+ * The package's abbreviated document (what npm asks for with `Accept:
+ * application/vnd.npm.install-v1+json`), listing `versions`, the last of them `latest`.
+ */
+export function frameworkDocument(versions: string[]): string {
+  const entry = (version: string) => ({
+    name: '@cyanheads/mcp-ts-core',
+    version,
+    dist: { tarball: `https://registry.example/@cyanheads/mcp-ts-core/-/mcp-ts-core-${version}.tgz` },
+  });
+  return JSON.stringify({
+    name: '@cyanheads/mcp-ts-core',
+    'dist-tags': { latest: versions.at(-1) },
+    versions: Object.fromEntries(versions.map((v) => [v, entry(v)])),
+    modified: '2026-01-01T00:00:00.000Z',
+  });
+}

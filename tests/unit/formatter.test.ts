@@ -40,13 +40,15 @@ describe('lineWidthOf', () => {
     expect(widthOf({ 'biome.json': config.replace('    "lineWidth": 90,\n', '') })).toBe(100);
   });
 
-  it('writes CRLF only where the formatter (not an override) asks for it', () => {
+  it('writes CRLF or CR only where the formatter (not an override) asks for it', () => {
     const { tree } = project({
       'biome.json': '{ "overrides": [{ "formatter": { "lineEnding": "crlf" } }], "formatter": { "lineEnding": "lf" } }',
     });
     expect(asNewFile(tree, 'a\nb\n')).toBe('a\nb\n');
     const crlf = project({ 'biome.jsonc': '{ "javascript": { "formatter": { "lineEnding": "crlf" } } }' }).tree;
     expect(asNewFile(crlf, 'a\nb\n')).toBe('a\r\nb\r\n');
+    const cr = project({ 'biome.json': '{ "formatter": { "lineEnding": "cr" } }' }).tree;
+    expect(asNewFile(cr, 'a\nb\n')).toBe('a\rb\r');
   });
 });
 

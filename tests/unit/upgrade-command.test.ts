@@ -1,13 +1,19 @@
 /**
  * The command around the plan: --dry-run lists every change with its diff and writes nothing; no
  * installed framework, an unreachable registry without --to, and a shape refused by a codemod all
- * end in one coded error with nothing written. On a server folder linked to the real 0.11.5.
+ * end in one coded error with nothing written. The target is checked before anything is planned:
+ * a version or range against what the registry serves, a .tgz and a folder (the real packed
+ * releases) for the framework's package.json. On a server folder linked to the real 0.11.5.
  */
 
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
-import { upgradeCommand } from '../../src/commands/upgrade.js';
+import { type UpgradeLookups, upgradeCommand } from '../../src/commands/upgrade.js';
+import type { PublishedVersions } from '../../src/init/published-versions.js';
+import { treeDigest } from '../bin/support.js';
+import { frameworkTarball, unpackFramework } from '../helpers/framework-tarballs.js';
 import { tempDir } from '../helpers/temp.js';
 
 const FRAMEWORK = '@cyanheads/mcp-ts-core';
@@ -39,15 +45,30 @@ function server(installed: boolean): string {
   return root;
 }
 
-async function runUpgrade(cwd: string, flags: Parameters<typeof upgradeCommand>[0], dryRun: boolean) {
+const REGISTRY = 'https://registry.example/';
+/** Releases as the registry lists them: a pre-release, and lines before the ones installed here. */
+const PUBLISHED = ['0.9.0', '0.9.4', '0.10.16', '0.10.17', '0.11.4', '0.11.5', '0.12.0', '0.12.3', '0.13.0-beta.1'];
+const serving =
+  (versions: string[]): UpgradeLookups['versions'] =>
+  async () => ({ ok: true, versions, registry: REGISTRY });
+
+async function runUpgrade(
+  cwd: string,
+  flags: Parameters<typeof upgradeCommand>[0],
+  dryRun: boolean,
+  versions: UpgradeLookups['versions'] = serving(PUBLISHED),
+) {
   const out: string[] = [];
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0);
   vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
   const unreachable = async () => ({ ok: false as const, reason: 'no answer in 3000 ms' });
-  const code = await upgradeCommand(flags, { ...GLOBAL, cwd, dryRun }, unreachable);
+  const code = await upgradeCommand(flags, { ...GLOBAL, cwd, dryRun }, { latest: unreachable, versions });
   vi.restoreAllMocks();
   return { code, result: JSON.parse(out.join('')) };
 }
+
+const TARBALL = frameworkTarball;
+const unpacked = (version: string) => unpackFramework(version, tempDir());
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -92,5 +113,101 @@ describe('upgrade command', () => {
     const { code, result } = await runUpgrade(server(true), {}, false);
     expect(code).toBe(1);
     expect(result.error).toMatchObject({ code: 'OPTION_INVALID', hint: expect.stringContaining('--to') });
+  });
+});
+
+describe('upgrade --to: the target exists before anything is planned', () => {
+  /** Runs the upgrade and expects a refusal with `code` that wrote nothing. */
+  async function refused(
+    flags: Parameters<typeof upgradeCommand>[0],
+    code: string,
+    versions?: UpgradeLookups['versions'],
+  ) {
+    const root = server(true);
+    const before = treeDigest(root);
+    const run = await runUpgrade(root, { ...flags, install: false }, false, versions);
+    expect(run.code).toBe(1);
+    expect(run.result).toMatchObject({ ok: false, error: { code } });
+    expect(treeDigest(root)).toBe(before);
+    return run.result.error as { message: string; hint: string };
+  }
+
+  it('a version the registry does not serve: TARGET_NOT_FOUND naming it and the newest of each line', async () => {
+    const error = await refused({ to: '99.0.0' }, 'TARGET_NOT_FOUND');
+    expect(error.message).toContain(
+      `${REGISTRY} (the registry npm is configured with) has no version ${FRAMEWORK} 99.0.0`,
+    );
+    expect(error.hint).toContain('The newest of each line there: 0.12.3, 0.11.5, 0.10.17, 0.9.4.');
+  });
+
+  it('a version between releases, though its caret range would install one: refused', async () => {
+    const error = await refused({ to: '0.12.2' }, 'TARGET_NOT_FOUND');
+    expect(error.message).toContain('no version @cyanheads/mcp-ts-core 0.12.2');
+  });
+
+  it('a range no release satisfies: refused; one a release satisfies: planned', async () => {
+    const error = await refused({ to: '^0.14.0' }, 'TARGET_NOT_FOUND');
+    expect(error.message).toContain('no release in the range @cyanheads/mcp-ts-core ^0.14.0');
+    const { code, result } = await runUpgrade(server(true), { to: '^0.12.1' }, true);
+    expect(code).toBe(0);
+    expect(result.upgrade).toMatchObject({ to: '0.12.1', range: '^0.12.1' });
+  });
+
+  it('a registry without the package says so', async () => {
+    const error = await refused({ to: '0.12.3' }, 'TARGET_NOT_FOUND', serving([]));
+    expect(error.hint).toContain('It serves no release of @cyanheads/mcp-ts-core');
+  });
+
+  it('a registry that does not answer: REGISTRY_UNREACHABLE; npm offline: planned, with a warning', async () => {
+    const down = async (): Promise<PublishedVersions> => ({
+      ok: false,
+      registry: REGISTRY,
+      reason: `${REGISTRY} could not be reached (no answer in 10000 ms)`,
+    });
+    const error = await refused({ to: '0.12.3' }, 'REGISTRY_UNREACHABLE', down);
+    expect(error.message).toContain('Could not check that @cyanheads/mcp-ts-core 0.12.3 exists');
+    expect(error.hint).toContain('.tgz or a folder');
+    const offline = async (): Promise<PublishedVersions> => ({
+      ok: false,
+      offline: true,
+      reason: 'npm is configured offline',
+    });
+    const { code, result } = await runUpgrade(server(true), { to: '0.12.3' }, true, offline);
+    expect(code).toBe(0);
+    expect(result.warnings).toContain(
+      'npm is configured offline: that @cyanheads/mcp-ts-core 0.12.3 exists was not checked.',
+    );
+  });
+
+  it('a packed release: planned for its version, as file:<path>; the registry is not asked', async () => {
+    const asked = vi.fn(serving(PUBLISHED));
+    const { code, result } = await runUpgrade(server(true), { to: TARBALL('0.12.3') }, true, asked);
+    expect(code).toBe(0);
+    expect(result.upgrade).toMatchObject({ to: '0.12.3', range: `file:${TARBALL('0.12.3')}` });
+    expect(asked).not.toHaveBeenCalled();
+  });
+
+  it('a .tgz that is not there, or not the framework: refused, naming what it is', async () => {
+    const missing = path.join(tempDir(), 'cyanheads-mcp-ts-core-9.9.9.tgz');
+    expect((await refused({ to: missing }, 'TARGET_NOT_FOUND')).message).toContain(`there is no file ${missing}`);
+    const other = tempDir({ 'package/package.json': JSON.stringify({ name: 'left-pad', version: '1.3.0' }) });
+    execFileSync('tar', ['czf', 'left-pad-1.3.0.tgz', 'package'], { cwd: other });
+    const error = await refused({ to: path.join(other, 'left-pad-1.3.0.tgz') }, 'TARGET_NOT_FOUND');
+    expect(error.message).toContain(`is not ${FRAMEWORK}: it is left-pad`);
+  });
+
+  it('a folder holding the framework: planned for its version, as file:<folder>', async () => {
+    const dir = unpacked('0.12.3');
+    const { code, result } = await runUpgrade(server(true), { to: dir }, true);
+    expect(code).toBe(0);
+    expect(result.upgrade).toMatchObject({ to: '0.12.3', range: `file:${dir}` });
+  });
+
+  it('a folder that is not there, holds no package, or another one: refused', async () => {
+    const nowhere = path.join(tempDir(), 'mcp-ts-core');
+    expect((await refused({ to: nowhere }, 'TARGET_NOT_FOUND')).message).toContain(`there is no folder ${nowhere}`);
+    expect((await refused({ to: tempDir() }, 'TARGET_NOT_FOUND')).message).toContain('it holds no package.json');
+    const other = tempDir({ 'package.json': JSON.stringify({ name: 'left-pad', version: '1.3.0' }) });
+    expect((await refused({ to: other }, 'TARGET_NOT_FOUND')).message).toContain('it is left-pad');
   });
 });

@@ -1,0 +1,28 @@
+/**
+ * The files a run writes into a project outside the flush (the framework's skills and starter
+ * tests after an install): written only where their path stays inside the project once links are
+ * followed, as the flush checks every path it writes. A path that leads out is not written, and
+ * the caller says so.
+ */
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { containedPath } from './containment.js';
+import type { Reporter } from './reporter.js';
+
+/** Writes `content` to the project-relative `rel`; false, writing nothing, when `rel` leads out of the project. */
+export function writeInsideProject(root: string, rel: string, content: string): boolean {
+  const real = containedPath(root, rel);
+  if (real === undefined) return false;
+  mkdirSync(path.dirname(real), { recursive: true });
+  writeFileSync(real, content);
+  return true;
+}
+
+/** Warns of the files not written because their path leads out of the project; for the task's report, their list. */
+export function reportOutside(reporter: Reporter, outside: readonly string[]): { outside?: string[] } {
+  if (outside.length === 0) return {};
+  const verb = outside.length === 1 ? 'leads' : 'lead';
+  reporter.warn(`${outside.join(', ')} ${verb} outside the project through a symbolic link: not written.`);
+  return { outside: [...outside] };
+}
