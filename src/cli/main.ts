@@ -5,6 +5,7 @@
  */
 
 import { type Command, CommanderError } from 'commander';
+import { strikeAt } from '../engine/durable.js';
 import { EXIT, ScaffoldError } from '../engine/errors.js';
 import { reportFailure } from '../engine/failure.js';
 import { Reporter } from '../engine/reporter.js';
@@ -125,4 +126,5 @@ export async function main(argv: string[]): Promise<void> {
     process.exit(EXIT.nothingWritten);
   });
   process.exitCode = await run(argv, KINDS);
+  strikeAt('after', 'exit', '');
 }

@@ -13,7 +13,7 @@ import type { GlobalOptions } from '../engine/options.js';
 import { problemsError } from '../engine/problems.js';
 import { ProjectCache } from '../engine/project-cache.js';
 import type { CommandResult, ListedChange, Reporter } from '../engine/reporter.js';
-import { interruptedAfterWrite, interruptedBeforeWrite, markPlanning, stopSignal } from '../engine/run-state.js';
+import { interruptedAfterWrite, interruptedPutBack, markPlanning, stopSignal } from '../engine/run-state.js';
 import { runTasks, type TaskReport } from '../engine/task.js';
 import type { FileChange, Tree } from '../engine/tree.js';
 import { formatWideNewFiles, lineWidthOf } from '../project/formatter.js';
@@ -112,7 +112,7 @@ async function planAndFlush<R extends GeneratorResult>(
       if (!(e instanceof PlanOutdatedError)) throw e;
       // Nothing was written (or all of it was put back): a stop signal that came meanwhile ends the run here.
       const signal = stopSignal();
-      if (signal) throw interruptedBeforeWrite(signal, 'every file is as it was');
+      if (signal) throw interruptedPutBack(signal);
       if (replans >= REPLANS) throw e;
       markPlanning();
       reporter.debug(`${e.message} Planning again from the files as they are now.`);

@@ -306,6 +306,7 @@ function removeEmptiedDirs(realRoot: string, targets: readonly Target[]): void {
  */
 export async function flush(root: string, changes: readonly FileChange[]): Promise<string[]> {
   if (changes.length === 0) return [];
+  strikeAt('before', 'flush', root);
   // A stop signal already sent is taken now, while nothing is written, not in the middle.
   await new Promise((resolve) => setImmediate(resolve));
   if (!existsSync(root) && changes.every((c) => c.action === 'create')) {

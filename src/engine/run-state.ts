@@ -72,6 +72,15 @@ export function interruptedBeforeWrite(signal: NodeJS.Signals, putBack?: string)
   );
 }
 
+/** The run stopped while it was writing, and every file was put back (or none was changed yet): exit 1. */
+export function interruptedPutBack(signal: NodeJS.Signals): ScaffoldError {
+  return new ScaffoldError(
+    'INTERRUPTED',
+    `Stopped by ${signal} while writing; every file was put back in full, and nothing was written.`,
+    { hint: 'Run the command again to make the change.' },
+  );
+}
+
 /** The run stopped once its files were all written: exit 2, saying what did not run. */
 export function interruptedAfterWrite(
   signal: NodeJS.Signals,
