@@ -87,8 +87,10 @@ async function undoNow(root: string, global: GlobalOptions, reporter: Reporter):
     reporter.info('Dry run: nothing was written.');
     return finish(reporter, global, changesOf(found), { recovery: recoveryJson(found) });
   }
-  markWriting();
-  const done = await underProjectLock(root, () => recoverUnderLock(root));
+  const done = await underProjectLock(root, () => {
+    markWriting();
+    return recoverUnderLock(root);
+  });
   markWritten();
   if (done) sayRecovery(reporter, done, 'Undid the interrupted run');
   const changes = changesOf(done);
@@ -110,8 +112,10 @@ async function discard(root: string, global: GlobalOptions, reporter: Reporter):
     reporter.info(`Dry run: nothing was written; ${JOURNAL_FILE} stays.`);
     return finish(reporter, global, removed, extra);
   }
-  markWriting();
-  await underProjectLock(root, () => discardUnderLock(root, found));
+  await underProjectLock(root, () => {
+    markWriting();
+    discardUnderLock(root, found);
+  });
   markWritten();
   reporter.success(`Removed ${JOURNAL_FILE} and its temp files; no file was put back.`);
   return finish(reporter, global, removed, extra);

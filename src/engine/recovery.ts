@@ -111,8 +111,11 @@ export async function recoverInterruptedFlush(root: string, opts: { dryRun?: boo
     readJournal(root);
     return [`An earlier run was interrupted while writing; the next run that writes undoes it (${JOURNAL_FILE}).`];
   }
-  markWriting();
-  const recovery = await underProjectLock(root, () => recoverUnderLock(root));
+  // Writing once the lock is held: a signal while waiting for it ends the run at once.
+  const recovery = await underProjectLock(root, () => {
+    markWriting();
+    return recoverUnderLock(root);
+  });
   const warnings = recovery ? [recoveryWarning(recovery)] : [];
   const signal = stopSignal();
   if (signal)
