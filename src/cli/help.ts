@@ -48,8 +48,9 @@ ${kinds.map((k) => example(k.example)).join('\n')}
 ${example('list --json')}
 ${example('add tool acme_find_items --cwd ./servers/acme --json --yes')}
 
-Exit status: 0 done; 1 nothing written (bad input, conflict, not a project, cancelled);
-2 files written but devcheck (or install) failed, timed out or was interrupted.
+Exit status: 0 done; 1 nothing written (bad input, conflict, not a project, cancelled, or
+stopped by a signal before writing); 2 files written but devcheck (or install) failed, timed out
+or was interrupted, or a signal stopped the run once they were written.
 With --json, stdout carries exactly one JSON object; logs go to stderr.`;
 }
 

@@ -5,9 +5,11 @@
  */
 
 import { type Command, CommanderError } from 'commander';
-import { ScaffoldError } from '../engine/errors.js';
+import { strikeAt } from '../engine/durable.js';
+import { EXIT, ScaffoldError } from '../engine/errors.js';
 import { reportFailure } from '../engine/failure.js';
 import { Reporter } from '../engine/reporter.js';
+import { interruptedBeforeWrite, markReported, resetRunState, watchStopSignals } from '../engine/run-state.js';
 import { KINDS, oneOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { quietOnClosedPipe } from './pipes.js';
@@ -76,12 +78,20 @@ function helpOf(program: Command, args: string[]): string {
   return commandPath(cmd);
 }
 
+/** What the arguments ask for, as far as the output needs it: before commander has parsed them. */
+function outputOf(args: string[]): { command: string; json: boolean; verbose: boolean } {
+  return {
+    command: args[0] === 'add' && args[1] && !args[1].startsWith('-') ? `${args[0]} ${args[1]}` : (args[0] ?? ''),
+    json: args.includes('--json'),
+    verbose: args.includes('--verbose'),
+  };
+}
+
 /** Runs the CLI on `argv` (as process.argv: node, script, arguments) with these kinds; the exit status. */
 export async function run(argv: string[], kinds: readonly KindSpec[] = KINDS): Promise<number> {
+  resetRunState();
   const args = argv.slice(2);
-  const json = args.includes('--json');
-  const verbose = args.includes('--verbose');
-  const command = args[0] === 'add' && args[1] && !args[1].startsWith('-') ? `${args[0]} ${args[1]}` : (args[0] ?? '');
+  const { command, json, verbose } = outputOf(args);
   let exitCode = 0;
   const setExit = (code: number) => {
     exitCode = code;
@@ -92,17 +102,29 @@ export async function run(argv: string[], kinds: readonly KindSpec[] = KINDS): P
   try {
     if (args.length === 0) {
       program.outputHelp({ error: true });
-      return 1;
+      markReported(EXIT.nothingWritten);
+      return EXIT.nothingWritten;
     }
     await program.parseAsync(argv);
     return exitCode;
   } catch (e) {
-    if (e instanceof CommanderError) return commanderExit(e, invocation);
+    if (e instanceof CommanderError) {
+      const code = commanderExit(e, invocation);
+      markReported(code);
+      return code;
+    }
     return reportFailure(new Reporter({ json, verbose }), command, e);
   }
 }
 
 export async function main(argv: string[]): Promise<void> {
   quietOnClosedPipe();
+  const { command, json, verbose } = outputOf(argv.slice(2));
+  // A stop signal before anything is written ends the run here, with its one result.
+  watchStopSignals((signal) => {
+    new Reporter({ json, verbose }).failure(command, interruptedBeforeWrite(signal));
+    process.exit(EXIT.nothingWritten);
+  });
   process.exitCode = await run(argv, KINDS);
+  strikeAt('after', 'exit', '');
 }

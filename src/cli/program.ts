@@ -20,6 +20,19 @@ Examples:
   mcp-scaffold upgrade --to ../cyanheads-mcp-ts-core-0.12.3.tgz --drop-tasks
 `;
 
+const RECOVER_EXAMPLES = `
+Examples:
+  mcp-scaffold recover                     # undo a run that was cut short, and say what was put back
+  mcp-scaffold recover --dry-run --json    # what undoing would put back; nothing written
+  mcp-scaffold recover --discard           # show what undoing would do, then remove the journal instead
+
+A run cut short while writing (a kill, a power cut) leaves .mcp-scaffold.journal in the project;
+the next command that writes undoes it first, and this does the same on its own. A journal that
+mcp-scaffold cannot have written (a cloned repository may carry one) stops every command that
+writes with JOURNAL_INVALID: --discard removes it (and its temp files) without undoing anything.
+Exit status: 0 done (or nothing to recover); 1 the journal is refused (JOURNAL_INVALID) or the
+project is locked; 2 some files could not be put back (ROLLBACK_FAILED: the journal stays).`;
+
 function rootCommand(ctx: ProgramContext): Command {
   const program = new Command('mcp-scaffold')
     .description('Generate and grow MCP servers built on @cyanheads/mcp-ts-core.')
@@ -129,6 +142,19 @@ function upgradeCommand(program: Command, setExit: (code: number) => void): void
     });
 }
 
+function recoverCommand(program: Command, setExit: (code: number) => void): void {
+  program
+    .command('recover')
+    .description('undo a run that was cut short while writing, or (--discard) remove what it left')
+    .option('--discard', 'remove the journal and its temp files without undoing, after showing what undoing would do')
+    .addHelpText('after', RECOVER_EXAMPLES)
+    .exitOverride()
+    .action(async (flags: Record<string, unknown>, cmd: Command) => {
+      const { recoverCommand } = await import('../commands/recover.js');
+      setExit(await recoverCommand({ discard: flags.discard === true }, globalOptions(cmd.optsWithGlobals())));
+    });
+}
+
 /** `mcp-scaffold add tool`: the words that run a command, as its --help hint names them. */
 export function commandPath(cmd: Command): string {
   const names: string[] = [];
@@ -151,6 +177,7 @@ export function buildProgram(ctx: ProgramContext): Command {
   listCommand(program, ctx);
   definitionCommands(program, ctx);
   upgradeCommand(program, ctx.setExit);
+  recoverCommand(program, ctx.setExit);
   // Under --json the error becomes one JSON object instead (main.ts).
   if (!ctx.jsonOut) usageAfterErrors(program);
   return program;

@@ -154,7 +154,7 @@ export async function listCommand(global: GlobalOptions, kinds: readonly KindSpe
         warnings: reporter.warnings,
         ...(error ? { error: errorJson(error) } : {}),
       };
-      process.stdout.write(`${JSON.stringify(out)}\n`);
+      reporter.emit(out, error ? EXIT.nothingWritten : EXIT.ok);
     } else {
       human(inv, reporter, kinds);
       if (error) reporter.failure(COMMAND, error);

@@ -13,6 +13,7 @@ import type { GlobalOptions } from '../engine/options.js';
 import { problemsError } from '../engine/problems.js';
 import { ProjectCache } from '../engine/project-cache.js';
 import type { CommandResult, ListedChange, Reporter } from '../engine/reporter.js';
+import { interruptedAfterWrite, interruptedPutBack, markPlanning, stopSignal } from '../engine/run-state.js';
 import { runTasks, type TaskReport } from '../engine/task.js';
 import type { FileChange, Tree } from '../engine/tree.js';
 import { formatWideNewFiles, lineWidthOf } from '../project/formatter.js';
@@ -108,7 +109,12 @@ async function planAndFlush<R extends GeneratorResult>(
       for (const w of await planned.tree.host.flush(changes)) reporter.warn(w);
       return { planned, changes };
     } catch (e) {
-      if (!(e instanceof PlanOutdatedError) || replans >= REPLANS) throw e;
+      if (!(e instanceof PlanOutdatedError)) throw e;
+      // Nothing was written (or all of it was put back): a stop signal that came meanwhile ends the run here.
+      const signal = stopSignal();
+      if (signal) throw interruptedPutBack(signal);
+      if (replans >= REPLANS) throw e;
+      markPlanning();
       reporter.debug(`${e.message} Planning again from the files as they are now.`);
       planned = await spec.generate();
       changes = await checkedChanges(planned, reporter, false);
@@ -154,7 +160,12 @@ export async function runPipeline<R extends GeneratorResult>(spec: PipelineSpec<
       ...planned.result.data,
       ...(await spec.conclude?.(outcome)),
     };
-    if (taskRun.error) return reporter.failureAfterWrite(out, taskRun.error);
+    // A stop signal during the flush or between tasks: the files are written, the rest was skipped.
+    const signal = stopSignal();
+    const error =
+      taskRun.error ??
+      (signal && changes.length > 0 ? interruptedAfterWrite(signal, changes.length, taskRun.skipped) : undefined);
+    if (error) return reporter.failureAfterWrite(out, error);
     reporter.result(out);
     return EXIT.ok;
   } catch (e) {

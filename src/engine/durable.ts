@@ -5,6 +5,7 @@
  */
 
 import {
+  appendFileSync,
   close,
   closeSync,
   fchmodSync,
@@ -19,22 +20,24 @@ import {
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-export type FaultKind = 'eacces' | 'enospc' | 'kill' | 'sigterm';
+export type FaultKind = 'eacces' | 'enospc' | 'kill' | 'sigterm' | 'sigint' | 'sighup' | 'append';
 
 /**
- * Test seam: the fault to inject at a step of a flush (`journal`, `write:<i>`, `rename:<i>`,
- * `commit`, counting the changes from 0), from `flushFaults.at` or, for a spawned CLI, from
- * MCP_SCAFFOLD_TEST_FAULT=`<kind>@<step>`.
+ * Test seam: the fault to inject at a step of a flush (`before`, `journal`, `sync`, `write:<i>`,
+ * `rename:<i>`, `commit`, counting the changes from 0; `after`, once the result is out), from
+ * `flushFaults.at` or, for a spawned CLI, from MCP_SCAFFOLD_TEST_FAULT=`<kind>@<step>`, several
+ * separated by commas.
  */
 export const flushFaults: { at?: (step: string) => FaultKind | undefined } = {};
 
 export function faultAt(step: string): FaultKind | undefined {
   const fromHook = flushFaults.at?.(step);
   if (fromHook) return fromHook;
-  const spec = process.env.MCP_SCAFFOLD_TEST_FAULT;
-  if (!spec) return undefined;
-  const [kind, at] = spec.split('@');
-  return at === step ? (kind as FaultKind) : undefined;
+  for (const spec of process.env.MCP_SCAFFOLD_TEST_FAULT?.split(',') ?? []) {
+    const [kind, at] = spec.split('@');
+    if (at === step) return kind as FaultKind;
+  }
+  return undefined;
 }
 
 function errnoError(code: 'EACCES' | 'ENOSPC', op: string, file: string): NodeJS.ErrnoException {
@@ -42,12 +45,18 @@ function errnoError(code: 'EACCES' | 'ENOSPC', op: string, file: string): NodeJS
   return Object.assign(new Error(`${code}: ${text}, ${op} '${file}'`), { code });
 }
 
-/** Acts out a fault: an error is thrown, a kill ends the process, a SIGTERM is sent to ourselves. */
+/**
+ * Acts out a fault: an error is thrown, a kill ends the process, a signal is sent to ourselves,
+ * or a line is appended to `file` (another program saving it just then).
+ */
 function injectFault(kind: FaultKind | undefined, op: string, file: string): void {
   if (kind === 'eacces') throw errnoError('EACCES', op, file);
   if (kind === 'enospc') throw errnoError('ENOSPC', op, file);
   if (kind === 'kill') process.kill(process.pid, 'SIGKILL');
   if (kind === 'sigterm') process.kill(process.pid, 'SIGTERM');
+  if (kind === 'sigint') process.kill(process.pid, 'SIGINT');
+  if (kind === 'sighup') process.kill(process.pid, 'SIGHUP');
+  if (kind === 'append') appendFileSync(file, '// saved by another program\n');
 }
 
 /**
@@ -90,11 +99,6 @@ function writeFully(fd: number, bytes: Uint8Array): void {
 /** Acts out the fault planned for `step`, if any, as the operation `op` on `file` would meet it. */
 export function strikeAt(step: string, op: string, file: string): void {
   injectFault(faultAt(step), op, file);
-}
-
-export function renameWithFault(from: string, to: string, step?: string): void {
-  injectFault(step ? faultAt(step) : undefined, 'rename', to);
-  renameSync(from, to);
 }
 
 /** Makes a rename or removal in `dir` durable. Some file systems refuse to fsync a folder: fine. */

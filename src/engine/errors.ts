@@ -35,6 +35,12 @@ export type ErrorCode =
   | 'LOCKED'
   | 'OUTSIDE_PROJECT'
   | 'ROLLBACK_FAILED'
+  // A journal or lock file in the project that no flush of ours could have left: refused, as
+  // any other input that does not hold, before anything is changed.
+  | 'JOURNAL_INVALID'
+  | 'LOCK_INVALID'
+  // SIGINT, SIGTERM or SIGHUP ended the run; the message says whether files were written.
+  | 'INTERRUPTED'
   // An edited file is not UTF-8: writing it back would change bytes outside the edit.
   | 'ENCODING_UNSUPPORTED'
   // `list`: a definition no app array (or setup()) registers; a registration whose import is gone.

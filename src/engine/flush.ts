@@ -3,35 +3,41 @@
  * project's lock: an interrupted earlier flush is undone first; every path is checked to stay in
  * the project; every planned file is re-read (a file changed since planning refuses the flush);
  * then a journal of what is replaced is written, each new content goes to a temp file beside its
- * target, the journal and the temps are made durable together, the temps are renamed into place,
- * the renames made durable together, and the journal is removed (that made durable too). A failure
- * at any step puts every file back from the journal; a kill leaves the journal for the next run.
+ * target, the journal and the temps are made durable together, each temp is put in place right
+ * after its target is checked once more (place.ts: an edit saved meanwhile by another program puts
+ * everything back, and the plan is made again), the renames made durable together, and the
+ * journal is removed (that made durable too). A failure at any step puts every file back from the
+ * journal; a kill leaves the journal for the next run.
  */
 
-import { closeSync, existsSync, mkdirSync, readFileSync, realpathSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, readFileSync, realpathSync, rmdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FileChange } from './changes.js';
 import { containedPaths } from './containment.js';
 import { missingDirs, removeEmptyDirs } from './dirs.js';
-import { fsyncTogether, renameWithFault, strikeAt, writeNewFile } from './durable.js';
-import { EXIT, PlanOutdatedError, ScaffoldError } from './errors.js';
+import { fsyncTogether, removeIfThere, strikeAt, writeNewFile } from './durable.js';
+import { PlanOutdatedError, ScaffoldError } from './errors.js';
 import {
+  entryTemps,
   JOURNAL_FILE,
   type Journal,
   type JournalEntry,
   newJournal,
-  readJournal,
   removeJournal,
-  removeJournalTemps,
   sha256,
   undoJournal,
   writeJournal,
 } from './journal.js';
-import { acquireLock, LOCK_FILE, type Lock } from './lock.js';
+import { FILE_MODE_BITS, tempName } from './journal-format.js';
+import { acquireLock, type Lock } from './lock.js';
 import { flushNewFolder, removeStaleTempFolders } from './new-folder.js';
+import { ChangedBeforePlacing, type Placed, place, putBack } from './place.js';
+import { recoverUnderLock, recoveryWarning, rollbackFailed } from './recovery.js';
+import { markWriting, markWritten } from './run-state.js';
 import { withSignalsHeld } from './signals.js';
 
 export { flushFaults } from './durable.js';
+export { recoverInterruptedFlush } from './recovery.js';
 
 interface Target {
   change: FileChange;
@@ -49,7 +55,8 @@ function readTarget(change: FileChange, abs: string): Target {
   let mode: number | undefined;
   try {
     old = readFileSync(abs);
-    mode = statSync(abs).mode & 0o7777;
+    // Never setuid, setgid or sticky: a written file loses them, as a write by its owner does.
+    mode = statSync(abs).mode & FILE_MODE_BITS;
   } catch {
     old = undefined;
   }
@@ -92,7 +99,7 @@ function planJournal(realRoot: string, targets: readonly Target[]): Journal {
   );
   const entries: JournalEntry[] = targets.map((t, i) => ({
     path: posix(path.relative(realRoot, t.abs)),
-    tmp: posix(path.relative(realRoot, path.join(path.dirname(t.abs), `.mcp-scaffold-${process.pid}-${i}.tmp`))),
+    tmp: posix(path.relative(realRoot, path.join(path.dirname(t.abs), tempName(process.pid, i)))),
     old: t.old ?? null,
     mode: t.mode ?? null,
     newHash: sha256(t.bytes),
@@ -143,7 +150,69 @@ function changedDirs(realRoot: string, journal: Journal, targets: readonly Targe
   ]);
 }
 
-/** Temps written and made durable, then renamed into place, the renames made durable; `at` names the change at work. */
+/** What the flush planned for target `i`, as place.ts puts it in place. */
+function placeTarget(realRoot: string, entry: JournalEntry, t: Target) {
+  return {
+    path: t.change.path,
+    abs: t.abs,
+    tmp: path.join(realRoot, entry.tmp),
+    undoTmp: path.join(realRoot, `${entry.tmp}.undo`),
+    deletes: t.change.action === 'delete',
+    old: t.old,
+    mode: t.mode,
+    bytes: t.bytes,
+  };
+}
+
+/** A failure of the flush whose files are already put back as they now are: the journal's old bytes would lose that. */
+class AlreadyPutBack extends Error {
+  constructor(readonly error: ScaffoldError) {
+    super(error.message);
+  }
+}
+
+/**
+ * A target changed on disk while the flush was writing (another program saved it): every file
+ * was put back as it now is, the temps and the journal removed, and the plan is to be made again.
+ */
+function changedWhileWriting(realRoot: string, journal: Journal, placed: Placed[], path_: string, what: string) {
+  const left = putBack(placed);
+  if (left.length > 0) {
+    return rollbackFailed(`${path_} ${what}, and putting the files back failed`, left);
+  }
+  for (const entry of journal.entries) for (const tmp of entryTemps(entry)) removeIfThere(path.join(realRoot, tmp));
+  removeEmptyDirs(journal.dirs.map((d) => path.join(realRoot, d)));
+  removeJournal(realRoot);
+  return new PlanOutdatedError(
+    'CONFLICT',
+    `${path_} ${what} while the change was being written; every file was put back as it now is, and nothing was written.`,
+    { hint: 'Run the command again.', details: [{ path: path_, message: what }] },
+  );
+}
+
+/** Each temp put in place, its target checked right before and right after; `at` names the change at work. */
+function placeAll(realRoot: string, journal: Journal, targets: readonly Target[], at: { path?: string }): void {
+  const placed: Placed[] = [];
+  targets.forEach((t, i) => {
+    at.path = t.change.path;
+    let done: Placed;
+    try {
+      done = place(placeTarget(realRoot, journal.entries[i]!, t), `rename:${i}`);
+    } catch (e) {
+      if (!(e instanceof ChangedBeforePlacing)) throw e;
+      throw new AlreadyPutBack(changedWhileWriting(realRoot, journal, placed, e.path, e.what));
+    }
+    placed.push(done);
+    if (done.late) {
+      throw new AlreadyPutBack(
+        changedWhileWriting(realRoot, journal, placed, t.change.path, 'changed as it was replaced'),
+      );
+    }
+  });
+  at.path = undefined;
+}
+
+/** Temps written and made durable, then put in place, the renames made durable; `at` names the change at work. */
 async function putInPlace(
   realRoot: string,
   journal: Journal,
@@ -155,14 +224,7 @@ async function putInPlace(
   at.path = undefined;
   await syncBeforeRenames(realRoot, fds);
   // A deleted file goes in the same pass as the renames: the journal holds its bytes for the undo.
-  targets.forEach((t, i) => {
-    at.path = t.change.path;
-    if (t.change.action === 'delete') {
-      strikeAt(`rename:${i}`, 'unlink', t.abs);
-      unlinkSync(t.abs);
-    } else renameWithFault(path.join(realRoot, journal.entries[i]!.tmp), t.abs, `rename:${i}`);
-  });
-  at.path = undefined;
+  placeAll(realRoot, journal, targets, at);
   // All renames durable before the journal's removal is: a crash in between is undone whole.
   await fsyncTogether([], changedDirs(realRoot, journal, targets));
   strikeAt('commit', 'unlink', path.join(realRoot, JOURNAL_FILE));
@@ -184,19 +246,6 @@ function rolledBack(count: number, at: string | undefined, cause: unknown, left:
   return rollbackFailed(`Writing ${count} file(s) failed part way, and putting them back failed too`, left, {
     details,
     cause,
-  });
-}
-
-function rollbackFailed(
-  what: string,
-  left: string[],
-  opts: { details?: { path?: string; message: string }[]; cause?: unknown } = {},
-): ScaffoldError {
-  return new ScaffoldError('ROLLBACK_FAILED', `${what}: left as they are: ${left.join(', ')}.`, {
-    hint: `${JOURNAL_FILE} is kept in the project: the next mcp-scaffold run that writes tries the undo again. Or check these files by hand, then delete it.`,
-    details: [...(opts.details ?? []), ...left.map((l) => ({ message: `left: ${l}` }))],
-    exitCode: EXIT.writtenButFailed,
-    cause: opts.cause,
   });
 }
 
@@ -227,6 +276,7 @@ async function flushUnderLock(root: string, changes: readonly FileChange[]): Pro
   try {
     await putInPlace(realRoot, journal, targets, at);
   } catch (cause) {
+    if (cause instanceof AlreadyPutBack) throw cause.error;
     const left = undoJournal(realRoot, journal);
     if (left.length === 0) removeJournal(realRoot);
     throw rolledBack(changes.length, at.path, cause, left);
@@ -249,56 +299,6 @@ function removeEmptiedDirs(realRoot: string, targets: readonly Target[]): void {
   }
 }
 
-/** Undoes what an interrupted flush left, with the lock held; what to tell the user. */
-function recoverUnderLock(root: string): string[] {
-  removeJournalTemps(root);
-  const journal = readJournal(root);
-  if (!journal) return [];
-  const left = undoJournal(root, journal);
-  const who = `pid ${journal.pid}, started ${journal.started}`;
-  if (left.length > 0) throw rollbackFailed(`Undoing an interrupted earlier run (${who}) failed`, left);
-  removeJournal(root);
-  const files = journal.entries.map((e) => e.path);
-  return [
-    `An earlier run (${who}) was interrupted while writing ${files.length} file(s); its changes were undone: ${files.join(', ')}.`,
-  ];
-}
-
-/**
- * Undoes an interrupted flush left in `root`, before a command plans over it; the warnings to
- * say. A dry run writes nothing: it only says that the next run will.
- */
-export async function recoverInterruptedFlush(root: string, opts: { dryRun?: boolean } = {}): Promise<string[]> {
-  if (!existsSync(root)) return removeStaleTempFolders(root, opts);
-  if (!existsSync(path.join(root, JOURNAL_FILE))) {
-    if (!opts.dryRun && existsSync(path.join(root, LOCK_FILE))) await removeStaleLock(root);
-    return [];
-  }
-  if (opts.dryRun) {
-    return [`An earlier run was interrupted while writing; the next run that writes undoes it (${JOURNAL_FILE}).`];
-  }
-  const lock = await acquireLock(root);
-  return withSignalsHeld(() => {
-    try {
-      return recoverUnderLock(root);
-    } finally {
-      lock.release();
-    }
-  });
-}
-
-/** A run killed before its journal was whole leaves its lock (and a journal temp): taken over and removed. */
-async function removeStaleLock(root: string): Promise<void> {
-  try {
-    const lock = await acquireLock(root, { waitMs: 0 });
-    removeJournalTemps(root);
-    lock.release();
-  } catch (e) {
-    // A live run holds it: its own flush is under way, and ours waits for it later.
-    if (!(e instanceof ScaffoldError && e.code === 'LOCKED')) throw e;
-  }
-}
-
 /**
  * Writes `changes` under `root` (made when missing, as for `init`, and removed again if nothing
  * could be written); the warnings to say (an earlier interrupted run that was undone). A root
@@ -306,9 +306,16 @@ async function removeStaleLock(root: string): Promise<void> {
  */
 export async function flush(root: string, changes: readonly FileChange[]): Promise<string[]> {
   if (changes.length === 0) return [];
+  strikeAt('before', 'flush', root);
+  // A stop signal already sent is taken now, while nothing is written, not in the middle.
+  await new Promise((resolve) => setImmediate(resolve));
   if (!existsSync(root) && changes.every((c) => c.action === 'create')) {
     const warnings = removeStaleTempFolders(root);
-    await withSignalsHeld(() => flushNewFolder(root, changes));
+    await withSignalsHeld(async () => {
+      markWriting();
+      await flushNewFolder(root, changes);
+      markWritten();
+    });
     return warnings;
   }
   const createdRoot = missingDirs(root);
@@ -323,11 +330,13 @@ export async function flush(root: string, changes: readonly FileChange[]): Promi
   // The lock is let go (and a root made for nothing removed) before a held signal takes effect.
   return withSignalsHeld(async () => {
     let written = false;
+    markWriting();
     try {
-      const warnings = recoverUnderLock(root);
+      const recovery = recoverUnderLock(root);
       await flushUnderLock(root, changes);
       written = true;
-      return warnings;
+      markWritten();
+      return recovery ? [recoveryWarning(recovery)] : [];
     } finally {
       lock.release();
       if (!written) removeEmptyDirs(createdRoot);

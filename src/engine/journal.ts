@@ -1,48 +1,30 @@
 /**
  * The flush's journal: before the first file is put in place, what every target held (its bytes
  * and mode, or that it was new), where its temp file goes, and which folders the flush creates.
- * It is written atomically and made durable before any target is touched, so a run that dies part way leaves a journal the next run
- * undoes from; a flush that completes removes it.
- *
- * On disk: its JSON on the first line, each target's old bytes after it as they are, the entry
- * saying where they lie (version 2). The bytes of an entry point of thousands of imports once
- * held base64 in the JSON cost an `add` a second and a third copy of the file that stayed in the
- * heap to the end of the run. A journal of version 1 (all JSON, old bytes in base64), left by an
- * earlier mcp-scaffold, is still read.
+ * It is written atomically and made durable before any target is touched, so a run that dies part
+ * way leaves a journal the next run undoes from; a flush that completes removes it. Its format,
+ * and what a journal read from a project must be to be undone from: journal-format.ts.
  */
 
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { containedPaths } from './containment.js';
 import { fsyncDir, removeIfThere, replaceAtomically, writeNewFileSynced } from './durable.js';
+import { ScaffoldError } from './errors.js';
+import {
+  JOURNAL_FILE,
+  JOURNAL_MAX_BYTES,
+  type Journal,
+  type JournalEntry,
+  journalBytes,
+  journalInvalid,
+  parseJournal,
+} from './journal-format.js';
+import { readOwnFile } from './own-file.js';
 
-export const JOURNAL_FILE = '.mcp-scaffold.journal';
-
-export interface JournalEntry {
-  /** Relative to the (real) project root, forward slashes. */
-  path: string;
-  /** The temp file the new content is written to, beside the target. */
-  tmp: string;
-  /** The target's bytes before the flush, or null when it was new. */
-  old: Buffer | null;
-  mode: number | null;
-  /** sha256 of the new content: undo touches only a target that still holds what the flush put there. */
-  newHash: string;
-}
-
-export interface Journal {
-  version: 2;
-  pid: number;
-  host: string;
-  started: string;
-  /** Folders the flush creates, outermost first. */
-  dirs: string[];
-  entries: JournalEntry[];
-}
-
-/** An entry as stored: where its old bytes lie after the first line (offset and length), or null. */
-type StoredEntry = Omit<JournalEntry, 'old'> & { old: [at: number, length: number] | null };
+export { JOURNAL_FILE, type Journal, type JournalEntry } from './journal-format.js';
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -66,53 +48,55 @@ export function writeJournal(root: string, journal: Journal, step?: string): voi
   renameSync(tmp, file);
 }
 
-/** The journal as written: its JSON line, then the old bytes of its entries in order. */
-function journalBytes(journal: Journal): Buffer {
-  let at = 0;
-  const entries = journal.entries.map((e): StoredEntry => {
-    const old: StoredEntry['old'] = e.old === null ? null : [at, e.old.length];
-    at += e.old?.length ?? 0;
-    return { ...e, old };
+/** What is at the journal's name, without following a link: undefined when nothing is. */
+export function journalEntryType(root: string): 'file' | 'other' | undefined {
+  const st = lstatSync(path.join(root, JOURNAL_FILE), { throwIfNoEntry: false });
+  return st === undefined ? undefined : st.isFile() ? 'file' : 'other';
+}
+
+/** The journal file's bytes, refused (JOURNAL_INVALID) unless a regular file of a size a flush writes. */
+function readJournalFile(file: string): Buffer | undefined {
+  const bytes = readOwnFile(file, {
+    maxBytes: JOURNAL_MAX_BYTES,
+    whole: true,
+    refuse: (what) => journalInvalid(JOURNAL_FILE, `it is ${what}`),
   });
-  const olds = journal.entries.flatMap((e) => (e.old === null ? [] : [e.old]));
-  return Buffer.concat([Buffer.from(`${JSON.stringify({ ...journal, entries })}\n`), ...olds]);
+  if (bytes?.length === 0) throw journalInvalid(JOURNAL_FILE, 'it is empty');
+  return bytes;
 }
 
 /**
- * The journal a run left, if any. A journal is written whole or not at all, so it always parses;
- * one that does not (its old bytes out of its bounds) throws, as one that is not JSON does.
+ * Every path the journal names, resolved through the links there are now, inside the project:
+ * an entry that leads out (`..` was refused by the schema; a link was not) refuses the journal.
+ */
+function assertContained(root: string, journal: Journal): void {
+  try {
+    containedPaths(root, [...journal.entries.map((e) => e.path), ...journal.dirs]);
+  } catch (e) {
+    if (!(e instanceof ScaffoldError)) throw e;
+    throw journalInvalid(JOURNAL_FILE, 'it names files outside the project', e.details);
+  }
+}
+
+/**
+ * The journal a run left in `root`, if any, checked as input: in the shape a flush writes and
+ * naming only files inside the project. Anything else is JOURNAL_INVALID, and nothing was changed.
  */
 export function readJournal(root: string): Journal | undefined {
-  const file = path.join(root, JOURNAL_FILE);
-  if (!existsSync(file)) return undefined;
-  const bytes = readFileSync(file);
-  const end = bytes.indexOf(0x0a);
-  // Version 1 is JSON alone, which has no raw line break.
-  if (end < 0) {
-    const v1 = JSON.parse(bytes.toString('utf8')) as Omit<Journal, 'entries'> & {
-      entries?: (Omit<JournalEntry, 'old'> & { old: string | null })[];
-    };
-    const entries = v1.entries?.map((e) => ({ ...e, old: e.old === null ? null : Buffer.from(e.old, 'base64') }));
-    return { ...v1, ...(entries ? { entries } : {}) } as Journal;
-  }
-  const header = JSON.parse(bytes.subarray(0, end).toString('utf8')) as Omit<Journal, 'entries'> & {
-    entries: StoredEntry[];
-  };
-  const body = bytes.subarray(end + 1);
-  const entries = header.entries.map((e): JournalEntry => {
-    if (e.old === null) return { ...e, old: null };
-    const [at, length] = e.old;
-    if (!Number.isSafeInteger(at) || !Number.isSafeInteger(length) || at < 0 || length < 0 || at + length > body.length)
-      throw new Error(`${JOURNAL_FILE}: the old bytes of ${e.path} lie outside it`);
-    return { ...e, old: body.subarray(at, at + length) };
-  });
-  return { ...header, entries };
+  const bytes = readJournalFile(path.join(root, JOURNAL_FILE));
+  if (bytes === undefined) return undefined;
+  const journal = parseJournal(bytes);
+  assertContained(root, journal);
+  return journal;
 }
 
 /** A journal being written when its run died: only the lock holder writes one, so any other is stale. */
 export function removeJournalTemps(root: string): void {
   for (const name of readdirSync(root)) {
-    if (name.startsWith(`${JOURNAL_FILE}.`) && name.endsWith('.tmp')) removeIfThere(path.join(root, name));
+    if (!name.startsWith(`${JOURNAL_FILE}.`) || !name.endsWith('.tmp')) continue;
+    // A folder of that name is not ours to remove; writing the journal then fails, and says so.
+    const st = lstatSync(path.join(root, name), { throwIfNoEntry: false });
+    if (st && !st.isDirectory()) removeIfThere(path.join(root, name));
   }
 }
 
@@ -121,7 +105,26 @@ export function removeJournal(root: string): void {
   fsyncDir(root);
 }
 
-function readOrUndefined(abs: string): Buffer | undefined {
+/** What undoing an entry does: nothing (it holds its old content), put its old bytes back, remove it, or leave it. */
+export type UndoAction = 'none' | 'restore' | 'remove' | 'left';
+
+export interface UndoStep {
+  path: string;
+  action: UndoAction;
+  /** Why it is left, for `left`; for `restore`, whether the file is missing now. */
+  reason?: string;
+  missing?: boolean;
+}
+
+/** The target's bytes now; a folder, a pipe or the like is no file to read (a pipe would never end). */
+function readNow(abs: string): Buffer | undefined | 'other' {
+  let st: ReturnType<typeof statSync>;
+  try {
+    st = statSync(abs, { throwIfNoEntry: false });
+  } catch {
+    return undefined; // ENOTDIR and the like: not there
+  }
+  if (st !== undefined && !st.isFile()) return 'other';
   try {
     return readFileSync(abs);
   } catch {
@@ -129,18 +132,41 @@ function readOrUndefined(abs: string): Buffer | undefined {
   }
 }
 
+/** What undoing `entry` would do to its target as it is now. */
+function stepOf(root: string, entry: JournalEntry): UndoStep {
+  const now = readNow(path.join(root, entry.path));
+  const old = entry.old ?? undefined;
+  if (now === 'other')
+    return { path: entry.path, action: 'left', reason: 'something other than a file is there now; left as it is' };
+  if (now === undefined ? old === undefined : old?.equals(now)) return { path: entry.path, action: 'none' };
+  if (now !== undefined && sha256(now) !== entry.newHash) {
+    return { path: entry.path, action: 'left', reason: 'changed by something else since; left as it is' };
+  }
+  return old === undefined
+    ? { path: entry.path, action: 'remove' }
+    : { path: entry.path, action: 'restore', missing: now === undefined };
+}
+
+/** What undoing `journal` would do, entry by entry, last first (the order of the undo), writing nothing. */
+export function planUndo(root: string, journal: Journal): UndoStep[] {
+  return [...journal.entries].reverse().map((e) => stepOf(root, e));
+}
+
+/** The temps a flush of `entry` leaves beside its target: its new content, and the old one an undo was writing. */
+export function entryTemps(entry: JournalEntry): string[] {
+  return [entry.tmp, `${entry.tmp}.undo`];
+}
+
 /** Puts one target back as the journal says it was; what could not be put back, or undefined. */
 function undoEntry(root: string, entry: JournalEntry): string | undefined {
+  for (const tmp of entryTemps(entry)) removeIfThere(path.join(root, tmp));
+  const step = stepOf(root, entry);
   const abs = path.join(root, entry.path);
-  removeIfThere(path.join(root, entry.tmp));
-  const now = readOrUndefined(abs);
-  const old = entry.old ?? undefined;
-  if (now === undefined ? old === undefined : old?.equals(now)) return undefined;
-  if (now !== undefined && sha256(now) !== entry.newHash) {
-    return `${entry.path} (changed by something else since; left as it is)`;
+  if (step.action === 'left') return `${entry.path} (${step.reason})`;
+  if (step.action === 'remove') unlinkSync(abs);
+  else if (step.action === 'restore') {
+    replaceAtomically(abs, entry.old!, entry.mode ?? undefined, path.join(root, `${entry.tmp}.undo`));
   }
-  if (old === undefined) unlinkSync(abs);
-  else replaceAtomically(abs, old, entry.mode ?? undefined, path.join(root, `${entry.tmp}.undo`));
   return undefined;
 }
 
@@ -169,4 +195,13 @@ export function undoJournal(root: string, journal: Journal): string[] {
   }
   for (const dir of new Set(journal.entries.map((e) => path.dirname(path.join(root, e.path))))) fsyncDir(dir);
   return left;
+}
+
+/** Removes the journal's temps (never undoing anything), then the journal itself. */
+export function discardJournal(root: string, journal: Journal | undefined): void {
+  for (const entry of journal?.entries ?? []) {
+    for (const tmp of entryTemps(entry)) removeIfThere(path.join(root, tmp));
+  }
+  removeJournalTemps(root);
+  removeJournal(root);
 }

@@ -1,14 +1,18 @@
 /**
  * One writer at a time per project: a lock file created with O_EXCL in the project's root, holding
  * who took it. A lock whose holder is dead (same host, pid gone) is taken over; a live holder is
- * waited for a few seconds, then the run refuses with LOCKED, naming the holder.
+ * waited for a few seconds, then the run refuses with LOCKED, naming the holder. The lock file is
+ * read from the project, so it is input: read without following a link, a few bytes at most, its
+ * holder checked by a schema; a folder, a link or a pipe in its place is LOCK_INVALID.
  */
 
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
 import { ScaffoldError } from './errors.js';
+import { readOwnFile } from './own-file.js';
 
 export const LOCK_FILE = '.mcp-scaffold.lock';
 
@@ -73,14 +77,55 @@ function cannotLock(file: string, cause: unknown): ScaffoldError {
   });
 }
 
+/** A holder as a run writes it; its words are said back to people, so printable ASCII only. */
+const HOLDER = z.object({
+  pid: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+  host: z
+    .string()
+    .max(255)
+    .regex(/^[\x20-\x7e]*$/),
+  started: z
+    .string()
+    .max(64)
+    .regex(/^[\x20-\x7e]*$/),
+});
+
 /** Who holds the lock, judged from `text`, the lock file's content as read once. */
 function parseHolder(text: string): LockHolder | 'unreadable' {
   try {
-    const holder = JSON.parse(text) as LockHolder;
-    return typeof holder.pid === 'number' && typeof holder.host === 'string' ? holder : 'unreadable';
+    const holder = HOLDER.safeParse(JSON.parse(text));
+    return holder.success ? holder.data : 'unreadable';
   } catch {
     return 'unreadable';
   }
+}
+
+/** A lock file is a line of JSON: more than this is not one of ours (and is not read further). */
+const LOCK_MAX_BYTES = 4096;
+
+/** LOCK_INVALID: something that is no lock file of ours is at the lock's name; nothing was written. */
+function lockInvalid(file: string, what: string): ScaffoldError {
+  return new ScaffoldError(
+    'LOCK_INVALID',
+    `${path.basename(file)} is ${what}, not a lock file mcp-scaffold makes; nothing was written.`,
+    {
+      hint: `If no mcp-scaffold run is going on, delete ${file} (mcp-scaffold only ever makes it a small file).`,
+      details: [{ path: path.basename(file), message: what }],
+    },
+  );
+}
+
+/** The lock file's content (its first few KiB), or undefined when it is gone; LOCK_INVALID when no file of ours. */
+function readLockText(file: string): string | undefined {
+  return readOwnFile(file, {
+    maxBytes: LOCK_MAX_BYTES,
+    whole: false,
+    refuse: (what) => lockInvalid(file, what),
+  })?.toString('utf8');
 }
 
 function ageMs(file: string): number {
@@ -104,11 +149,13 @@ function isStale(file: string, holder: LockHolder | 'unreadable'): boolean {
 function breakStale(file: string, seen: string): void {
   const breaker = `${file}.break`;
   if (!createExclusive(breaker, String(process.pid))) {
+    const st = lstatSync(breaker, { throwIfNoEntry: false });
+    if (st?.isDirectory()) throw lockInvalid(breaker, 'a folder');
     if (ageMs(breaker) > UNREADABLE_GRACE_MS) unlinkSync(breaker);
     return;
   }
   try {
-    if (readFileSafe(file) === seen) unlinkSync(file);
+    if (readLockText(file) === seen) unlinkSync(file);
   } finally {
     unlinkSync(breaker);
   }
@@ -147,7 +194,8 @@ export async function acquireLock(root: string, opts: { waitMs?: number; pollMs?
       throw cannotLock(file, e);
     }
     if (created) return { file, release: () => releaseIfOurs(file, content) };
-    const text = readFileSafe(file);
+    // Gone since (its holder let go): try again.
+    const text = readLockText(file);
     if (text === undefined) continue;
     const holder = parseHolder(text);
     if (isStale(file, holder)) {
@@ -159,14 +207,12 @@ export async function acquireLock(root: string, opts: { waitMs?: number; pollMs?
   }
 }
 
-function readFileSafe(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
 function releaseIfOurs(file: string, content: string): void {
-  if (readFileSafe(file) === content) unlinkSync(file);
+  let text: string | undefined;
+  try {
+    text = readLockText(file);
+  } catch {
+    return; // not ours any more, whatever it is
+  }
+  if (text === content) unlinkSync(file);
 }

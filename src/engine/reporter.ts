@@ -5,7 +5,8 @@
  */
 
 import pc from './colors.js';
-import type { ScaffoldError } from './errors.js';
+import { EXIT, type ScaffoldError } from './errors.js';
+import { markReported } from './run-state.js';
 import type { FileChange } from './tree.js';
 
 /** A change as the result lists it: with its unified diff on a dry run. */
@@ -71,8 +72,15 @@ export class Reporter {
     }
   }
 
-  result(result: CommandResult): void {
-    if (this.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+  /** The run's one result, for the exit status `exitCode`: after it, a stop signal prints nothing more. */
+  result(result: CommandResult, exitCode: number = EXIT.ok): void {
+    this.emit(result, exitCode);
+  }
+
+  /** The one JSON object under --json (any shape), for the exit status `exitCode`. */
+  emit(value: Record<string, unknown>, exitCode: number): void {
+    if (this.json) process.stdout.write(`${JSON.stringify(value)}\n`);
+    markReported(exitCode);
   }
 
   /**
@@ -81,7 +89,7 @@ export class Reporter {
    */
   failureAfterWrite(result: CommandResult, error: ScaffoldError): number {
     if (!this.json) this.failure(result.command, error);
-    this.result({ ...result, ok: false, error: errorJson(error) });
+    this.result({ ...result, ok: false, error: errorJson(error) }, error.exitCode);
     return error.exitCode;
   }
 
@@ -109,6 +117,7 @@ export class Reporter {
       if (error.hint) process.stderr.write(`${pc.dim('hint')} ${error.hint}\n`);
     }
     if (stack && this.verbose) process.stderr.write(`${pc.dim(stack)}\n`);
+    markReported(error.exitCode);
   }
 }
 

@@ -6,6 +6,7 @@
 
 import { ScaffoldError } from './errors.js';
 import type { Reporter } from './reporter.js';
+import { stopSignal } from './run-state.js';
 
 export interface TaskReport {
   ran: boolean;
@@ -53,19 +54,27 @@ export interface TaskRun {
   reports: Record<string, TaskReport>;
   /** The first failure; the tasks after it still run (a failed install still gets its git commit). */
   error: ScaffoldError | undefined;
+  /** The tasks a stop signal kept from running (the files are written; the run ends). */
+  skipped: string[];
 }
 
-/** Runs the tasks in order, unless this is a dry run or nothing changed. */
+/** Runs the tasks in order, unless this is a dry run or nothing changed, until a stop signal comes. */
 export async function runTasks(
   tasks: readonly Task[],
   ctx: TaskContext,
   state: { dryRun: boolean; changed: boolean },
 ): Promise<TaskRun> {
-  const out: TaskRun = { reports: {}, error: undefined };
+  const out: TaskRun = { reports: {}, error: undefined, skipped: [] };
   for (const task of tasks) {
+    const signal = stopSignal();
+    const stopped = signal && !state.dryRun && state.changed && task.skip === undefined;
+    if (stopped) out.skipped.push(task.key);
     // Nothing written, nothing to check: an idempotent re-run stays cheap.
-    const idle = state.dryRun ? 'dry run' : (task.skip ?? (state.changed ? undefined : 'no changes'));
-    if (task.skip !== undefined && state.changed && !state.dryRun) task.skipped?.(ctx);
+    const idle = state.dryRun
+      ? 'dry run'
+      : (task.skip ?? (!state.changed ? 'no changes' : stopped ? `interrupted by ${signal}` : undefined));
+    // A task that does not run on written files notes them (devcheck's list of files to check).
+    if ((task.skip !== undefined || stopped) && state.changed && !state.dryRun) task.skipped?.(ctx);
     const { report, error } =
       idle === undefined ? await attemptTask(task, ctx) : { report: { ran: false, reason: idle } };
     out.reports[task.key] = report;

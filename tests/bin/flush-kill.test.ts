@@ -3,7 +3,7 @@
  * of its flush, for every write of `add tool`, `add service`, `add tool --service` and `init` (into
  * a new folder: its temp folder; into an empty one: its journal), is
  * undone by the next run, which says so and then leaves the project exactly as a clean run does;
- * SIGTERM during the flush waits for the last rename.
+ * SIGTERM during the flush waits for the last rename, then ends the run with one JSON object.
  */
 
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -71,8 +71,11 @@ describe('SIGTERM during the flush', () => {
     const addTool = cases[0]!;
     const { dir, args } = await fixture(addTool);
     const r = await spawnCli(args, { MCP_SCAFFOLD_TEST_FAULT: `sigterm@${step}` });
-    expect(r.signal).toBe('SIGTERM');
-    expect(r.stderr).toContain('Stopped by SIGTERM once the files were written or put back in full.');
+    // The --json contract holds: one object saying the files were written, exit 2.
+    expect(r.status).toBe(2);
+    expect(JSON.parse(r.stdout).error.message).toBe(
+      `Stopped by SIGTERM once the ${addTool.count} file(s) were written in full.`,
+    );
     expect(treeDigest(dir)).toBe(addTool.digest);
     expect(existsSync(path.join(dir, '.mcp-scaffold.journal'))).toBe(false);
     expect(readFileSync(path.join(dir, 'src/index.ts'), 'utf8')).toContain('demoFindItemsTool');
@@ -84,8 +87,11 @@ describe('SIGTERM while init makes a new folder', () => {
     const init = cases.find((c) => c.newFolder)!;
     const { dir, args } = await fixture(init);
     const r = await spawnCli(args, { MCP_SCAFFOLD_TEST_FAULT: `sigterm@${step}` });
-    expect(r.signal).toBe('SIGTERM');
-    expect(r.stderr).toContain('Stopped by SIGTERM once the files were written or put back in full.');
+    expect(r.status).toBe(2);
+    // What init does after writing (its tasks) is skipped, and named.
+    expect(JSON.parse(r.stdout).error.message).toMatch(
+      new RegExp(`^Stopped by SIGTERM once the ${init.count} file\\(s\\) were written in full; .+ did not run\\.$`),
+    );
     expect(treeDigest(dir)).toBe(init.digest);
   });
 });

@@ -56,8 +56,11 @@ describe('add tool at the fsync of its temps', () => {
     expect((await spawnCli(clean.args)).status).toBe(0);
     const { dir, args } = await fixture();
     const r = await spawnCli(args, { MCP_SCAFFOLD_TEST_FAULT: 'sigterm@sync' });
-    expect(r.signal).toBe('SIGTERM');
-    expect(r.stderr).toContain('Stopped by SIGTERM once the files were written or put back in full.');
+    expect(r.status).toBe(2);
+    expect(JSON.parse(r.stdout).error).toMatchObject({
+      code: 'INTERRUPTED',
+      message: expect.stringContaining('written in full'),
+    });
     expect(existsSync(path.join(dir, '.mcp-scaffold.journal'))).toBe(false);
     expect(treeDigest(dir)).toBe(treeDigest(clean.dir));
   }, 60_000);

@@ -6,11 +6,15 @@
  * framework's skills and tsconfig split, run on the real packages unpacked into a temp server.
  */
 
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DiskHost } from '../../src/engine/host.js';
+import { JOURNAL_FILE, tempName } from '../../src/engine/journal-format.js';
+import { LOCK_FILE } from '../../src/engine/lock.js';
+import { tempFolderName } from '../../src/engine/new-folder.js';
 import { Tree } from '../../src/engine/tree.js';
 import { type InitOptions, initGenerator } from '../../src/init/generator.js';
 import { LICENSES } from '../../src/init/licenses.js';
@@ -137,6 +141,26 @@ describe('the files beyond the code', () => {
     const ignore = generate().files['.mcpbignore']!.split('\n');
     for (const dir of ['/skills/', '/.agents/', '/.claude/']) expect(ignore).toContain(dir);
     expect(ignore.filter((l) => /^(skills|\.agents|\.claude)\//.test(l))).toEqual([]);
+  });
+
+  it(".gitignore keeps out what mcp-scaffold leaves while it writes: lock, journal, temps, a new folder's temp", () => {
+    const { files } = generate();
+    const repo = tempDir({ '.gitignore': files['.gitignore']! });
+    expect(spawnSync('git', ['init', '-q'], { cwd: repo }).status).toBe(0);
+    // Named by the code that makes them, in the root and in a folder below it.
+    const names = [
+      JOURNAL_FILE,
+      `${JOURNAL_FILE}.4242.tmp`,
+      LOCK_FILE,
+      `${LOCK_FILE}.break`,
+      tempName(4242, 7),
+      `src/${tempName(4242, 0)}`,
+      `src/${tempName(4242, 0)}.undo`,
+      tempFolderName('demo', 4242),
+    ];
+    const ignored = spawnSync('git', ['check-ignore', '--no-index', ...names], { cwd: repo, encoding: 'utf8' });
+    expect(ignored.stdout.trim().split('\n')).toEqual(names);
+    expect(spawnSync('git', ['check-ignore', '--no-index', 'src/index.ts'], { cwd: repo }).status).toBe(1);
   });
 
   it('Dockerfile: Node images, install from the lockfile, build, run dist/index.js over HTTP', () => {

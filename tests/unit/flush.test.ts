@@ -7,7 +7,6 @@
 
 import { spawnSync } from 'node:child_process';
 import {
-  chmodSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -33,6 +32,7 @@ import { acquireLock, LOCK_FILE } from '../../src/engine/lock.js';
 import { tempFolderName } from '../../src/engine/new-folder.js';
 import { withSignalsHeld } from '../../src/engine/signals.js';
 import { type FileChange, Tree } from '../../src/engine/tree.js';
+import { flushProject, INDEX, README } from '../helpers/flush-project.js';
 import { tempDir } from '../helpers/temp.js';
 
 /** Every file and folder below `root` with its bytes, as sorted lines (folders end in `/`). */
@@ -48,20 +48,7 @@ function state(root: string): string[] {
     .sort();
 }
 
-const INDEX = '\ufeff#!/usr/bin/env node\r\n// ünïcödé 😀 日本\r\nawait createApp({ tools: [] });\r\n';
-const README = 'readme\n';
-
-function project() {
-  const root = tempDir({ 'src/index.ts': INDEX, 'README.md': README, 'src/existing/keep.ts': 'keep\n' });
-  chmodSync(path.join(root, 'README.md'), 0o751);
-  const tree = new Tree(new DiskHost(root));
-  tree.write('src/index.ts', 'await createApp({ tools: [aTool] });\n');
-  tree.write('README.md', 'new readme\n');
-  tree.write('src/mcp-server/tools/definitions/a.tool.ts', 'export const aTool = 1;\n');
-  tree.write('src/existing/new.ts', 'new\n');
-  tree.write('tests/tools/a.tool.test.ts', 'test\n');
-  return { root, changes: tree.changes() };
-}
+const project = flushProject;
 
 /** Every step a flush of `count` changes goes through. */
 const steps = (count: number) => [
@@ -216,23 +203,44 @@ describe('flush', () => {
     }
   });
 
+  /** A journal as a flush of this process leaves it for `a.txt`, whose old content was `old`. */
+  const journalOfA = () =>
+    newJournal(
+      [],
+      [
+        {
+          path: 'a.txt',
+          tmp: `.mcp-scaffold-${process.pid}-0.tmp`,
+          old: Buffer.from('old'),
+          mode: 0o644,
+          newHash: sha256(Buffer.from('new')),
+        },
+      ],
+    );
+
   it('a journal whose old bytes lie outside it is refused, not undone from', () => {
     const root = tempDir({ 'a.txt': 'new' });
-    writeJournal(
-      root,
-      newJournal([], [{ path: 'a.txt', tmp: 't.tmp', old: Buffer.from('old'), mode: 0o644, newHash: 'x' }]),
-    );
+    writeJournal(root, journalOfA());
     const file = path.join(root, JOURNAL_FILE);
     writeFileSync(file, readFileSync(file).subarray(0, -1));
     expect(() => readJournal(root)).toThrow(/lie outside it/);
+    expect(() => readJournal(root)).toThrow(expect.objectContaining({ code: 'JOURNAL_INVALID' }));
   });
 
   it('a dry run only says that an interrupted run is pending, and writes nothing', async () => {
-    const root = tempDir({ [JOURNAL_FILE]: '{}' });
+    const root = tempDir({ 'a.txt': 'new' });
+    writeJournal(root, journalOfA());
     const before = state(root);
     expect(await recoverInterruptedFlush(root, { dryRun: true })).toEqual([
       `An earlier run was interrupted while writing; the next run that writes undoes it (${JOURNAL_FILE}).`,
     ]);
+    expect(state(root)).toEqual(before);
+  });
+
+  it('a dry run over a journal no flush wrote refuses it as the run would: JOURNAL_INVALID, nothing written', async () => {
+    const root = tempDir({ [JOURNAL_FILE]: '{}' });
+    const before = state(root);
+    await expect(recoverInterruptedFlush(root, { dryRun: true })).rejects.toMatchObject({ code: 'JOURNAL_INVALID' });
     expect(state(root)).toEqual(before);
   });
 
