@@ -2,8 +2,8 @@
  * Every search-, fetch-, list- and write-shaped tool reads every input it is given, whatever the
  * field's type, optional or not, with and without --service: on each framework line, a server
  * made by our init gets one tool per shape × field type × service (and, per shape and service,
- * one with an optional query beside a field of every type), and the project's own tsc and Biome
- * find nothing in it. A body that left an input unread, or read none (`const query = ''`), fails
+ * one with an optional query beside a field of every type; and --task and --app around such
+ * bodies), and the project's own tsc and Biome find nothing in it. A body that left an input unread, or read none (`const query = ''`), fails
  * here: tsc's noUnusedParameters, or the check that each field is read.
  */
 
@@ -32,6 +32,8 @@ interface Case {
   name: string;
   inputs: string[];
   service: boolean;
+  /** A kind of tool whose steps go around the body, where the framework has it. */
+  variant?: { task: true } | { app: true };
 }
 
 /** Short names: a wide line would send the file through the project's Biome, which only slows this down. */
@@ -50,6 +52,13 @@ function cases(): Case[] {
         service,
       });
     }
+  }
+  // The variants' steps around a body that reads its inputs as criteria.
+  for (const service of [false, true]) {
+    const suffix = service ? '_s' : '';
+    const inputs = ['kind:enum(a|b)?:Which kind.', 'tags:string[]:Tags.'];
+    out.push({ name: `demo_search_task${suffix}`, inputs, service, variant: { task: true } });
+    out.push({ name: `demo_fetch_app${suffix}`, inputs, service, variant: { app: true } });
   }
   return out;
 }
@@ -82,6 +91,7 @@ const addTool =
         input: c.inputs,
         devcheck: false,
         ...(c.service ? { service: 'catalog' } : {}),
+        ...c.variant,
       },
       features,
     );
@@ -104,10 +114,11 @@ describe.each(['0.10.17', '0.11.5', '0.12.3'] as FrameworkRelease[])('on %s', (r
     );
     expect(service).not.toHaveProperty('refused');
     for (const seed of SEEDS) expect(await addTo(server, addTool(seed))).not.toHaveProperty('refused');
-    for (const c of cases()) {
+    for (const c of cases().filter((c) => !(c.variant && 'task' in c.variant) || server.features.tasks)) {
       const added = await addTo(server, addTool(c), { alone: true });
       if ('refused' in added) throw new Error(`${c.name} was refused: ${added.refused.message}`);
-      const definition = added.changes[`${DEFS}/${c.name.replaceAll('_', '-')}.tool.ts`]!;
+      const file = `${DEFS}/${c.name.replaceAll('_', '-')}.${c.variant && 'app' in c.variant ? 'app-tool' : 'tool'}.ts`;
+      const definition = added.changes[file]!;
       const handler = handlerOf(definition);
       for (const input of c.inputs) {
         const field = input.slice(0, input.indexOf(':'));

@@ -170,11 +170,16 @@ function variantMockLine(
     ...(hasErrors ? [`errors: ${exportName}.errors${mockTyped ? '' : ' ?? []'}`] : []),
   ];
   const cast = hasErrors && !mockTyped ? ' as HandlerCtx' : '';
-  const one = `  createMockContext({ ${entries.join(', ')} })${cast};`;
-  // One entry a line when the call does not fit, as Biome lays it out.
+  const head = `const mockContext = (options: ${param} = {}) =>`;
+  const body = `createMockContext({ ${entries.join(', ')} })${cast};`;
+  // On one line when it fits; else broken after the arrow, and one entry a line when the call
+  // does not fit either, as Biome lays it out.
+  if (`${head} ${body}`.length <= lineWidth) return `${head} ${body}`;
   const call =
-    one.length <= lineWidth ? one : `  createMockContext({\n${entries.map((e) => `    ${e},\n`).join('')}  })${cast};`;
-  return `const mockContext = (options: ${param} = {}) =>\n${call}`;
+    body.length + 2 <= lineWidth
+      ? `  ${body}`
+      : `  createMockContext({\n${entries.map((e) => `    ${e},\n`).join('')}  })${cast};`;
+  return `${head}\n${call}`;
 }
 
 /** The options the tests' main calls pass, so a variant's handler runs to its result. */
