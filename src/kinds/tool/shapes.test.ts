@@ -1,8 +1,9 @@
 /**
  * The shape of a tool from its verb and flags, its annotations, typed fields, the service method
  * it calls (added to the service when missing), enrichment and placeholders: all in memory. That
- * the written code type-checks, lints and passes its tests on each framework line is
- * tests/e2e/framework-matrix.test.ts's job.
+ * the written code type-checks and lints on each framework line for every field type is
+ * tests/generators/field-types-typecheck.test.ts's job; that it passes its tests,
+ * tests/e2e/framework-matrix.test.ts's.
  */
 
 import { describe, expect, it } from 'vitest';
