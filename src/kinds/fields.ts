@@ -12,6 +12,7 @@
  */
 
 import { ScaffoldError } from '../engine/errors.js';
+import { objectKeyProblem, usableKeyLike } from '../text/reserved-names.js';
 
 export type ScalarType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'enum';
 
@@ -73,6 +74,15 @@ export function parseField(flag: string, source: string): FieldSpec {
   const name = rawName.replace(/\?$/, '');
   if (!NAME.test(name)) {
     throw invalid(flag, source, `'${name}' is not a field name (letters, digits and _, not starting with a digit)`);
+  }
+  const keyProblem = objectKeyProblem(name);
+  if (keyProblem) {
+    throw invalid(
+      flag,
+      source,
+      `'${name}' cannot be a field name: ${keyProblem}`,
+      `name the field after what it holds, e.g. ${flag} '${source.trim().replace(name, usableKeyLike(name))}'`,
+    );
   }
   return { name, ...parseType(flag, source, typeText), optional, description, source };
 }

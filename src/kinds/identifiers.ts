@@ -5,6 +5,7 @@
  */
 
 import { ScaffoldError } from '../engine/errors.js';
+import { INHERITED_NAMES } from '../text/reserved-names.js';
 import { type TsMorph, tsMorph } from '../ts/ts-morph.js';
 
 /**
@@ -119,5 +120,8 @@ export function nameTaken(flag: string, name: string, why: string, suggestion: s
 /** Why `name` cannot be declared: a runtime global, or bound twice in `file`; undefined when free. */
 export function takenBy(name: string, boundTwice: boolean, file: string): string | undefined {
   if (RESTRICTED_GLOBALS.has(name)) return `${name} is a JavaScript global, which the export would hide`;
+  if (INHERITED_NAMES.has(name)) {
+    return `every object inherits ${name} from Object.prototype, the global object too, so the export would hide a global (the project's Biome refuses that)`;
+  }
   return boundTwice ? `${name} is already used by the generated ${file}` : undefined;
 }

@@ -4,6 +4,7 @@
  */
 
 import { ScaffoldError } from '../engine/errors.js';
+import { RESERVED_WORDS } from './reserved-names.js';
 
 export interface Names {
   /** The name as the user typed it. */
@@ -113,19 +114,9 @@ export function titleCase(words: string[]): string {
 }
 
 /**
- * Words that cannot be a binding name in an ES module. A derived identifier that hits one (or one
- * of the names the generated file imports) gets a suffix instead of breaking the file.
+ * `id`, or `id` + `suffix` when it is a reserved word or one of `imported` (a kind's reserved
+ * names): a derived identifier that hits one gets a suffix instead of breaking the file.
  */
-const RESERVED_WORDS = new Set(
-  (
-    'break case catch class const continue debugger default delete do else enum export extends ' +
-    'false finally for function if import in instanceof new null return super switch this throw ' +
-    'true try typeof var void while with yield let static implements interface package private ' +
-    'protected public await arguments eval undefined NaN Infinity'
-  ).split(' '),
-);
-
-/** `id`, or `id` + `suffix` when it is a reserved word or one of `imported` (a kind's reserved names). */
 export function safeIdentifier(id: string, suffix = 'Def', imported: readonly string[] = []): string {
   return RESERVED_WORDS.has(id) || imported.includes(id) ? `${id}${suffix}` : id;
 }

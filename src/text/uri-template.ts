@@ -5,6 +5,7 @@
  */
 
 import { ScaffoldError } from '../engine/errors.js';
+import { objectKeyProblem } from './reserved-names.js';
 
 export interface UriTemplate {
   template: string;
@@ -17,7 +18,6 @@ const OPERATORS = '+#./;?&';
 const VARSPEC =
   /^((?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*)(?::([1-9][0-9]{0,3})|\*)?$/;
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const FORBIDDEN_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
 export function parseUriTemplate(template: string): UriTemplate {
   const invalid = (why: string) =>
@@ -55,9 +55,11 @@ export function parseUriTemplate(template: string): UriTemplate {
       if (!m) throw invalid(`"${spec}" is not a variable name`);
       if (m[2] !== undefined) throw sdk(`has the prefix modifier :${m[2]}`);
       const name = m[1]!;
-      if (!IDENTIFIER.test(name) || FORBIDDEN_NAMES.has(name)) {
+      if (!IDENTIFIER.test(name)) {
         throw invalid(`the variable "${name}" cannot be a params key; use letters, digits and _`);
       }
+      const keyProblem = objectKeyProblem(name);
+      if (keyProblem) throw invalid(`the variable "${name}" cannot be a params key: ${keyProblem}`);
       if (!variables.includes(name)) variables.push(name);
     }
     i = close + 1;

@@ -41,6 +41,23 @@ describe('typed fields from the command line', () => {
     expect(refusal(() => parseFields('--input', ['a:string', 'a:number'])).message).toContain("'a' is given twice");
   });
 
+  it('refuses a name every object inherits: __proto__ would set the prototype, the others be read from it', () => {
+    const proto = refusal(() => parseField('--input', '__proto__:string'));
+    expect(proto.code).toBe('OPTION_INVALID');
+    expect(proto.message).toBe(
+      "--input '__proto__:string': '__proto__' cannot be a field name: __proto__ as an object key sets the prototype, so the schema would have no such field",
+    );
+    expect(proto.hint).toBe("name the field after what it holds, e.g. --input 'protoValue:string'");
+    for (const name of ['constructor', 'hasOwnProperty', 'toString', 'valueOf', '__defineGetter__']) {
+      const e = refusal(() => parseField('--output', `${name}?:string:Text`), name);
+      expect(e.message).toContain(`every object inherits ${name} from Object.prototype`);
+      expect(e.hint).toContain("e.g. --output '");
+    }
+    // Names a plain object does not inherit stay fields.
+    for (const name of ['name', 'length', 'prototype', 'default', 'class', 'then'])
+      expect(parseField('--input', `${name}:string`).name).toBe(name);
+  });
+
   it('lets a kind limit the types it holds', () => {
     const fields = parseFields('--param', ['id:string', 'ids:string[]']);
     expect(refusal(() => requireTypes('--param', fields, ['string'], 'a URI param is text')).message).toContain(

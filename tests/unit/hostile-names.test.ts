@@ -41,6 +41,10 @@ describe('--export-name against the names the generated files use', () => {
     'Object',
     'JSON',
     'Error',
+    // Every object's, the global object's too: the project's Biome refuses to shadow them.
+    'constructor',
+    'hasOwnProperty',
+    'toString',
   ])('add tool --export-name %s: NAME_INVALID with a suggestion, nothing planned', (exportName) => {
     const { tree, project: p } = project(BASE);
     const e = refusal(() => addToolGenerator(tree, p, { name: 'demo_find_items', exportName, devcheck: false }));

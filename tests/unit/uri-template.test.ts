@@ -34,6 +34,12 @@ describe('parseUriTemplate', () => {
     }
   });
 
+  it('refuses a variable every object has already: {__proto__}, {constructor}; {prototype} is a key like any', () => {
+    expect(refused('acme://a/{__proto__}').message).toContain('sets the prototype');
+    expect(refused('acme://a/{constructor}').message).toContain('every object inherits constructor');
+    expect(parseUriTemplate('acme://a/{prototype}').variables).toEqual(['prototype']);
+  });
+
   it('refuses prefix modifiers and the ; operator: the SDK would key params as "id:3" or ";p"', () => {
     expect(refused('acme://a/{id:3}').message).toContain('{id:3}');
     expect(refused('acme://a/{;p}').message).toContain('{;p}');

@@ -4,9 +4,9 @@
  * prompt arguments as strings, so any other type is refused; `?` makes one optional.
  */
 
-import { ScaffoldError } from '../../engine/errors.js';
 import { camelCase } from '../../text/names.js';
 import { placeholder } from '../../text/placeholders.js';
+import { objectKeyProblem } from '../../text/reserved-names.js';
 import { displayWidth, tsString } from '../../text/string-literal.js';
 import { parseFields, requireTypes } from '../fields.js';
 
@@ -29,15 +29,13 @@ export function argSchemaLines(arg: PromptArg, indent: string, lineWidth: number
   return [`${indent}${arg.name}: z`, ...calls.map((c) => `${indent}  .${c}`)].join('\n').concat(',');
 }
 
-// Keys a zod object literal cannot take as written: `__proto__` would set the prototype.
-const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
-
 /** The argument the name implies: the words after the verb, else a subject. */
 function argFromName(words: readonly string[]): PromptArg {
   const [verb, ...object] = words;
   const fromObject = object.length > 0 ? camelCase([...object]) : '';
-  // `get_2fa_code` → `2faCode` is no identifier: the argument is then the subject.
-  const name = /^[A-Za-z_]/.test(fromObject) ? fromObject : 'subject';
+  // `get_2fa_code` → `2faCode` is no identifier, and `explain_to_string` → `toString` a key every
+  // object has: the argument is then the subject.
+  const name = /^[A-Za-z_]/.test(fromObject) && !objectKeyProblem(fromObject) ? fromObject : 'subject';
   const what = object.length > 0 ? object.join(' ') : 'subject';
   const description = verb ? `The ${what} to ${verb}.` : `The ${what} of the prompt.`;
   return { name, description: placeholder(description), optional: false, example: `example-${name}` };
@@ -48,16 +46,6 @@ export function promptArgs(sources: readonly string[], words: readonly string[])
   if (sources.length === 0) return [argFromName(words)];
   const fields = parseFields('--arg', sources);
   requireTypes('--arg', fields, ['string'], 'prompt arguments are strings in MCP');
-  const forbidden = fields.find((f) => FORBIDDEN.has(f.name));
-  if (forbidden) {
-    throw new ScaffoldError(
-      'OPTION_INVALID',
-      `--arg '${forbidden.source}': ${forbidden.name} cannot be an argument name.`,
-      {
-        hint: "Name the argument after what it holds, e.g. --arg 'article:string:The article'.",
-      },
-    );
-  }
   return fields.map((f) => ({
     name: f.name,
     description: f.description || placeholder(`The ${f.name} argument.`),

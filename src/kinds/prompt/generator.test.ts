@@ -99,6 +99,13 @@ describe('--arg', () => {
     const test = file('tests/prompts/demo-summarize.prompt.test.ts');
     expect(test).toContain("  it('parses every argument', () => {");
     expect(test).not.toContain('safeParse');
+    // As Biome lays out an empty object: on one line.
+    expect(test).toContain('    const args = definition.args!.parse({});\n');
+  });
+
+  it('a name made into an argument that every object has already is the subject instead', () => {
+    const { file } = run({ name: 'demo_explain_to_string' });
+    expect(file(`${PROMPTS}/demo-explain-to-string.prompt.ts`)).toContain('    args: z.object({\n      subject: z');
   });
 
   it('a non-string argument is refused (MCP prompt arguments are strings), and a name given twice', () => {
@@ -111,6 +118,10 @@ describe('--arg', () => {
       "the field 'a' is given twice",
     );
     expect(refusal(() => run({ name: 'demo_summarize', arg: ['__proto__'] })).code).toBe('OPTION_INVALID');
+    const inherited = refusal(() => run({ name: 'demo_summarize', arg: ['toString?:string:Text'] }));
+    expect(inherited.code).toBe('OPTION_INVALID');
+    expect(inherited.message).toContain('every object inherits toString from Object.prototype');
+    expect(inherited.hint).toContain("--arg 'toStringValue?:string:Text'");
   });
 });
 

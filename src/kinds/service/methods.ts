@@ -1,13 +1,16 @@
 /**
  * The service methods tools call, and the stub `add tool --service` adds to a service class that
  * lacks the one its tool needs: `search(query, limit, ctx)` for a search tool,
- * `fetchRecord(id, ctx)` for a fetch tool, `<verb>Record(changes, ctx)` for a write tool. Adding
- * is idempotent (a method already there is kept, when it takes the parameters the tool passes);
- * what cannot be added so that it compiles is refused with the file and line.
+ * `fetchRecord(id, ctx)` for a fetch tool, `searchBy(criteria, limit, ctx)` and
+ * `fetchRecordBy(criteria, ctx)` for those that take other inputs, `<verb>Record(changes, ctx)`
+ * for a write tool. Adding is idempotent (a method already there is kept, when it takes the
+ * parameters the tool passes); what cannot be added so that it compiles is refused with the file
+ * and line.
  */
 
 import { ScaffoldError } from '../../engine/errors.js';
 import type { Tree } from '../../engine/tree.js';
+import { lineWidthOf } from '../../project/formatter.js';
 import { FRAMEWORK } from '../../project/project.js';
 import { tsString } from '../../text/string-literal.js';
 import { hasNamedImport } from '../../ts/imports.js';
@@ -18,28 +21,64 @@ export interface ServiceMethod {
   name: string;
   /** The parameters the tool passes, as the stub declares them. */
   params: string[];
-  /** The stub's lines (signature and body, without indentation), with its doc comment first. */
-  stub: string[];
+  /** The stub's return type. */
+  returns: string;
+  /** The stub's doc comment, one line. */
+  doc: string;
+  /** The stub's body, without the class's indentation. */
+  body: string[];
 }
 
 const RECORD = '{ id: string; title: string }';
+
+/**
+ * The stub's lines, without the class's indentation: its doc comment, its signature (one
+ * parameter a line when the signature is wider than the line at `indent`, as Biome lays it out),
+ * its body.
+ */
+export function stubLines(method: ServiceMethod, indent: number, lineWidth: number): string[] {
+  const head = `${method.name}(${method.params.join(', ')}): ${method.returns} {`;
+  const signature =
+    indent + head.length <= lineWidth
+      ? [head]
+      : [`${method.name}(`, ...method.params.map((p) => `  ${p},`), `): ${method.returns} {`];
+  return [method.doc, ...signature, ...method.body.map((l) => `  ${l}`), '}'];
+}
+
+/**
+ * A search stub's body: up to three made-up records; `by` names what it searches by, `matching`
+ * is the code of the text each record's title says it matched.
+ */
+function searchBody(by: string, matching: string): string[] {
+  return [
+    `ctx.log.info('Searching', { ${by}, limit });`,
+    `const records: ${RECORD}[] = [];`,
+    'for (let i = 1; i <= Math.min(limit, 3); i++) {',
+    `  records.push({ id: \`rec-\${i}\`, title: \`Record \${i} matching \${${matching}}\` });`,
+    '}',
+    'return Promise.resolve(records);',
+  ];
+}
 
 /** The method a search tool calls. */
 export function searchMethod(): ServiceMethod {
   return {
     name: 'search',
     params: ['query: string', 'limit: number', 'ctx: Context'],
-    stub: [
-      '/** Records matching a query, at most `limit`. The stub makes them up: the search goes here. */',
-      `search(query: string, limit: number, ctx: Context): Promise<${RECORD}[]> {`,
-      "  ctx.log.info('Searching', { query, limit });",
-      `  const records: ${RECORD}[] = [];`,
-      '  for (let i = 1; i <= Math.min(limit, 3); i++) {',
-      `    records.push({ id: \`rec-\${i}\`, title: \`Record \${i} matching \${query}\` });`,
-      '  }',
-      '  return Promise.resolve(records);',
-      '}',
-    ],
+    returns: `Promise<${RECORD}[]>`,
+    doc: '/** Records matching a query, at most `limit`. The stub makes them up: the search goes here. */',
+    body: searchBody('query', 'query'),
+  };
+}
+
+/** The method a search tool with inputs besides its query and limit calls. */
+export function searchByMethod(): ServiceMethod {
+  return {
+    name: 'searchBy',
+    params: ['criteria: Record<string, unknown>', 'limit: number', 'ctx: Context'],
+    returns: `Promise<${RECORD}[]>`,
+    doc: '/** Records matching the criteria, at most `limit`. The stub makes them up: search here. */',
+    body: searchBody('criteria', 'JSON.stringify(criteria)'),
   };
 }
 
@@ -48,12 +87,23 @@ export function fetchMethod(): ServiceMethod {
   return {
     name: 'fetchRecord',
     params: ['id: string', 'ctx: Context'],
-    stub: [
-      '/** One record by id. The stub makes it up: the upstream call belongs here. */',
-      `fetchRecord(id: string, ctx: Context): Promise<${RECORD}> {`,
-      "  ctx.log.info('Fetching record', { id });",
-      `  return Promise.resolve({ id, title: \`Record \${id}\` });`,
-      '}',
+    returns: `Promise<${RECORD}>`,
+    doc: '/** One record by id. The stub makes it up: the upstream call belongs here. */',
+    body: ["ctx.log.info('Fetching record', { id });", `return Promise.resolve({ id, title: \`Record \${id}\` });`],
+  };
+}
+
+/** The method a fetch tool with inputs besides its id calls: one record by all of them. */
+export function fetchByMethod(): ServiceMethod {
+  return {
+    name: 'fetchRecordBy',
+    params: ['criteria: Record<string, unknown>', 'ctx: Context'],
+    returns: `Promise<${RECORD}>`,
+    doc: '/** One record by the criteria. The stub makes it up: the upstream call belongs here. */',
+    body: [
+      "ctx.log.info('Fetching record', { criteria });",
+      "const id = typeof criteria.id === 'string' ? criteria.id : 'rec-1';",
+      `return Promise.resolve({ id, title: \`Record \${id}\` });`,
     ],
   };
 }
@@ -63,12 +113,11 @@ export function writeMethod(name: string): ServiceMethod {
   return {
     name,
     params: ['changes: Record<string, unknown>', 'ctx: Context'],
-    stub: [
-      '/** Applies a change; returns the names of the fields it changed. The stub changes nothing. */',
-      `${name}(changes: Record<string, unknown>, ctx: Context): Promise<string[]> {`,
-      `  ctx.log.info(${tsString(`${name} called`)}, { fields: Object.keys(changes) });`,
-      '  return Promise.resolve(Object.keys(changes));',
-      '}',
+    returns: 'Promise<string[]>',
+    doc: '/** Applies a change; returns the names of the fields it changed. The stub changes nothing. */',
+    body: [
+      `ctx.log.info(${tsString(`${name} called`)}, { fields: Object.keys(changes) });`,
+      'return Promise.resolve(Object.keys(changes));',
     ],
   };
 }
@@ -117,7 +166,9 @@ export function ensureServiceMethod(tree: Tree, s: ServiceNames, method: Service
   // Before the class's closing brace, indented as the class body is.
   const close = cls.getEnd() - 1;
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const body = method.stub.map((l) => `  ${l}`).join(eol);
+  const body = stubLines(method, 2, lineWidthOf(tree))
+    .map((l) => `  ${l}`)
+    .join(eol);
   const gap = cls.getMembers().length > 0 ? `${eol}${eol}` : eol;
   tree.write(s.file, `${text.slice(0, close).replace(/\s*$/, '')}${gap}${body}${eol}${text.slice(close)}`);
   return true;

@@ -1,8 +1,9 @@
 /**
- * The handler of a search, fetch or write tool, as lines of code: it reads the shape's key inputs
- * (the query and limit, the id, the changes), calls the service method that fits the verb (or a
- * marked placeholder), fills the enrichment where the framework has it, and returns every output
- * field from what it got, an input of the same name, or an empty value.
+ * The handler of a search, fetch or write tool, as lines of code: it reads every input it is
+ * given (the shape's key inputs, the query and limit or the id, by name; the others gathered into
+ * the criteria it searches or fetches by, or the changes it writes), calls the service method that
+ * fits (or a marked placeholder), fills the enrichment where the framework has it, and returns
+ * every output field from what it got, an input of the same name, or an empty value.
  */
 
 import { camelCase } from '../../text/names.js';
@@ -12,7 +13,7 @@ import type { ShapeChoice, ToolShape } from './shape.js';
 /** The service call a handler makes: `getNcbiService().search(query, limit, ctx)`. */
 export interface ServiceCall {
   getName: string;
-  /** The method the handler calls, and its parameters after the first. */
+  /** The method the handler calls. */
   method: string;
 }
 
@@ -39,10 +40,18 @@ export interface HandlerCode {
 
 const CAP = /^(limit|max|max_?results|max_?items|per_?page|page_?size|top|count|size)$/i;
 
-/** The service method a tool of this shape calls. */
-export function serviceMethod(choice: ShapeChoice): string {
-  if (choice.shape === 'search') return 'search';
-  if (choice.shape === 'fetch') return 'fetchRecord';
+/**
+ * How a search or fetch reads its inputs. `plain`: a search whose inputs are its query and limit,
+ * or a fetch whose one input is its id, calls search(query, limit, ctx) or fetchRecord(id, ctx).
+ * `criteria`: any other inputs are passed on in one object, to searchBy(criteria, limit, ctx) or
+ * fetchRecordBy(criteria, ctx), so none is left unread whatever its type.
+ */
+export type ReadMode = 'plain' | 'criteria';
+
+/** The service method a tool of this shape calls, reading its inputs that way. */
+export function serviceMethod(choice: ShapeChoice, mode: ReadMode): string {
+  if (choice.shape === 'search') return mode === 'plain' ? 'search' : 'searchBy';
+  if (choice.shape === 'fetch') return mode === 'plain' ? 'fetchRecord' : 'fetchRecordBy';
   return `${camelCase([choice.verbWrites && choice.verb ? choice.verb : 'update'])}Record`;
 }
 
@@ -50,11 +59,50 @@ const scalar = (f: ToolField | undefined, type: string) => f !== undefined && !f
 const sameType = (a: ToolField, b: ToolField) =>
   a.type === b.type && a.array === b.array && a.values.join('|') === b.values.join('|') && !a.record && !b.record;
 
-/** The input the shape reads its key from: the query of a search, the id of a fetch or write. */
+const QUERY = /query|search|term|text|q$/i;
+const ID = /^id$|Id$|_id$/;
+
+/**
+ * The input the shape reads its key from: the query of a search (a string named like one, else
+ * the first required string that is not an id), the id of a fetch or write.
+ */
 export function keyInput(shape: ToolShape, inputs: readonly ToolField[]): ToolField | undefined {
   const strings = inputs.filter((f) => scalar(f, 'string') && !f.optional);
-  if (shape === 'search') return strings.find((f) => /query|search|term|text|q$/i.test(f.name)) ?? strings[0];
-  return strings.find((f) => /^id$|Id$|_id$/.test(f.name)) ?? (shape === 'fetch' ? strings[0] : undefined);
+  if (shape === 'search') {
+    const named = inputs.find((f) => scalar(f, 'string') && QUERY.test(f.name));
+    return named ?? strings.find((f) => !ID.test(f.name));
+  }
+  return strings.find((f) => ID.test(f.name)) ?? (shape === 'fetch' ? strings[0] : undefined);
+}
+
+/** The number input that caps a search. */
+function capInput(inputs: readonly ToolField[]): ToolField | undefined {
+  return inputs.find((f) => (scalar(f, 'integer') || scalar(f, 'number')) && CAP.test(f.name));
+}
+
+/** Whether a search or fetch reads its inputs plainly (query and limit, or the id alone) or as criteria. */
+export function readMode(shape: ToolShape, inputs: readonly ToolField[]): ReadMode {
+  const key = keyInput(shape, inputs);
+  if (shape === 'search') {
+    const cap = capInput(inputs);
+    return key && inputs.every((f) => f === key || f === cap) ? 'plain' : 'criteria';
+  }
+  return key && inputs.length === 1 ? 'plain' : 'criteria';
+}
+
+/**
+ * `const criteria = { query, kind: input.kind };`: every input but the cap, each by its name, the
+ * key from its variable. One entry a line when the line would be wider than `lineWidth`, as Biome
+ * lays it out (the handler's lines are indented four columns).
+ */
+function criteriaLines(inputs: readonly ToolField[], key: ToolField | undefined, variable: string, lineWidth: number) {
+  const entries = inputs.map((f) => {
+    const value = f === key ? variable : `input.${f.name}`;
+    return value === f.name ? f.name : `${f.name}: ${value}`;
+  });
+  const one = `const criteria = ${entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`};`;
+  if (`    ${one}`.length <= lineWidth) return [one];
+  return ['const criteria = {', ...entries.map((e) => `  ${e},`), '};'];
 }
 
 /** What the handler returns for one output field, from the shape's result or the inputs. */
@@ -98,26 +146,52 @@ function returnLines(shape: ToolShape, outputs: readonly ToolField[], inputs: re
   return ['return {', ...values.map((v) => `  ${v}`), '};'];
 }
 
-function searchLines(inputs: readonly ToolField[], service: ServiceCall | undefined, enrichment: string[]) {
+function searchLines(
+  inputs: readonly ToolField[],
+  service: ServiceCall | undefined,
+  enrichment: string[],
+  lineWidth: number,
+) {
   const query = keyInput('search', inputs);
-  const limit = inputs.find((f) => (scalar(f, 'integer') || scalar(f, 'number')) && CAP.test(f.name));
+  const limit = capInput(inputs);
   const lines: string[] = [];
-  if (query) {
+  if (query?.optional) lines.push(`const query = input.${query.name}?.trim() ?? '';`);
+  else if (query) {
     lines.push(
       `const query = input.${query.name}.trim();`,
       'if (query.length === 0) {',
       "  throw ctx.fail('empty_query', 'The query must not be blank.', ctx.recoveryFor('empty_query'));",
       '}',
     );
-  } else lines.push("const query = '';");
+  }
   lines.push(`const limit = ${limit ? (limit.optional ? `input.${limit.name} ?? 10` : `input.${limit.name}`) : '10'};`);
-  lines.push("ctx.log.info('Searching', { query, limit });");
-  if (service) lines.push(`const items = await ${service.getName}().${service.method}(query, limit, ctx);`);
-  else {
+  if (readMode('search', inputs) === 'plain') {
+    lines.push("ctx.log.info('Searching', { query, limit });");
+    if (service) lines.push(`const items = await ${service.getName}().${service.method}(query, limit, ctx);`);
+    else {
+      lines.push(
+        '// Placeholder result: replace with the real search (a service method, an upstream call).',
+        `const items = [{ id: 'item-1', title: \`Example match for \${query}\` }].slice(0, limit);`,
+      );
+    }
+  } else {
     lines.push(
-      '// Placeholder result: replace with the real search (a service method, an upstream call).',
-      `const items = [{ id: 'item-1', title: \`Example match for \${query}\` }].slice(0, limit);`,
+      ...criteriaLines(
+        inputs.filter((f) => f !== limit),
+        query,
+        'query',
+        lineWidth,
+      ),
     );
+    lines.push("ctx.log.info('Searching', { criteria, limit });");
+    if (service) lines.push(`const items = await ${service.getName}().${service.method}(criteria, limit, ctx);`);
+    else {
+      lines.push(
+        '// Placeholder result: replace with the real search (a service method, an upstream call).',
+        `const title = \`Example match for \${JSON.stringify(criteria)}\`;`,
+        "const items = [{ id: 'item-1', title }].slice(0, limit);",
+      );
+    }
   }
   if (enrichment.includes('effectiveQuery')) lines.push('ctx.enrich.echo(query);');
   if (enrichment.includes('totalCount')) lines.push('ctx.enrich.total(items.length);');
@@ -132,14 +206,28 @@ function searchLines(inputs: readonly ToolField[], service: ServiceCall | undefi
   return { lines, key: query };
 }
 
-function fetchLines(inputs: readonly ToolField[], service: ServiceCall | undefined) {
+function fetchLines(inputs: readonly ToolField[], service: ServiceCall | undefined, lineWidth: number) {
   const id = keyInput('fetch', inputs);
-  const lines = [`const id = ${id ? `input.${id.name}` : "''"};`, "ctx.log.info('Fetching', { id });"];
-  if (service) lines.push(`const record = await ${service.getName}().${service.method}(id, ctx);`);
+  const call = service && `await ${service.getName}().${service.method}`;
+  if (readMode('fetch', inputs) === 'plain') {
+    const lines = [`const id = input.${id!.name};`, "ctx.log.info('Fetching', { id });"];
+    if (call) lines.push(`const record = ${call}(id, ctx);`);
+    else {
+      lines.push(
+        '// Placeholder record: replace with the real lookup (a service method, an upstream call).',
+        `const record = { id, title: \`Record \${id}\` };`,
+      );
+    }
+    lines.push("ctx.log.debug('Fetched', { id: record.id });");
+    return { lines, key: id };
+  }
+  const lines = id ? [`const id = input.${id.name};`] : [];
+  lines.push(...criteriaLines(inputs, id, 'id', lineWidth), "ctx.log.info('Fetching', { criteria });");
+  if (call) lines.push(`const record = ${call}(criteria, ctx);`);
   else {
     lines.push(
       '// Placeholder record: replace with the real lookup (a service method, an upstream call).',
-      `const record = { id, title: \`Record \${id}\` };`,
+      `const record = { id: ${id ? 'id' : "'record-1'"}, title: \`Record for \${JSON.stringify(criteria)}\` };`,
     );
   }
   lines.push("ctx.log.debug('Fetched', { id: record.id });");
@@ -175,25 +263,29 @@ export function handlerCode(
   outputs: readonly ToolField[],
   service: ServiceCall | undefined,
   enrichmentEnabled: boolean,
+  lineWidth: number,
 ): HandlerCode {
-  const hasQuery = choice.shape === 'search' && keyInput('search', inputs) !== undefined;
+  const query = choice.shape === 'search' ? keyInput('search', inputs) : undefined;
+  const hasQuery = query !== undefined;
   const enrichment = enrichmentOf(choice.shape, enrichmentEnabled, outputs, hasQuery);
   const body =
     choice.shape === 'search'
-      ? searchLines(inputs, service, enrichment)
+      ? searchLines(inputs, service, enrichment, lineWidth)
       : choice.shape === 'fetch'
-        ? fetchLines(inputs, service)
+        ? fetchLines(inputs, service, lineWidth)
         : writeLines(choice, inputs, service);
-  const errors = hasQuery
-    ? [
-        {
-          reason: 'empty_query',
-          code: 'InvalidParams',
-          when: 'The query was empty or held only whitespace.',
-          recovery: 'Provide a query with at least one non-whitespace character.',
-        },
-      ]
-    : [];
+  // An optional query may be left out: only a required one can be blank by mistake.
+  const errors =
+    query && !query.optional
+      ? [
+          {
+            reason: 'empty_query',
+            code: 'InvalidParams',
+            when: 'The query was empty or held only whitespace.',
+            recovery: 'Provide a query with at least one non-whitespace character.',
+          },
+        ]
+      : [];
   return {
     body: body.lines,
     returns: returnLines(choice.shape, outputs, inputs, hasQuery),

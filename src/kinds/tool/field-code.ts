@@ -70,14 +70,24 @@ function scalarZod(f: ToolField): string {
 }
 
 /**
- * `name: z.string().optional().describe('…'),`. A chain with a regex in it is broken one call a
- * line, as Biome lays it out however short it is; `indent` is the column the field starts at.
+ * `name: z.string().optional().describe('…'),`. Broken one call a line, as Biome lays it out
+ * however short it is: a chain with a regex in it, and a chain of more than two calls one of
+ * which takes an argument Biome does not count as simple, as a call holding an array literal
+ * (`z.array(z.enum([…])).optional().describe(…)`). `indent` is the column the field starts at.
  */
 export function zodLine(f: ToolField, indent = '    '): string {
   const base = `${scalarZod(f)}${f.refine ?? ''}`;
   const typed = f.array ? `z.array(${base})` : base;
-  const line = `${f.name}: ${typed}${f.optional ? '.optional()' : ''}.describe(${tsString(descriptionOf(f))}),`;
-  if (f.array || !f.refine?.includes('/')) return line;
+  const optional = f.optional ? '.optional()' : '';
+  const describe = `.describe(${tsString(descriptionOf(f))})`;
+  const line = `${f.name}: ${typed}${optional}${describe},`;
+  if (f.array) {
+    const complexArgument = base.includes('([');
+    if (!f.optional || !complexArgument) return line;
+    const calls = [`.array(${base})`, optional, describe].filter(Boolean);
+    return [`${f.name}: z`, ...calls.map((c) => `${indent}  ${c}`)].join('\n').concat(',');
+  }
+  if (!f.refine?.includes('/')) return line;
   const calls = line.slice(`${f.name}: z`.length).split(/(?=\.[a-z]+\()/);
   return [`${f.name}: z`, ...calls.map((c) => `${indent}  ${c}`)].join('\n');
 }

@@ -18,10 +18,26 @@ import { compareImportSources } from '../../ts/import-order.js';
 import { type NewDefinition, prepareDefinition, unprefixed, writeDefinition } from '../definition.js';
 import { parseFields } from '../fields.js';
 import type { ServiceNames } from '../service/generator.js';
-import { ensureServiceMethod, fetchMethod, type ServiceMethod, searchMethod, writeMethod } from '../service/methods.js';
+import {
+  ensureServiceMethod,
+  fetchByMethod,
+  fetchMethod,
+  type ServiceMethod,
+  searchByMethod,
+  searchMethod,
+  writeMethod,
+} from '../service/methods.js';
 import { requireServiceAccessors } from '../service-use.js';
 import { writeAppResource } from './app-resource.js';
-import { ENRICHMENT_FIELDS, type ErrorEntry, type HandlerCode, handlerCode, serviceMethod } from './bodies.js';
+import {
+  ENRICHMENT_FIELDS,
+  type ErrorEntry,
+  type HandlerCode,
+  handlerCode,
+  type ReadMode,
+  readMode,
+  serviceMethod,
+} from './bodies.js';
 import { toolData } from './data.js';
 import { formatChecks, formatLines, recordSchema, sampleOf, type ToolField, zodLine } from './field-code.js';
 import type { ParsedToolOptions } from './options.js';
@@ -66,12 +82,24 @@ function typedFields(opts: ParsedToolOptions): { inputs: ToolField[]; outputs: T
   return { inputs, outputs };
 }
 
+/** The stub of the method a tool of this shape calls, reading its inputs that way. */
+function methodStub(choice: ShapeChoice, mode: ReadMode): ServiceMethod {
+  if (choice.shape === 'search') return mode === 'plain' ? searchMethod() : searchByMethod();
+  if (choice.shape === 'fetch') return mode === 'plain' ? fetchMethod() : fetchByMethod();
+  return writeMethod(serviceMethod(choice, mode));
+}
+
 /** The service the tool calls, checked, with the method its shape needs added when missing. */
-function serviceFor(tree: Tree, opts: ParsedToolOptions, choice: ShapeChoice, def: { notes: string[] }) {
+function serviceFor(
+  tree: Tree,
+  opts: ParsedToolOptions,
+  choice: ShapeChoice,
+  inputs: readonly ToolField[],
+  def: { notes: string[] },
+) {
   const { text: _text, ...s } = requireServiceAccessors(tree, opts.service!, 'tool');
-  const name = serviceMethod(choice);
-  const method: ServiceMethod =
-    choice.shape === 'search' ? searchMethod() : choice.shape === 'fetch' ? fetchMethod() : writeMethod(name);
+  const method = methodStub(choice, readMode(choice.shape, inputs));
+  const name = method.name;
   if (ensureServiceMethod(tree, s, method)) {
     def.notes.push(`Added a stub of ${s.className}.${name}() to ${s.file}: the upstream call is yours to write.`);
   }
@@ -142,11 +170,16 @@ function variantMockLine(
     ...(hasErrors ? [`errors: ${exportName}.errors${mockTyped ? '' : ' ?? []'}`] : []),
   ];
   const cast = hasErrors && !mockTyped ? ' as HandlerCtx' : '';
-  const one = `  createMockContext({ ${entries.join(', ')} })${cast};`;
-  // One entry a line when the call does not fit, as Biome lays it out.
+  const head = `const mockContext = (options: ${param} = {}) =>`;
+  const body = `createMockContext({ ${entries.join(', ')} })${cast};`;
+  // On one line when it fits; else broken after the arrow, and one entry a line when the call
+  // does not fit either, as Biome lays it out.
+  if (`${head} ${body}`.length <= lineWidth) return `${head} ${body}`;
   const call =
-    one.length <= lineWidth ? one : `  createMockContext({\n${entries.map((e) => `    ${e},\n`).join('')}  })${cast};`;
-  return `const mockContext = (options: ${param} = {}) =>\n${call}`;
+    body.length + 2 <= lineWidth
+      ? `  ${body}`
+      : `  createMockContext({\n${entries.map((e) => `    ${e},\n`).join('')}  })${cast};`;
+  return `${head}\n${call}`;
 }
 
 /** The options the tests' main calls pass, so a variant's handler runs to its result. */
@@ -297,18 +330,19 @@ export function shapedTool(
   const chosen = chooseVariant(variant, f, def, opts.test);
   if (chosen?.kind === 'confirm') def.notes.push(confirmNote(chosen.api));
   if (opts.service !== undefined && opts.test) requireInMemoryStorage(f, "The tool's test");
-  const service = opts.service !== undefined ? serviceFor(tree, opts, choice, def) : undefined;
-  const onService = service !== undefined;
+  const onService = opts.service !== undefined;
+  const inputs = typed.inputs.length > 0 ? typed.inputs : starterInputs(choice, onService);
+  const service = onService ? serviceFor(tree, opts, choice, inputs, def) : undefined;
   // An app tool's first block is its result as JSON for the UI: no enrichment merged into it.
   const enrichment = f.enrichment && !app;
-  const inputs = typed.inputs.length > 0 ? typed.inputs : starterInputs(choice, onService);
   const outputs = typed.outputs.length > 0 ? typed.outputs : starterOutputs(choice, enrichment);
   const call = service && { getName: service.s.getName, method: service.method };
-  const code = handlerCode(choice, inputs, outputs, call, enrichment);
+  const lineWidth = lineWidthOf(tree);
+  const code = handlerCode(choice, inputs, outputs, call, enrichment, lineWidth);
   const parts: ToolParts = {
     ...{ def, features: f, variant: chosen, service, inputs, outputs, code },
     errors: [...code.errors, ...variantErrors(chosen)],
-    lineWidth: lineWidthOf(tree),
+    lineWidth,
   };
   const data = { ...definitionData(tree, opts, parts, choice), ...testData(tree, parts) };
   const result = writeDefinition(tree, def, opts, data, {

@@ -1,8 +1,9 @@
 /**
  * The shape of a tool from its verb and flags, its annotations, typed fields, the service method
  * it calls (added to the service when missing), enrichment and placeholders: all in memory. That
- * the written code type-checks, lints and passes its tests on each framework line is
- * tests/e2e/framework-matrix.test.ts's job.
+ * the written code type-checks and lints on each framework line for every field type is
+ * tests/generators/field-types-typecheck.test.ts's job; that it passes its tests,
+ * tests/e2e/framework-matrix.test.ts's.
  */
 
 import { describe, expect, it } from 'vitest';
@@ -184,6 +185,13 @@ describe('typed fields', () => {
     expect(file).toContain('      page: 0,');
   });
 
+  it('an optional list of enums or records is broken one call a line, as Biome lays it out', () => {
+    const { file } = run(BASE, { name: 'demo_update_item', input: ['tags:enum(a|b)[]?:Tags', 'ids:string[]?:Ids'] });
+    expect(file).toContain(
+      "    tags: z\n      .array(z.enum(['a', 'b']))\n      .optional()\n      .describe('Tags'),\n    ids: z.array(z.string()).optional().describe('Ids'),",
+    );
+  });
+
   it('format() renders every output field, and the test passes valid input and checks each', () => {
     const { file, test } = run(BASE, typed);
     expect(file).toContain(
@@ -269,6 +277,122 @@ describe('--service: the method that fits the verb', () => {
     expect(e.code).toBe('SERVICE_MISSING');
     expect(e.message).toMatch(
       /^src\/services\/ncbi\/ncbi-service\.ts:\d+: NcbiService\.search is not a method taking \(query: string, limit: number, ctx: Context\)/,
+    );
+  });
+});
+
+describe('every input read, whatever its type', () => {
+  it('a search without a required string: its inputs as criteria, no blank query, no empty_query', () => {
+    const { file, test } = run(BASE, { name: 'demo_search_items', input: ['kind:enum(a|b)', 'tags:string[]?'] });
+    expect(file).toContain(
+      [
+        '    const limit = 10;',
+        '    const criteria = { kind: input.kind, tags: input.tags };',
+        "    ctx.log.info('Searching', { criteria, limit });",
+        '    // Placeholder result: replace with the real search (a service method, an upstream call).',
+        '    const title = `Example match for ${JSON.stringify(criteria)}`;',
+        "    const items = [{ id: 'item-1', title }].slice(0, limit);",
+        '    ctx.enrich.total(items.length);',
+      ].join('\n'),
+    );
+    expect(file).not.toContain("const query = '';");
+    expect(file).not.toContain('empty_query');
+    expect(test).not.toContain('empty_query');
+  });
+
+  it('an optional query is read (blank is allowed), and the other inputs go in the criteria with it', () => {
+    const { file } = run(BASE, {
+      name: 'demo_search_items',
+      input: ['query:string?:Text to match', 'limit:integer?', 'year:integer?', 'open:boolean'],
+    });
+    expect(file).toContain(
+      [
+        "    const query = input.query?.trim() ?? '';",
+        '    const limit = input.limit ?? 10;',
+        '    const criteria = { query, year: input.year, open: input.open };',
+      ].join('\n'),
+    );
+    expect(file).toContain('    ctx.enrich.echo(query);');
+    expect(file).not.toContain('empty_query');
+  });
+
+  it('an optional query alone with its limit: search(query, limit, ctx), as the plain search', () => {
+    const { file } = run(withService(), {
+      name: 'demo_search_items',
+      service: 'ncbi',
+      input: ['q:string?:Text to match', 'limit:integer?'],
+    });
+    expect(file).toContain("    const query = input.q?.trim() ?? '';\n    const limit = input.limit ?? 10;");
+    expect(file).toContain('    const items = await getNcbiService().search(query, limit, ctx);');
+  });
+
+  it('an id is not a free-text query: it is a criterion of searchBy(criteria, limit, ctx), stub added once', () => {
+    const { tree, project: p } = project(withService());
+    const options = { service: 'ncbi', devcheck: false, input: ['authorId:string:Whose works'] };
+    const first = addToolGenerator(tree, p, { ...options, name: 'demo_list_author_works' }, FEATURES_0_12);
+    const file = tree.read(`${DEFS}/demo-list-author-works.tool.ts`)!;
+    expect(file).toContain('    const criteria = { authorId: input.authorId };');
+    expect(file).toContain('    const items = await getNcbiService().searchBy(criteria, limit, ctx);');
+    expect(file).not.toContain('search(');
+    expect(first.notes).toContain(
+      'Added a stub of NcbiService.searchBy() to src/services/ncbi/ncbi-service.ts: the upstream call is yours to write.',
+    );
+    expect(tree.read(SERVICE)).toContain(
+      [
+        '  searchBy(',
+        '    criteria: Record<string, unknown>,',
+        '    limit: number,',
+        '    ctx: Context,',
+        '  ): Promise<{ id: string; title: string }[]> {',
+        "    ctx.log.info('Searching', { criteria, limit });",
+      ].join('\n'),
+    );
+    const second = addToolGenerator(tree, p, { ...options, name: 'demo_list_author_books' }, FEATURES_0_12);
+    expect(second.notes.join('\n')).not.toContain('Added a stub');
+    expect(tree.read(SERVICE)!.match(/searchBy\(/g)).toHaveLength(1);
+  });
+
+  it('a fetch with more than its id: the id and the rest as criteria, to fetchRecordBy(criteria, ctx)', () => {
+    const { tree, file } = run(withService(), {
+      name: 'demo_get_item',
+      service: 'ncbi',
+      input: ['id:string', 'fields:string[]?'],
+    });
+    expect(file).toContain(
+      [
+        '    const id = input.id;',
+        '    const criteria = { id, fields: input.fields };',
+        "    ctx.log.info('Fetching', { criteria });",
+        '    const record = await getNcbiService().fetchRecordBy(criteria, ctx);',
+      ].join('\n'),
+    );
+    expect(tree.read(SERVICE)).toContain("    const id = typeof criteria.id === 'string' ? criteria.id : 'rec-1';");
+  });
+
+  it('a fetch without a required string: a placeholder record made from the criteria', () => {
+    const { file } = run(BASE, { name: 'demo_get_item', input: ['n:number'] });
+    expect(file).toContain(
+      [
+        '    const criteria = { n: input.n };',
+        "    ctx.log.info('Fetching', { criteria });",
+        '    // Placeholder record: replace with the real lookup (a service method, an upstream call).',
+        "    const record = { id: 'record-1', title: `Record for ${JSON.stringify(criteria)}` };",
+      ].join('\n'),
+    );
+    expect(file).not.toContain("const id = '';");
+  });
+
+  it('criteria too wide for one line: one entry a line, as Biome lays it out', () => {
+    const input = ['first_long_field_name:string?', 'second_long_field_name:number?', 'third_long_field:boolean'];
+    const { file } = run(BASE, { name: 'demo_search_items', input });
+    expect(file).toContain(
+      [
+        '    const criteria = {',
+        '      first_long_field_name: input.first_long_field_name,',
+        '      second_long_field_name: input.second_long_field_name,',
+        '      third_long_field: input.third_long_field,',
+        '    };',
+      ].join('\n'),
     );
   });
 });

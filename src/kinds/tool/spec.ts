@@ -20,7 +20,8 @@ registers the export in createApp({ tools: [...] }), then runs the project's dev
 
 The body fits the verb after the server prefix: search/find/list/query take a query and a limit
 and return a list (with enrichment where the framework has it); fetch/get/read/lookup take an id
-and return one record; write verbs (create/update/set/delete/remove/…) take the fields they change
+and return one record; any other --input of theirs, of any type, goes into the criteria they
+search or fetch by; write verbs (create/update/set/delete/remove/…) take the fields they change
 and return what changed. --no-read-only or --destructive makes any tool a write tool. Defaults
 taken from the verb (not read-only, destructive) or --service (open-world) are said in notes; a
 destructive tool asks the user first where the framework can (--no-confirm: it does not).
@@ -31,6 +32,8 @@ integer, boolean, object, enum(a|b), any of them with [] for a list.
 service class as a stub):
   $ mcp-scaffold add tool acme_search_records --service acme # calls getAcmeService().search(query, limit, ctx)
   $ mcp-scaffold add tool acme_fetch_record --service acme   # calls getAcmeService().fetchRecord(id, ctx)
+  $ mcp-scaffold add tool acme_list_author_works --service acme --input 'authorId:string' \\
+      --input 'limit:integer?'   # calls getAcmeService().searchBy(criteria, limit, ctx)
 Kinds of tool (one at most), each only where the installed framework supports it:
   $ mcp-scaffold add tool acme_delete_item --confirm         # destructive: asks the user first
   $ mcp-scaffold add tool acme_rebuild_index --task          # long-running task reporting progress

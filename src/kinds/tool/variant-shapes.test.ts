@@ -129,6 +129,18 @@ describe('--task', () => {
     expect(file).toContain('  task: true,');
   });
 
+  it('around a body without an error contract: the criteria read, the mock on one line, as Biome has it', () => {
+    const { file, test } = run(
+      BASE,
+      { name: 'demo_sync_items', task: true, input: ['n:number?:How many'] },
+      FEATURES_0_11,
+    );
+    expect(file).toContain('    const criteria = { n: input.n };');
+    expect(test).toContain(
+      '\nconst mockContext = (options: MockContextOptions = {}) => createMockContext({ ...options });\n',
+    );
+  });
+
   it('on 0.12 (no tasks): FRAMEWORK_UNSUPPORTED, and the service is left as it was', () => {
     const files = withService();
     const { tree, project: p } = project(files);

@@ -1,0 +1,133 @@
+/**
+ * Every search-, fetch-, list- and write-shaped tool reads every input it is given, whatever the
+ * field's type, optional or not, with and without --service: on each framework line, a server
+ * made by our init gets one tool per shape × field type × service (and, per shape and service,
+ * one with an optional query beside a field of every type; and --task and --app around such
+ * bodies), and the project's own tsc and Biome find nothing in it. A body that left an input unread, or read none (`const query = ''`), fails
+ * here: tsc's noUnusedParameters, or the check that each field is read.
+ */
+
+import { describe, expect, inject, it } from 'vitest';
+import { addServiceGenerator } from '../../src/kinds/service/generator.js';
+import { addToolGenerator } from '../../src/kinds/tool/generator.js';
+import type { FrameworkRelease } from '../helpers/framework-installs.js';
+import { addTo, type Generate, generatedServer, judge } from '../helpers/generated-server.js';
+
+const roots = inject('frameworkRoots');
+const DEFS = 'src/mcp-server/tools/definitions';
+
+/** A tool name's verb for each shape (list is a search by its verb). */
+const SHAPES = { search: 'search', fetch: 'fetch', list: 'list', write: 'update' } as const;
+const BASE_TYPES = ['string', 'number', 'integer', 'boolean', 'enum(a|b)', 'object'];
+/** Each type, as a list too, each required and optional: `string`, `string?`, `string[]`, `string[]?`… */
+const TYPES = BASE_TYPES.flatMap((t) => [t, `${t}[]`]).flatMap((t) => [t, `${t}?`]);
+
+const tag = (type: string) =>
+  type
+    .replace(/\(.*\)/, '')
+    .replace('[]', '_list')
+    .replace('?', '_opt');
+
+interface Case {
+  name: string;
+  inputs: string[];
+  service: boolean;
+  /** A kind of tool whose steps go around the body, where the framework has it. */
+  variant?: { task: true } | { app: true };
+}
+
+/** Short names: a wide line would send the file through the project's Biome, which only slows this down. */
+function cases(): Case[] {
+  const out: Case[] = [];
+  for (const verb of Object.values(SHAPES)) {
+    for (const service of [false, true]) {
+      const suffix = service ? '_s' : '';
+      TYPES.forEach((type, i) => {
+        out.push({ name: `demo_${verb}_${i}${suffix}`, inputs: [`value:${type}:The value.`], service });
+      });
+      // An optional query beside a field of every type (issue 38's search read none of them).
+      out.push({
+        name: `demo_${verb}_all${suffix}`,
+        inputs: ['query:string?:Text to match.', ...TYPES.map((t) => `f_${tag(t)}:${t}:X.`)],
+        service,
+      });
+    }
+  }
+  // The variants' steps around a body that reads its inputs as criteria.
+  for (const service of [false, true]) {
+    const suffix = service ? '_s' : '';
+    const inputs = ['kind:enum(a|b)?:Which kind.', 'tags:string[]:Tags.'];
+    out.push({ name: `demo_search_task${suffix}`, inputs, service, variant: { task: true } });
+    out.push({ name: `demo_fetch_app${suffix}`, inputs, service, variant: { app: true } });
+  }
+  return out;
+}
+
+/** The handler's text: from `handler(` to the format() that follows it. */
+function handlerOf(definition: string): string {
+  const start = definition.indexOf('handler(input, ctx) {');
+  expect(start, definition).toBeGreaterThan(0);
+  return definition.slice(start, definition.indexOf('format: (result)', start));
+}
+
+/** Whether the handler reads `field`: by name, or by passing on (or listing the keys of) the whole input. */
+function reads(handler: string, field: string): boolean {
+  return (
+    new RegExp(`\\binput\\.${field}\\b`).test(handler) ||
+    /\(input, ctx\)|Object\.keys\(input\)/.test(handler.slice(handler.indexOf('{')))
+  );
+}
+
+/** `add tool` of a case, on the server's catalog service when it asks. */
+const addTool =
+  (c: Case): Generate =>
+  (tree, project, features) =>
+    addToolGenerator(
+      tree,
+      project,
+      {
+        name: c.name,
+        description: 'A tool of the matrix.',
+        input: c.inputs,
+        devcheck: false,
+        ...(c.service ? { service: 'catalog' } : {}),
+        ...c.variant,
+      },
+      features,
+    );
+
+/**
+ * The catalog service with every method a case calls: the tools that add each stub come first,
+ * so each case can then be planned over the same server, alone.
+ */
+const SEEDS: Case[] = [
+  { name: 'demo_search_seed', inputs: ['kind:enum(a|b):Which kind.'], service: true },
+  { name: 'demo_fetch_seed', inputs: ['n:number:How many.'], service: true },
+  { name: 'demo_update_seed', inputs: ['id:string:Which one.'], service: true },
+];
+
+describe.each(['0.10.17', '0.11.5', '0.12.3'] as FrameworkRelease[])('on %s', (release) => {
+  it('every shape × field type × --service: each input read, and tsc and Biome find nothing', async () => {
+    const server = generatedServer(roots[release], release);
+    const service = await addTo(server, (tree, project, features) =>
+      addServiceGenerator(tree, project, { name: 'catalog', devcheck: false }, features),
+    );
+    expect(service).not.toHaveProperty('refused');
+    for (const seed of SEEDS) expect(await addTo(server, addTool(seed))).not.toHaveProperty('refused');
+    for (const c of cases().filter((c) => !(c.variant && 'task' in c.variant) || server.features.tasks)) {
+      const added = await addTo(server, addTool(c), { alone: true });
+      if ('refused' in added) throw new Error(`${c.name} was refused: ${added.refused.message}`);
+      const file = `${DEFS}/${c.name.replaceAll('_', '-')}.${c.variant && 'app' in c.variant ? 'app-tool' : 'tool'}.ts`;
+      const definition = added.changes[file]!;
+      const handler = handlerOf(definition);
+      for (const input of c.inputs) {
+        const field = input.slice(0, input.indexOf(':'));
+        expect(reads(handler, field), `${c.name} (${c.inputs.join(' ')}) reads ${field}:\n${handler}`).toBe(true);
+      }
+      // The service already has every method a case calls: nothing but the tool's own files changes.
+      expect(Object.keys(added.changes).filter((f) => f.startsWith('src/services/'))).toEqual([]);
+    }
+    const verdict = judge(server);
+    expect(verdict).toEqual({ typeErrors: [], biome: [], wanted: {} });
+  }, 600_000);
+});
