@@ -16,6 +16,7 @@ import { lineWidthOf } from '../project/formatter.js';
 import { type PackageManager, packageManagerInfo } from '../project/package-manager.js';
 import { existingDefinitions } from '../registration/definitions.js';
 import { isDefinitionFile } from '../registration/layout.js';
+import { FIRST_BRANCH } from '../tasks/git.js';
 import { camelCase, parseName, safeIdentifier } from '../text/names.js';
 import { render, templatesOf } from '../text/templates.js';
 import { chooseFramework, defaultFramework, type FrameworkChoice } from './framework-choice.js';
@@ -324,6 +325,7 @@ function templateData(ctx: Context, defs: DefinitionNames) {
     pm: { ...pm, name: ctx.opts.pm },
     scaffold: ctx.opts.environment.scaffoldCommand ?? pm.dlx,
     install: INSTALL_COMMANDS[ctx.opts.pm],
+    firstBranch: FIRST_BRANCH,
     devcheckNoFix: `${pm.run} devcheck ${pm.argsSeparator}--no-fix`,
     devcheckTest: `${pm.run} devcheck ${pm.argsSeparator}--test`,
     tool: defs.tool,
