@@ -12,7 +12,7 @@ import type { Reporter } from '../engine/reporter.js';
 import { skippedTask, type Task } from '../engine/task.js';
 import type { InitResult } from '../init/generator.js';
 import { scaffoldCommand } from '../init/launcher.js';
-import { copyInstalledSkills } from '../init/skills.js';
+import { copyInstalledSkills, projectSkillSetting } from '../init/skills.js';
 import { type PackageManager, packageManagerInfo } from '../project/package-manager.js';
 import { FRAMEWORK, frameworkPackageDir } from '../project/project.js';
 import { gitTask } from '../tasks/git.js';
@@ -65,7 +65,7 @@ function skillsTask(pm: PackageManager): Task {
   return {
     key: 'skills',
     run: async ({ root, reporter }) => {
-      const copied = copyInstalledSkills(root);
+      const copied = copyInstalledSkills(root, projectSkillSetting(root, pm));
       if (!copied) {
         reporter.info(
           `The framework's skills come from the installed package: after installing, run \`${scaffoldCommand(packageManagerInfo(pm).dlx)} init\` in ${root} to copy them into skills/.`,

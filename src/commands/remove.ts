@@ -9,6 +9,7 @@ import { KINDS, serviceLayoutOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { lineWidthOf } from '../project/formatter.js';
 import type { DefinitionLayout, ServiceLayout } from '../registration/layout.js';
+import { dropFromReadme } from '../registration/readme-table.js';
 import { planRemoval } from '../registration/removal.js';
 import { findTarget } from '../registration/target.js';
 import {
@@ -32,7 +33,7 @@ export function planRemove(
   const plan = planRemoval(tree, target, lineWidthOf(tree));
   const change: DefinitionChange = {
     headline: `Removing the ${label}`,
-    notes: [],
+    notes: plan.refusals.length > 0 ? [] : dropFromReadme(tree, target.def),
     warnings: [],
     problems: [],
     data: { removed: { kind, name: target.def.name, files: plan.deleted, edited: plan.edited } },

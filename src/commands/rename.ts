@@ -12,6 +12,7 @@ import { serviceNames } from '../kinds/service/generator.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { inventory } from '../registration/inventory.js';
 import type { DefinitionLayout, ServiceLayout } from '../registration/layout.js';
+import { renameInReadme } from '../registration/readme-table.js';
 import { planRenaming, type RenameMap } from '../registration/renaming.js';
 import { type DefinitionTarget, findTarget, ownExports, testOf } from '../registration/target.js';
 import { camelCase, parseName } from '../text/names.js';
@@ -154,9 +155,10 @@ export function planRename(
   assertFree(tree, layouts, services, kind, to, map);
   const label = `${kind} ${target.def.name}`;
   const plan = planRenaming(tree, map);
+  const renamedFile = map.files.get(target.def.file) ?? target.def.file;
   const change: DefinitionChange = {
     headline: `Renaming the ${label} to ${to}`,
-    notes: [],
+    notes: plan.refusals.length > 0 ? [] : renameInReadme(tree, target.def, { name: to, file: renamedFile }),
     warnings: [],
     problems: [],
     data: {

@@ -14,8 +14,10 @@ import type { Tree } from '../engine/tree.js';
 import { toolLayout } from '../kinds/tool/layout.js';
 import { lineWidthOf } from '../project/formatter.js';
 import { type PackageManager, packageManagerInfo } from '../project/package-manager.js';
+import { frameworkPackageDir } from '../project/project.js';
 import { existingDefinitions } from '../registration/definitions.js';
 import { isDefinitionFile } from '../registration/layout.js';
+import { FIRST_BRANCH } from '../tasks/git.js';
 import { camelCase, parseName, safeIdentifier } from '../text/names.js';
 import { render, templatesOf } from '../text/templates.js';
 import { chooseFramework, defaultFramework, type FrameworkChoice } from './framework-choice.js';
@@ -24,7 +26,7 @@ import { INSTALL_COMMANDS } from './install-commands.js';
 import { DEFAULT_LICENSE, knownLicense, LICENSES, type License, licenseText } from './licenses.js';
 import { bundleManifest, type ManifestData, packageJson, serverJson } from './manifests.js';
 import { type Repository, schemeOf } from './naming.js';
-import { installedSkillFiles, type SkillFile } from './skills.js';
+import { DEVCHECK_CONFIG, installedSkillFiles, type SkillFile, skillSetting, skillVersionsConfig } from './skills.js';
 import { refreshTsconfigs } from './tsconfig.js';
 import { dependencyMaps, FRAMEWORK_PACKAGE as FRAMEWORK_DEPENDENCY, NODE_ENGINE } from './versions.js';
 
@@ -324,6 +326,7 @@ function templateData(ctx: Context, defs: DefinitionNames) {
     pm: { ...pm, name: ctx.opts.pm },
     scaffold: ctx.opts.environment.scaffoldCommand ?? pm.dlx,
     install: INSTALL_COMMANDS[ctx.opts.pm],
+    firstBranch: FIRST_BRANCH,
     devcheckNoFix: `${pm.run} devcheck ${pm.argsSeparator}--no-fix`,
     devcheckTest: `${pm.run} devcheck ${pm.argsSeparator}--test`,
     tool: defs.tool,
@@ -382,8 +385,9 @@ function writePlanned(ctx: Context, planned: Map<string, string>): string[] {
 
 /**
  * The upgrade flow's refresh of what the framework owns, for the version installed: its skills
- * (replaced by the installed package's) and the tsconfig split (where that version type-checks
- * tests). User code and every other file stay as they are.
+ * (replaced by the installed package's, as this project's copies; where the framework's devcheck
+ * checks skill versions, listed in its opt-out) and the tsconfig split (where that version
+ * type-checks tests). User code and every other file stay as they are.
  */
 function refreshFrameworkFiles(ctx: Context, skipped: string[]): string[] {
   const refreshed: string[] = [];
@@ -392,9 +396,14 @@ function refreshFrameworkFiles(ctx: Context, skipped: string[]): string[] {
     ctx.tree.write(file.path, file.content);
     refreshed.push(file.path);
   };
-  const skills = installedSkillFiles(ctx.tree.root);
-  if (skills) for (const file of skills) update(file);
-  else ctx.notes.push(`The framework is not installed, so its skills were not copied: install, then run init again.`);
+  const pm = ctx.opts.pm;
+  const scaffold = ctx.opts.environment.scaffoldCommand ?? packageManagerInfo(pm).dlx;
+  const skills = installedSkillFiles(ctx.tree.root, skillSetting(ctx.tree.read('package.json'), pm, scaffold));
+  if (skills) {
+    for (const file of skills) update(file);
+    const config = skillVersionsConfig(ctx.tree.root, skills, (f) => ctx.tree.read(f), lineWidthOf(ctx.tree));
+    if (config) update({ path: DEVCHECK_CONFIG, content: config });
+  } else ctx.notes.push(`The framework is not installed, so its skills were not copied: install, then run init again.`);
   if (ctx.framework.frameworkSplitsTsconfig) {
     for (const file of refreshTsconfigs(ctx.tree, lineWidthOf(ctx.tree))) update({ ...file });
   }
@@ -474,7 +483,7 @@ function projectOf(ctx: Context, starters: StarterTools): InitProject {
     frameworkRange: framework.range,
     frameworkVersion: framework.version,
     license: ctx.license,
-    installed: ctx.upgrade && installedSkillFiles(ctx.tree.root) !== undefined,
+    installed: ctx.upgrade && frameworkPackageDir(ctx.tree.root) !== undefined,
     suggestedTool: freeToolName(ctx.tree, identity.prefix, starters),
   };
 }

@@ -1,15 +1,24 @@
 /**
  * The framework's skills, made available to coding agents as the framework's own `init` does it:
  * every skill folder of the installed package whose SKILL.md says `metadata.audience: external`
- * is copied, file for file, to `skills/<name>/` in the server. A new server gets them right after
- * its install; the upgrade flow refreshes them to the installed version. They belong to the
- * framework: mcp-scaffold's own skill (skills/mcp-scaffold/) is never among them.
+ * is copied to `skills/<name>/` in the server, as this project's copies (skill-notes.ts: its
+ * package manager's commands, and a note routing mcp-scaffold's work through it). A new server
+ * gets them right after its install; the upgrade flow and `upgrade` refresh them to the installed
+ * version. They belong to the framework: mcp-scaffold's own skill (skills/mcp-scaffold/) is never
+ * among them.
  */
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeInsideProject } from '../engine/contained-write.js';
+import { type PackageManager, packageManagerInfo } from '../project/package-manager.js';
 import { frameworkPackageDir } from '../project/project.js';
+import { scaffoldCommand } from './launcher.js';
+import { adaptSkill, type SkillSetting } from './skill-notes.js';
+import { DEVCHECK_CONFIG, ignoreEntry, ignoringSkillVersions, SKILL_VERSION_CHECK } from './skill-versions.js';
+
+export type { SkillSetting };
+export { DEVCHECK_CONFIG };
 
 export interface SkillFile {
   /** Where it goes in the server, e.g. `skills/add-tool/SKILL.md`. */
@@ -50,15 +59,75 @@ export function externalSkillFiles(packageDir: string): SkillFile[] {
   return out;
 }
 
-/** The external skills of the framework installed for `root`, or undefined when it is not installed. */
-export function installedSkillFiles(root: string): SkillFile[] | undefined {
-  const dir = frameworkPackageDir(root);
-  return dir ? externalSkillFiles(dir) : undefined;
-}
-
 /** The skill folders a list of skill files covers (`add-tool`, …), sorted. */
 export function skillNames(files: SkillFile[]): string[] {
   return [...new Set(files.map((f) => f.path.split('/')[1] ?? ''))].filter(Boolean).sort();
+}
+
+/**
+ * The external skills of the framework installed for `root`, as this project's copies of them;
+ * undefined when it is not installed.
+ */
+export function installedSkillFiles(root: string, setting: SkillSetting): SkillFile[] | undefined {
+  const dir = frameworkPackageDir(root);
+  if (!dir) return undefined;
+  const files = externalSkillFiles(dir);
+  return skillNames(files).flatMap((name) =>
+    adaptSkill(
+      name,
+      files.filter((f) => f.path.startsWith(`skills/${name}/`)),
+      setting,
+    ),
+  );
+}
+
+/** The SKILL.md files among `copies` (of the framework installed for `root`) whose text is not the package's. */
+export function adaptedSkillMds(root: string, copies: readonly SkillFile[]): string[] {
+  const dir = frameworkPackageDir(root);
+  if (!dir) return [];
+  const original = new Map(externalSkillFiles(dir).map((f) => [f.path, f.content]));
+  return copies.filter((f) => f.path.endsWith('/SKILL.md') && original.get(f.path) !== f.content).map((f) => f.path);
+}
+
+/**
+ * devcheck.config.json's new text where the project runs the framework's skill version check and
+ * `copies` adapt SKILL.md files it does not ignore yet (skill-versions.ts); else undefined.
+ */
+export function skillVersionsConfig(
+  root: string,
+  copies: readonly SkillFile[],
+  read: (file: string) => string | undefined,
+  lineWidth?: number,
+): string | undefined {
+  if (read(SKILL_VERSION_CHECK) === undefined) return undefined;
+  return ignoringSkillVersions(read(DEVCHECK_CONFIG), adaptedSkillMds(root, copies).map(ignoreEntry), lineWidth);
+}
+
+/** What the copies are adapted to: `pm`, the scripts of `packageJson` (its text), `scaffold`. */
+export function skillSetting(
+  packageJson: string | undefined,
+  pm: PackageManager,
+  scaffold = scaffoldCommand(packageManagerInfo(pm).dlx),
+): SkillSetting {
+  let scripts: string[] = [];
+  try {
+    const pkg = JSON.parse(packageJson ?? '{}') as { scripts?: unknown };
+    if (pkg.scripts && typeof pkg.scripts === 'object') scripts = Object.keys(pkg.scripts);
+  } catch {
+    // A package.json that does not parse has no scripts to name.
+  }
+  return { pm, scaffold, scripts };
+}
+
+/** The setting of the project in `root`, from its package.json on disk. */
+export function projectSkillSetting(root: string, pm: PackageManager): SkillSetting {
+  let text: string | undefined;
+  try {
+    text = readFileSync(path.join(root, 'package.json'), 'utf8');
+  } catch {
+    text = undefined;
+  }
+  return skillSetting(text, pm);
 }
 
 /**
@@ -68,8 +137,9 @@ export function skillNames(files: SkillFile[]): string[] {
  */
 export function copyInstalledSkills(
   root: string,
+  setting: SkillSetting,
 ): { written: string[]; outside: string[]; skills: string[] } | undefined {
-  const files = installedSkillFiles(root);
+  const files = installedSkillFiles(root, setting);
   if (!files) return undefined;
   const written: string[] = [];
   const outside: string[] = [];

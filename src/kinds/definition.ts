@@ -29,6 +29,7 @@ import { camelCase, type Names, parseName, safeIdentifier } from '../text/names.
 import { render } from '../text/templates.js';
 import { bindsMoreThanOnce, nameTaken, takenBy } from './identifiers.js';
 import type { definitionOptions } from './options.js';
+import { prefixedWords } from './prefixed-name.js';
 import type { optionsSchema } from './schema.js';
 import type { DefinitionData } from './spec.js';
 import { toolLayout } from './tool/layout.js';
@@ -122,7 +123,8 @@ function mcpNaming(tree: Tree, project: Project, kind: string, names: Names, mcp
     notes.push(`Converted ${names.convertedFrom} "${names.raw}" to the MCP ${kind} name "${mcpName}".`);
   const found = serverPrefixWithSource(tree, project);
   if (found && !hasPrefix(names, found.prefix) && names.snake !== found.prefix) {
-    const suggestion = mcpNameOf(parseName(`${found.prefix}_${names.snake}`, `${kind} name`, Number.POSITIVE_INFINITY));
+    const prefixed = prefixedWords(names.words, found.prefix).join('_');
+    const suggestion = mcpNameOf(parseName(prefixed, `${kind} name`, Number.POSITIVE_INFINITY));
     warnings.push(
       `The server prefix ${found.source} is "${found.prefix}_" but "${mcpName}" lacks it; consider "${suggestion}".`,
     );

@@ -11,20 +11,9 @@ import path from 'node:path';
 import * as find from 'empathic/find';
 import { findNodeAtLocation, getNodeValue, parseTree } from 'jsonc-parser';
 import type { Tree } from '../engine/tree.js';
-import { DEFAULT_LINE_WIDTH, displayWidth } from '../text/string-literal.js';
+import { DEFAULT_LINE_WIDTH } from '../text/string-literal.js';
 import { mask, unmask } from '../ts/masking.js';
-
-/**
- * A line Biome leaves as it is however wide: a lone string literal (Biome never splits one), or
- * one beside a key shorter than five columns (`{{prop}}` lays user text out that way).
- */
-const UNBREAKABLE = /^\s*(?:[A-Za-z_$][\w$]{0,3}: )?(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"),?$/;
-
-function hasWideLine(content: string, lineWidth: number): boolean {
-  return content
-    .split(/\r\n|\r|\n/)
-    .some((line) => line.length > lineWidth && displayWidth(line) > lineWidth && !UNBREAKABLE.test(line));
-}
+import { hasWideLine } from './wide-lines.js';
 
 function biomeBinary(root: string): string | undefined {
   return find.file(path.join('node_modules', '.bin', process.platform === 'win32' ? 'biome.cmd' : 'biome'), {

@@ -6,6 +6,24 @@
 import type { Task, TaskContext, TaskOutcome } from '../engine/task.js';
 import { findOnPath } from './path-lookup.js';
 
+/** The repository's first branch, which the generated CI runs on pushes to. */
+export const FIRST_BRANCH = 'main';
+
+type Git = (args: string[]) => Promise<{ exitCode?: number | undefined; stderr: unknown }>;
+
+/**
+ * `git init` on FIRST_BRANCH whatever `init.defaultBranch` says (else git's own default, master).
+ * Git before 2.28 has no --initial-branch: there HEAD is pointed at the branch before any commit.
+ */
+async function initOnFirstBranch(git: Git) {
+  const init = await git(['init', '--quiet', `--initial-branch=${FIRST_BRANCH}`]);
+  if (init.exitCode === 0) return init;
+  const plain = await git(['init', '--quiet']);
+  if (plain.exitCode !== 0) return plain;
+  const head = await git(['symbolic-ref', 'HEAD', `refs/heads/${FIRST_BRANCH}`]);
+  return head.exitCode === 0 ? plain : head;
+}
+
 export function gitTask(packageName: string): Task {
   return { key: 'git', run: (ctx) => runGit(packageName, ctx) };
 }
@@ -17,7 +35,7 @@ async function runGit(packageName: string, { root, reporter }: TaskContext): Pro
   }
   const { execa } = await import('execa');
   const git = (args: string[]) => execa('git', args, { cwd: root, reject: false, stdin: 'ignore' });
-  const init = await git(['init', '--quiet']);
+  const init = await initOnFirstBranch(git);
   if (init.exitCode !== 0) {
     reporter.warn(`git init failed: ${String(init.stderr).trim()}`);
     return { report: { ran: true, initialized: false, committed: false, reason: 'git init failed' } };

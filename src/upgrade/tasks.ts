@@ -9,7 +9,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { reportOutside, writeInsideProject } from '../engine/contained-write.js';
 import { skippedTask, type Task } from '../engine/task.js';
-import { installedSkillFiles, skillNames } from '../init/skills.js';
+import {
+  DEVCHECK_CONFIG,
+  installedSkillFiles,
+  projectSkillSetting,
+  skillNames,
+  skillVersionsConfig,
+} from '../init/skills.js';
 import { FRAMEWORK, type PackageManager } from '../project/project.js';
 import { devcheckTask } from '../tasks/devcheck.js';
 import { installTask } from '../tasks/install.js';
@@ -23,16 +29,20 @@ function readOrUndefined(file: string): string | undefined {
   }
 }
 
-/** The installed framework's external skills written over the server's copies of them. */
-export function skillsRefreshTask(): Task {
+/**
+ * The installed framework's external skills written over the server's copies of them (and, where
+ * the framework's devcheck checks skill versions, listed in its opt-out: skill-versions.ts).
+ */
+export function skillsRefreshTask(pm: PackageManager): Task {
   return {
     key: 'skills',
     run: async ({ root, reporter }) => {
-      const files = installedSkillFiles(root);
+      const files = installedSkillFiles(root, projectSkillSetting(root, pm));
       if (!files) return { report: { ran: false, reason: `${FRAMEWORK} is not installed`, refreshed: [] } };
       const refreshed: string[] = [];
       const outside: string[] = [];
-      for (const file of files) {
+      const config = skillVersionsConfig(root, files, (f) => readOrUndefined(path.join(root, f)));
+      for (const file of config ? [...files, { path: DEVCHECK_CONFIG, content: config }] : files) {
         if (readOrUndefined(path.join(root, file.path)) === file.content) continue;
         (writeInsideProject(root, file.path, file.content) ? refreshed : outside).push(file.path);
       }
@@ -51,7 +61,7 @@ export function upgradeTasks(
   const notInstalled = '--no-install: they come with the installed package';
   return [
     opts.install ? installTask(pm) : skippedTask('install', '--no-install'),
-    opts.install ? skillsRefreshTask() : skippedTask('skills', notInstalled),
+    opts.install ? skillsRefreshTask(pm) : skippedTask('skills', notInstalled),
     opts.install ? starterTestsTask(opts.starterTests) : skippedTask('starterTests', notInstalled),
     devcheckTask(opts.devcheck),
   ];

@@ -85,4 +85,45 @@ describe("the README's table of definitions", () => {
     );
     expect(read(root, 'README.md')).toBe(edited);
   });
+
+  const TOOL_ROW = row('Tool', 'demo_echo_message', 'src/mcp-server/tools/definitions/demo-echo-message.tool.ts');
+  const RESOURCE_ROW = row('Resource', 'demo-echo', 'src/mcp-server/resources/definitions/demo-echo.resource.ts');
+  const run = (root: string, ...args: string[]) => runCli([...args, '--no-devcheck', '--json'], { cwd: root });
+
+  it('remove takes the row out, in the plan a dry run shows', () => {
+    const root = server();
+    const before = read(root, 'README.md');
+    expect(before).toContain(`${TOOL_ROW}\n${RESOURCE_ROW}\n${PROMPT_ROW}\n`);
+    const dry = run(root, 'remove', 'tool', 'demo_echo_message', '--dry-run');
+    expect(dry.status, dry.stderr).toBe(0);
+    const readmeDiff = parseJsonOut(dry).changes.find((c: { path: string }) => c.path === 'README.md');
+    expect(readmeDiff).toMatchObject({ action: 'update' });
+    expect(readmeDiff.diff).toContain(`\n-${TOOL_ROW}\n`);
+    expect(read(root, 'README.md')).toBe(before);
+    const r = run(root, 'remove', 'tool', 'demo_echo_message');
+    expect(r.status, r.stderr).toBe(0);
+    expect(read(root, 'README.md')).toBe(before.replace(`${TOOL_ROW}\n`, ''));
+    expect(read(root, 'README.md')).toContain(`| --- | --- | --- |\n${RESOURCE_ROW}\n${PROMPT_ROW}\n`);
+  });
+
+  it('rename makes the row name the new name and file, in the same place', () => {
+    const root = server();
+    const before = read(root, 'README.md');
+    const tool = run(root, 'rename', 'tool', 'demo_echo_message', 'demo_shout_message');
+    expect(tool.status, tool.stderr).toBe(0);
+    expect(parseJsonOut(tool).changes).toContainEqual({ path: 'README.md', action: 'update' });
+    const resource = run(root, 'rename', 'resource', 'demo-echo', 'demo-mirror');
+    expect(resource.status, resource.stderr).toBe(0);
+    expect(read(root, 'README.md')).toBe(
+      before
+        .replace(
+          TOOL_ROW,
+          row('Tool', 'demo_shout_message', 'src/mcp-server/tools/definitions/demo-shout-message.tool.ts'),
+        )
+        .replace(
+          RESOURCE_ROW,
+          row('Resource', 'demo-mirror', 'src/mcp-server/resources/definitions/demo-mirror.resource.ts'),
+        ),
+    );
+  });
 });

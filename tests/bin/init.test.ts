@@ -273,6 +273,48 @@ describe('install and git', () => {
     expect(git('ls-files').split('\n')).toHaveLength(27);
   });
 
+  /** The branches the generated CI runs on for a push. */
+  const ciPushBranches = (root: string) =>
+    /^ {2}push:\n {4}branches: \[([^\]]*)\]$/m
+      .exec(read(root, '.github/workflows/ci.yml'))?.[1]
+      ?.split(',')
+      .map((b) => b.trim());
+
+  it("its first branch is main, whatever git's default, and the CI runs on pushes to it", () => {
+    const cwd = temp();
+    // A git configured to start repositories on master, as git's own default does.
+    const config = path.join(temp(), 'gitconfig');
+    writeFileSync(config, '[init]\n\tdefaultBranch = master\n');
+    const r = runCli(['init', 'demo', '--json', '--no-install'], {
+      cwd,
+      env: { ...GIT_ENV, GIT_CONFIG_GLOBAL: config },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const root = path.join(cwd, 'demo');
+    const branch = spawnSync('git', ['branch', '--show-current'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+    expect(branch).toBe('main');
+    expect(ciPushBranches(root)).toEqual([branch]);
+  });
+
+  it('on a git without --initial-branch (before 2.28), still main', () => {
+    const cwd = temp();
+    const realGit = path.join(gitPath, 'git');
+    const bin = fakeBin({
+      git: `case "$*" in *--initial-branch*) echo "error: unknown option initial-branch" >&2; exit 129;; esac\nexec ${realGit} "$@"`,
+    });
+    const r = runCli(['init', 'demo', '--json', '--no-install'], {
+      cwd,
+      env: { ...GIT_ENV, PATH: `${bin}:${process.env.PATH}` },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(parseJsonOut(r).git).toEqual({ ran: true, initialized: true, committed: true });
+    const root = path.join(cwd, 'demo');
+    const git = (...args: string[]) => spawnSync(realGit, args, { cwd: root, encoding: 'utf8' }).stdout.trim();
+    expect(git('branch', '--show-current')).toBe('main');
+    expect(git('rev-list', '--count', 'HEAD')).toBe('1');
+    expect(ciPushBranches(root)).toEqual(['main']);
+  });
+
   it('inside an existing work tree: no nested repository, no commit', () => {
     const cwd = temp();
     spawnSync('git', ['init', '-q'], { cwd });

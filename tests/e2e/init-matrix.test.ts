@@ -330,8 +330,16 @@ describe('the upgrade flow (init with no folder, inside a 0.12.3 server)', () =>
     );
     expect(changed.every((p: string) => p.startsWith('skills/') || p.startsWith('tsconfig'))).toBe(true);
     expect(userCode()).toEqual(before);
-    const packaged = path.join(root, 'node_modules', FRAMEWORK, 'skills/add-tool/SKILL.md');
-    expect(readFileSync(path.join(root, 'skills/add-tool/SKILL.md'), 'utf8')).toBe(readFileSync(packaged, 'utf8'));
+    // The package's skill as this server's copy: the project's note after the front matter, npm's commands.
+    const packaged = readFileSync(path.join(root, 'node_modules', FRAMEWORK, 'skills/add-tool/SKILL.md'), 'utf8');
+    const front = /^---\n[\s\S]*?\n---\n/.exec(packaged)![0];
+    const refreshedSkill = readFileSync(path.join(root, 'skills/add-tool/SKILL.md'), 'utf8');
+    expect(refreshedSkill.startsWith(front)).toBe(true);
+    const note = /^\n(?:>[^\n]*\n)+/.exec(refreshedSkill.slice(front.length))![0];
+    expect(note).toMatch(/^\n> \*\*In this server:\*\* Create and register a tool with `.+ add tool /);
+    expect(refreshedSkill.slice(front.length + note.length)).toBe(
+      packaged.slice(front.length).replaceAll('bun run rebuild', 'npm run build').replaceAll('bun run ', 'npm run '),
+    );
     expect(JSON.parse(readFileSync(path.join(root, 'tsconfig.json'), 'utf8')).include).toEqual([
       'src/**/*',
       'tests/**/*',

@@ -19,7 +19,7 @@ import { Tree } from '../../src/engine/tree.js';
 import { type InitOptions, initGenerator } from '../../src/init/generator.js';
 import { LICENSES } from '../../src/init/licenses.js';
 import { formatJson } from '../../src/init/manifests.js';
-import { externalSkillFiles, skillAudience } from '../../src/init/skills.js';
+import { externalSkillFiles, installedSkillFiles, skillAudience, skillSetting } from '../../src/init/skills.js';
 import { readTarEntry, tarballPackage } from '../../src/init/tarball.js';
 import { starterLine } from '../../src/init/versions.js';
 import { frameworkTarball, unpackFramework } from '../helpers/framework-tarballs.js';
@@ -254,11 +254,20 @@ describe('the upgrade flow refreshes what the framework owns, for the installed 
     const { root, dir } = olderServer('0.12.3');
     const { tree, result } = generate({ mode: 'upgrade' }, root);
     expect(result.problems).toEqual([]);
-    const skills = externalSkillFiles(dir);
+    const packageJson = readFileSync(path.join(root, 'package.json'), 'utf8');
+    const skills = installedSkillFiles(root, skillSetting(packageJson, 'npm', 'npx mcp-scaffold'))!;
+    expect(skills.map((f) => f.path)).toEqual(externalSkillFiles(dir).map((f) => f.path));
     const byPath = Object.fromEntries(tree.changes().map((c) => [c.path, c]));
     expect(byPath['skills/add-tool/SKILL.md']).toMatchObject({ action: 'update' });
-    expect(byPath['skills/add-tool/SKILL.md']!.after).toBe(
-      readFileSync(path.join(dir, 'skills/add-tool/SKILL.md'), 'utf8'),
+    // The package's text, with the project's note after its front matter and npm's commands.
+    const original = readFileSync(path.join(dir, 'skills/add-tool/SKILL.md'), 'utf8');
+    const front = /^---\n[\s\S]*?\n---\n/.exec(original)![0];
+    const after = byPath['skills/add-tool/SKILL.md']!.after!;
+    expect(after.startsWith(front)).toBe(true);
+    const note = /^\n(?:>[^\n]*\n)+/.exec(after.slice(front.length))![0];
+    expect(note).toMatch(/^\n> \*\*In this server:\*\* Create and register a tool with `npx mcp-scaffold add tool /);
+    expect(after.slice(front.length + note.length)).toBe(
+      original.slice(front.length).replaceAll('bun run ', 'npm run '),
     );
     for (const f of skills) expect(byPath[f.path]?.after ?? tree.read(f.path), f.path).toBe(f.content);
     expect(byPath['skills/my-own/SKILL.md']).toBeUndefined();

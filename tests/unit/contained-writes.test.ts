@@ -10,7 +10,7 @@ import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { describe, expect, inject, it, vi } from 'vitest';
 import { Reporter } from '../../src/engine/reporter.js';
-import { copyInstalledSkills, externalSkillFiles } from '../../src/init/skills.js';
+import { copyInstalledSkills, externalSkillFiles, projectSkillSetting } from '../../src/init/skills.js';
 import { clearPending, notePending, pendingFiles } from '../../src/tasks/devcheck-scope.js';
 import { starterTestsTask, unchangedStarterTests } from '../../src/upgrade/starter-tests.js';
 import { skillsRefreshTask } from '../../src/upgrade/tasks.js';
@@ -50,7 +50,7 @@ describe('skills', () => {
     const { root, outside, linkOut } = server();
     linkOut('skills');
     const before = treeDigest(outside);
-    const copied = copyInstalledSkills(root)!;
+    const copied = copyInstalledSkills(root, projectSkillSetting(root, 'npm'))!;
     expect(treeDigest(outside)).toBe(before);
     expect(copied.written).toEqual([]);
     expect(copied.outside).toEqual(skills.map((f) => f.path));
@@ -63,7 +63,7 @@ describe('skills', () => {
     linkOut(linked);
     const before = treeDigest(outside);
     const { reporter, warnings } = quietReporter();
-    const { report } = await skillsRefreshTask().run(context(root, reporter));
+    const { report } = await skillsRefreshTask('npm').run(context(root, reporter));
     expect(treeDigest(outside)).toBe(before);
     const through = skills.filter((f) => f.path.startsWith(`${linked}/`)).map((f) => f.path);
     expect(report.outside).toEqual(through);

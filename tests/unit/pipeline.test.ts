@@ -15,18 +15,10 @@ import { Reporter } from '../../src/engine/reporter.js';
 import { skippedTask, type Task } from '../../src/engine/task.js';
 import { Tree } from '../../src/engine/tree.js';
 import { addToolGenerator } from '../../src/kinds/tool/generator.js';
+import { jsonRun } from '../helpers/global-options.js';
 import { memoryProject, PACKAGE_JSON, VITEST_CONFIG } from '../helpers/projects.js';
 
-const GLOBAL: GlobalOptions = {
-  cwd: '/memory/project',
-  dryRun: false,
-  json: true,
-  yes: true,
-  force: false,
-  devcheck: false,
-  devcheckTimeout: 600,
-  verbose: false,
-};
+const GLOBAL: GlobalOptions = jsonRun('/memory/project');
 
 afterEach(() => {
   vi.restoreAllMocks();

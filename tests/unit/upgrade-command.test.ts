@@ -14,18 +14,10 @@ import { type UpgradeLookups, upgradeCommand } from '../../src/commands/upgrade.
 import type { PublishedVersions } from '../../src/init/published-versions.js';
 import { treeDigest } from '../bin/support.js';
 import { frameworkTarball, unpackFramework } from '../helpers/framework-tarballs.js';
+import { jsonRun } from '../helpers/global-options.js';
 import { tempDir } from '../helpers/temp.js';
 
 const FRAMEWORK = '@cyanheads/mcp-ts-core';
-const GLOBAL = {
-  dryRun: false,
-  json: true,
-  yes: true,
-  force: false,
-  devcheck: false,
-  devcheckTimeout: 600,
-  verbose: false,
-};
 
 const TASK_TOOL = "import { tool } from '@cyanheads/mcp-ts-core';\nexport const t = tool('t', { task: true });\n";
 
@@ -62,7 +54,7 @@ async function runUpgrade(
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0);
   vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
   const unreachable = async () => ({ ok: false as const, reason: 'no answer in 3000 ms' });
-  const code = await upgradeCommand(flags, { ...GLOBAL, cwd, dryRun }, { latest: unreachable, versions });
+  const code = await upgradeCommand(flags, jsonRun(cwd, { dryRun }), { latest: unreachable, versions });
   vi.restoreAllMocks();
   return { code, result: JSON.parse(out.join('')) };
 }
