@@ -83,9 +83,10 @@ const factsKey = (kind: string) => `facts:${kind}`;
 const readingKey = (key: string) => `reading:${key}`;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A segment of a path that is empty, `.` or `..` (a whole path of one such segment too). */
+const NOT_A_SEGMENT = /(?:^|[\\/])\.{0,2}(?:[\\/]|$)/;
 /** A project path as the tree writes it: relative, no `.` or `..` segment, so a stored one cannot lead outside. */
-const isProjectPath = (p: string) =>
-  p !== '' && !path.isAbsolute(p) && !p.split(/[\\/]/).some((s) => s === '..' || s === '.' || s === '');
+const isProjectPath = (p: string) => !path.isAbsolute(p) && !NOT_A_SEGMENT.test(p);
 
 const isRecord = (v: unknown): v is FileRecord =>
   Array.isArray(v) &&
@@ -403,6 +404,9 @@ export class ProjectCache {
     }
     const recording = new RecordingHost(this.root, this);
     const result = read(new Tree(recording));
+    // A file whose text the reading got is there: that it was asked whether it is goes unsaid.
+    const { texts, files } = recording.reads;
+    for (const rel of Object.keys(files)) if (files[rel] && typeof texts[rel] === 'string') delete files[rel];
     this.made(readingKey(key), { reads: recording.reads, result });
     return { result, next: next(recording.reads), planned: planned(recording.reads) };
   }
@@ -420,7 +424,11 @@ export class ProjectCache {
       listedBy(reads).set(rel, entries);
     }
     for (const [rel, is] of Object.entries(reads.dirs)) if (this.host.isDirectory(rel) !== is) return false;
-    for (const [rel, is] of Object.entries(reads.files)) if (this.host.isFile(rel) !== is) return false;
+    for (const [rel, is] of Object.entries(reads.files)) {
+      // A file whose text was found as the reading had it is there: no second look needed.
+      const textHeld = typeof reads.texts[rel] === 'string';
+      if (!(is && textHeld) && this.host.isFile(rel) !== is) return false;
+    }
     return true;
   }
 

@@ -125,8 +125,9 @@ export class Sources {
     let facts = this.facts.get(file);
     if (!facts) {
       const read = () => {
-        // Parsed anyway: its move facts are kept too, for a rename that moves it later.
-        if (this.cache) this.moveFacts(file);
+        // Parsed anyway: its move facts are kept too, for a rename that moves it later (an entry
+        // point or barrel the walk knows is never moved).
+        if (this.cache && !this.known.has(file)) this.moveFacts(file);
         return readReferenceFacts(this.get(file));
       };
       facts = (this.cache ? this.cache.facts(this.tree, file, REFERENCE_FACTS, read) : undefined) ?? read();

@@ -37,10 +37,10 @@ export function existingTests(tree: Tree, layout: DefinitionLayout, file: string
 }
 
 function matches(def: FoundDefinition, wanted: string): boolean {
-  const base = path.posix.basename(def.file).replace(/\..*$/, '');
   // `acme-item` and `acme_item` name the same resource: kebab and snake are one name to a person.
   const same = (a: string | null) => a !== null && a.replaceAll('-', '_') === wanted.replaceAll('-', '_');
-  return same(def.name) || def.exportName === wanted || def.file === wanted || base === wanted;
+  const base = () => path.posix.basename(def.file).replace(/\..*$/, '');
+  return same(def.name) || def.exportName === wanted || def.file === wanted || base() === wanted;
 }
 
 /**
