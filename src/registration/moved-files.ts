@@ -30,7 +30,9 @@ export class MovedOnFacts {
   ownEdits(): TextEdit[] {
     const edits: TextEdit[] = [];
     for (const [name, to] of this.map.exports.get(this.file) ?? []) {
-      const starts = this.facts.own.find(([n]) => n === name)?.[1] ?? [];
+      // A name the file does not export of its own is renamed where its parse says.
+      const starts = this.facts.own.find(([n]) => n === name)?.[1];
+      if (!starts) throw new NeedsParse(this.file);
       for (const pos of starts) {
         if (!this.text.startsWith(name, pos)) throw new NeedsParse(this.file);
         edits.push({ pos, end: pos + name.length, text: to });

@@ -19,6 +19,8 @@ import { toolLayout } from '../../src/kinds/tool/layout.js';
 import { lineWidthOf } from '../../src/project/formatter.js';
 import { definitionsAfter, foundDefinitions } from '../../src/registration/found-definitions.js';
 import { KnownFiles } from '../../src/registration/known-files.js';
+import { MovedOnFacts } from '../../src/registration/moved-files.js';
+import { NeedsParse } from '../../src/registration/references.js';
 import { planRegistration } from '../../src/registration/register.js';
 import { indexRegistration } from '../../src/registration/registration-index.js';
 import { planRemoval } from '../../src/registration/removal.js';
@@ -251,6 +253,16 @@ describe('move facts', () => {
     ),
     L('function aTool(): void;', 'function aTool(x?: number) {', '  return x;', '}', 'export { aTool };', ''),
   ];
+
+  it('leave to the parse a name the rename gives that the file does not export of its own', () => {
+    const text = "export { aTool } from './a.tool.js';\n";
+    const map = {
+      files: new Map([['src/x.ts', 'src/y.ts']]),
+      exports: new Map([['src/x.ts', new Map([['aTool', 'bTool']])]]),
+    };
+    const moved = new MovedOnFacts('src/x.ts', readMoveFacts(parseSource('src/x.ts', text)), text, map);
+    expect(() => moved.ownEdits()).toThrow(NeedsParse);
+  });
 
   it.each(TEXTS)('tell where renaming an own export renames a name, as its parse does: %#', (text) => {
     const sf = parseSource('src/x.ts', text);
