@@ -10,7 +10,7 @@ import { ProjectCache, type Reading } from '../engine/project-cache.js';
 import type { Tree } from '../engine/tree.js';
 import type { FileFactSet } from '../ts/derived-facts.js';
 import type { ModuleFacts } from '../ts/module-facts.js';
-import { type ReferenceFacts, topLevelRefs } from '../ts/reference-facts.js';
+import { isProjectSpecifier, type ModuleRef, type ReferenceFacts, topLevelRefs } from '../ts/reference-facts.js';
 import type { TextEdit } from '../ts/text-edits.js';
 import { type EditStage, factSetAfter, factSetOf, indexAfterChanges } from './derived-index.js';
 import type { DefinitionLayout } from './layout.js';
@@ -23,7 +23,27 @@ export interface KnownEdits {
   text: string;
 }
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Whether the file's refs are those of its top-level imports and exports alone (topLevelRefs), compared in place. */
+function refsAreTopLevel(refs: readonly ModuleRef[], facts: ModuleFacts): boolean {
+  let i = 0;
+  for (const st of facts.statements) {
+    if (st.specifier === undefined || !isProjectSpecifier(st.specifier)) continue;
+    const r = refs[i++];
+    const names = st.named?.map((n) => n.name);
+    if (
+      !r ||
+      r.specifier !== st.specifier ||
+      r.kind !== st.kind ||
+      r.star ||
+      (r.default === true) !== (st.defaultName !== undefined) ||
+      (r.namespace === true) !== (st.namespaceName !== undefined) ||
+      (r.names === undefined) !== (names === undefined) ||
+      (names !== undefined && (r.names!.length !== names.length || names.some((n, k) => n !== r.names![k])))
+    )
+      return false;
+  }
+  return i === refs.length;
+}
 
 /** Whether an edit reaches into a local `export { … }` list: the names the file exports would change. */
 function touchesExportList(facts: ModuleFacts, edits: readonly TextEdit[]): boolean {
@@ -119,11 +139,7 @@ export class KnownFiles {
       const facts = sources.referenceFacts(file);
       const set = sets.get(file);
       // Derived from the module facts only where those tell every module path the file names.
-      if (
-        !set ||
-        !sameJson(facts.refs, topLevelRefs(known.facts)) ||
-        touchesExportList(known.facts, stages[0]?.edits ?? [])
-      )
+      if (!set || !refsAreTopLevel(facts.refs, known.facts) || touchesExportList(known.facts, stages[0]?.edits ?? []))
         continue;
       const refs: ReferenceFacts = { ...facts, refs: topLevelRefs(set.module) };
       this.derived.refs.set(file, refs);

@@ -79,6 +79,12 @@ class EditMap {
     return e.pos + (i > 0 ? this.shifts[i - 1]! : 0);
   }
 
+  /** Whether any edit's range meets [start, end). */
+  touches(start: number, end: number): boolean {
+    const last = this.edits[this.before(end)];
+    return last !== undefined && last.end > start;
+  }
+
   /** The edits within [start, end). */
   within(start: number, end: number): Edit[] {
     const out: Edit[] = [];
@@ -238,6 +244,12 @@ function moduleAfter(map: EditMap, facts: ModuleFacts, text: string): ModuleFact
   let dropped = 0;
   let firstGone = false;
   for (const st of facts.statements) {
+    // Most statements no edit reaches: moved, whole, by what the edits before them took out or put in.
+    if (!map.touches(st.ownStart, st.end)) {
+      const by = map.at(st.start) - st.start;
+      statements.push({ ...movedStatement(st, st.start + by), ownStart: st.ownStart + by, index: st.index - dropped });
+      continue;
+    }
     const laid = map.layoutOf(st.start);
     if (laid) {
       if (laid.place || laid.edit.pos > st.ownStart || laid.edit.end < st.end) throw new Underivable();
