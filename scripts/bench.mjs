@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { benchDevcheck, printDevcheckBench } from './bench-devcheck.mjs';
 import { frameworkInitBin, hygenBin, writeHygenTemplates, writeRegistryProbe } from './bench-peers.mjs';
-import { LAYOUTS, writeScaleFixture } from './scale-fixture.mjs';
+import { LAYOUTS, scaleTool, writeScaleFixture } from './scale-fixture.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -78,6 +78,23 @@ for (const layout of LAYOUTS) {
     );
     const listed = fixture(`${layout}-${n}-list`, n, layout);
     addCase(`list, ${label(n)}, ${layout}`, () => once(node(BIN, 'list'), listed.dir));
+    if (n < 1000) continue;
+    // Each run removes (or renames) the next tool of the server the last run left, as a user's
+    // commands follow one another; the rename keeps the tool's place in the import order.
+    const shrunk = fixture(`${layout}-${n}-remove`, n, layout);
+    let removed = 0;
+    addCase(`remove tool, ${label(n)}, ${layout}`, () =>
+      once(node(BIN, 'remove', 'tool', scaleTool(++removed), '--no-devcheck', '--yes'), shrunk.dir),
+    );
+    const renamedIn = fixture(`${layout}-${n}-rename`, n, layout);
+    let renamed = 0;
+    addCase(`rename tool, ${label(n)}, ${layout}`, () => {
+      const from = scaleTool(++renamed);
+      return once(
+        node(BIN, 'rename', 'tool', from, from.replace(/_find$/, '_lookup'), '--no-devcheck', '--yes'),
+        renamedIn.dir,
+      );
+    });
   }
 }
 
@@ -166,6 +183,24 @@ const goals = [
     `list, fresh, ${layout}`,
     1.5,
   ]),
+  // remove and rename against the warm add at the same size: each is one command on one definition.
+  ...['remove tool', 'rename tool'].flatMap((cmd) =>
+    LAYOUTS.flatMap((layout) => [
+      [
+        `${cmd}, 3000 tools ≤ 1.5× add (${layout})`,
+        `${cmd}, 3000 tools, ${layout}`,
+        `add tool, 3000 tools, ${layout}`,
+        1.5,
+      ],
+      [
+        `peak memory, ${cmd}, 3000 tools ≤ 1.5× add (${layout})`,
+        `${cmd}, 3000 tools, ${layout}`,
+        `add tool, 3000 tools, ${layout}`,
+        1.5,
+        'memory',
+      ],
+    ]),
+  ),
   ...['add tool', 'list'].flatMap((cmd) =>
     LAYOUTS.map((layout) => [
       `peak memory, ${cmd}, 3000 tools ≤ 1.2× fresh (${layout})`,

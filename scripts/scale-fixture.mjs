@@ -17,6 +17,9 @@ function toolNames(i) {
   return { stem: `demo-item${n}-find`, exportName: `demoItem${n}FindTool`, mcpName: `demo_item${n}_find` };
 }
 
+/** The MCP name of the i-th tool (from 1). */
+export const scaleTool = (i) => toolNames(i).mcpName;
+
 /** A definition file like the ones `add tool` writes: schemas, errors, handler, format. */
 function toolFile({ exportName, mcpName }) {
   return `/**

@@ -10,12 +10,19 @@ import type { GeneratorResult } from '../engine/generator.js';
 import { DiskHost } from '../engine/host.js';
 import type { GlobalOptions } from '../engine/options.js';
 import type { Problem } from '../engine/problems.js';
+import type { Reading } from '../engine/project-cache.js';
 import { Reporter } from '../engine/reporter.js';
 import { Tree } from '../engine/tree.js';
 import { oneOf, serviceLayoutOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
 import { findProject, type Project } from '../project/project.js';
-import { inventory, inventoryKinds } from '../registration/inventory.js';
+import {
+  definitionsAfter,
+  type FoundDefinition,
+  type FoundDefinitions,
+  foundDefinitions,
+} from '../registration/found-definitions.js';
+import { inventoryKinds } from '../registration/inventory.js';
 import type { DefinitionLayout, ServiceLayout } from '../registration/layout.js';
 import { devcheckTasks } from '../tasks/devcheck.js';
 import { runPipeline } from './pipeline.js';
@@ -62,22 +69,41 @@ function refusalProblem(
 }
 
 /**
- * The end of a remove or rename plan: the uses it cannot take along as its one problem, or else a
- * warning for each registration it leaves without its definition.
+ * What the project defines once the plan in `tree` is flushed: derived from `found` (what it
+ * defined before) where the plan followed every reference on facts, and then remembered for the
+ * next run; else read off the plan's tree.
  */
-export function settleChange(
-  change: DefinitionChange,
+export function plannedDefinitions(
+  found: Reading<FoundDefinitions>,
   tree: Tree,
   layouts: readonly DefinitionLayout[],
   services: ServiceLayout | undefined,
+  followed: boolean,
+  told?: (file: string) => FoundDefinition[] | undefined,
+): FoundDefinitions {
+  const paths = tree.plannedPaths();
+  const after = followed ? definitionsAfter(found.result, tree, layouts, services, paths, told) : undefined;
+  if (!after) return foundDefinitions(tree, layouts, services).result;
+  found.planned?.(tree, after);
+  return after;
+}
+
+/**
+ * The end of a remove or rename plan: the uses it cannot take along as its one problem, or else a
+ * warning for each registration it leaves without its definition (`after`: what the project
+ * defines once the plan is flushed).
+ */
+export function settleChange(
+  change: DefinitionChange,
   refusals: { path?: string; line?: number; message: string }[],
   refusal: { what: string; hint: string },
+  after: () => FoundDefinitions,
 ): DefinitionChange {
   if (refusals.length > 0) {
     change.problems.push(refusalProblem(refusals, refusal.what, refusal.hint));
     return change;
   }
-  for (const d of inventory(tree, layouts, { services }).dangling) {
+  for (const d of after().dangling) {
     change.warnings.push(`${d.path}:${d.line}: \`${d.name}\` is left dangling: ${d.message}.`);
   }
   return change;

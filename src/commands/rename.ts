@@ -10,7 +10,13 @@ import type { Tree } from '../engine/tree.js';
 import { KINDS, serviceLayoutOf } from '../kinds/index.js';
 import { serviceNames } from '../kinds/service/generator.js';
 import type { KindSpec } from '../kinds/spec.js';
-import { inventory } from '../registration/inventory.js';
+import {
+  type FoundDefinition,
+  type FoundDefinitions,
+  foundDefinitions,
+  withoutServices,
+} from '../registration/found-definitions.js';
+import { KnownFiles } from '../registration/known-files.js';
 import type { DefinitionLayout, ServiceLayout } from '../registration/layout.js';
 import { renameInReadme } from '../registration/readme-table.js';
 import { planRenaming, type RenameMap } from '../registration/renaming.js';
@@ -21,6 +27,7 @@ import {
   checkKind,
   type DefinitionChange,
   layoutsOf,
+  plannedDefinitions,
   runDefinitionCommand,
   settleChange,
 } from './definition-command.js';
@@ -97,15 +104,9 @@ function serviceMap(tree: Tree, target: DefinitionTarget, to: string): RenameMap
   return { files, exports };
 }
 
-function assertFree(
-  tree: Tree,
-  layouts: readonly DefinitionLayout[],
-  services: ServiceLayout | undefined,
-  kind: string,
-  to: string,
-  map: RenameMap,
-) {
-  const taken = inventory(tree, layouts, { services }).definitions.find((d) => d.kind === kind && d.name === to);
+/** ALREADY_EXISTS when another definition of the kind (among `found`) has the new name, or a file is in the way. */
+function assertFree(tree: Tree, found: FoundDefinitions, kind: string, to: string, map: RenameMap) {
+  const taken = found.definitions.find((d) => d.kind === kind && d.name === to);
   const files = [...map.files.values()].filter((f) => !map.files.has(f) && tree.read(f) !== undefined);
   const details = [
     ...(taken ? [{ path: taken.file, message: `the ${kind} ${to} is already defined here` }] : []),
@@ -123,10 +124,13 @@ function assertFree(
  * The files (and tests) of definitions of other kinds with the same MCP name, as the framework's
  * starter tool and prompt share theirs: renaming one must not rename the other.
  */
-function namesakeFiles(tree: Tree, layouts: readonly DefinitionLayout[], target: DefinitionTarget): Set<string> {
-  const others = inventory(tree, layouts).definitions.filter(
-    (d) => d.name === target.def.name && d.file !== target.def.file,
-  );
+function namesakeFiles(
+  tree: Tree,
+  layouts: readonly DefinitionLayout[],
+  target: DefinitionTarget,
+  definitions: readonly FoundDefinition[],
+): Set<string> {
+  const others = definitions.filter((d) => d.name === target.def.name && d.file !== target.def.file);
   return new Set(others.flatMap((d) => [d.file, testOf(tree, layouts, d) ?? []].flat()));
 }
 
@@ -145,16 +149,22 @@ export function planRename(
   from: string,
   rawTo: string,
   services: ServiceLayout | undefined = serviceLayoutOf(KINDS),
+  /** The files to walk on their facts, given the tree and the definition's layout. */
+  knownFiles: typeof KnownFiles.of = KnownFiles.of,
 ): DefinitionChange {
-  const target = findTarget(tree, layouts, kind, from, services);
+  const found = foundDefinitions(tree, layouts, services);
+  const target = findTarget(tree, layouts, kind, from, services, found.result);
   // Without a definition layout, the target is a service.
   const layout = layouts.find((l) => l.kind === kind);
   const to = layout ? newName(target, rawTo) : serviceNames(rawTo).domain;
   const map = layout ? definitionMap(target, layout, to) : serviceMap(tree, target, to);
-  if (map.mcpName) map.mcpName.except = namesakeFiles(tree, layouts, target);
-  assertFree(tree, layouts, services, kind, to, map);
+  if (map.mcpName) {
+    const definitions = withoutServices(found.result, tree, layouts, services);
+    map.mcpName.except = namesakeFiles(tree, layouts, target, definitions);
+  }
+  assertFree(tree, found.result, kind, to, map);
   const label = `${kind} ${target.def.name}`;
-  const plan = planRenaming(tree, map);
+  const plan = planRenaming(tree, map, knownFiles(tree, layout));
   const renamedFile = map.files.get(target.def.file) ?? target.def.file;
   const change: DefinitionChange = {
     headline: `Renaming the ${label} to ${to}`,
@@ -172,10 +182,21 @@ export function planRename(
       },
     },
   };
-  return settleChange(change, tree, layouts, services, plan.refusals, {
+  const refusal = {
     what: `the ${label} cannot be renamed safely; nothing was written.`,
     hint: 'Rename those by hand first, or choose another name.',
-  });
+  };
+  // What a file moved on its facts defines is told by what it defined.
+  const told = (file: string) => {
+    const from = [...map.files].find(([, dest]) => dest === file)?.[0];
+    const moved = from === undefined ? undefined : plan.movedOnFacts.get(from);
+    const defs =
+      moved && found.result.definitions.filter((d) => d.file === from).map((d) => moved.definitionAfter(d, file));
+    return defs?.every((d) => d !== undefined) ? defs : undefined;
+  };
+  return settleChange(change, plan.refusals, refusal, () =>
+    plannedDefinitions(found, tree, layouts, services, plan.followed, told),
+  );
 }
 
 export async function renameCommand(

@@ -83,9 +83,10 @@ const factsKey = (kind: string) => `facts:${kind}`;
 const readingKey = (key: string) => `reading:${key}`;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A segment of a path that is empty, `.` or `..` (a whole path of one such segment too). */
+const NOT_A_SEGMENT = /(?:^|[\\/])\.{0,2}(?:[\\/]|$)/;
 /** A project path as the tree writes it: relative, no `.` or `..` segment, so a stored one cannot lead outside. */
-const isProjectPath = (p: string) =>
-  p !== '' && !path.isAbsolute(p) && !p.split(/[\\/]/).some((s) => s === '..' || s === '.' || s === '');
+const isProjectPath = (p: string) => !path.isAbsolute(p) && !NOT_A_SEGMENT.test(p);
 
 const isRecord = (v: unknown): v is FileRecord =>
   Array.isArray(v) &&
@@ -122,6 +123,20 @@ function fileStat(abs: string): Stat | null {
 function vouches(now: Stat, [, taken, ...stat]: FileRecord): boolean {
   return stat.length === 5 && now.every((x, i) => x === stat[i]) && Math.max(now[3], now[4]) + RACY_MS < taken;
 }
+
+/**
+ * The entries of each folder a reading listed, as they were when it was read or checked (kept in
+ * memory, never stored): what a plan is derived from, and so what the folders it changes will hold.
+ */
+const listings = new WeakMap<Reads, Map<string, HostEntry[]>>();
+const listedBy = (reads: Reads): Map<string, HostEntry[]> => {
+  let map = listings.get(reads);
+  if (!map) {
+    map = new Map();
+    listings.set(reads, map);
+  }
+  return map;
+};
 
 const entriesHash = (entries: HostEntry[]) =>
   shortSha(
@@ -162,7 +177,10 @@ class RecordingHost extends DiskHost {
 
   override list(rel: string): HostEntry[] {
     const entries = super.list(rel);
-    this.reads.lists[rel] ??= entriesHash(entries);
+    if (this.reads.lists[rel] === undefined) {
+      this.reads.lists[rel] = entriesHash(entries);
+      listedBy(this.reads).set(rel, entries);
+    }
     return entries;
   }
 }
@@ -175,6 +193,13 @@ export interface Reading<T> {
    * the reading was remembered: the next run finds it without reading the project again.
    */
   next?: (written: ReadonlyMap<string, string>, next: T) => void;
+  /**
+   * Remembers `next` as the reading once the flush has made every change `tree` plans (files
+   * written, created and deleted): each answer the reading got is taken as the project will give
+   * it then, folders a deletion empties gone as the flush removes them. Called once the plan is
+   * whole; what changes after it is not remembered.
+   */
+  planned?: (tree: Tree, next: T) => void;
 }
 
 /** Facts of a text the plan writes, known without parsing it: recorded once it is on disk. */
@@ -197,6 +222,8 @@ export class ProjectCache {
     string,
     { reads: Reads; written: ReadonlyMap<string, string>; result: unknown }
   >();
+  private readonly plannedReadings = new Map<string, { planned: PlannedReads; result: unknown }>();
+  private readonly seenBy = new WeakMap<Tree, Map<string, { record?: FileRecord; text?: string }>>();
 
   private constructor(
     readonly root: string,
@@ -260,6 +287,25 @@ export class ProjectCache {
   }
 
   /**
+   * current(), asked once per file for the plan of `tree`: what one plan reads of a file it reads
+   * once, as the tree itself does (tree.ts), and a thousand files are not looked at twice.
+   */
+  private seen(tree: Tree | undefined, rel: string): { record?: FileRecord; text?: string } {
+    if (!tree) return this.current(rel);
+    let seen = this.seenBy.get(tree);
+    if (!seen) {
+      seen = new Map();
+      this.seenBy.set(tree, seen);
+    }
+    let found = seen.get(rel);
+    if (!found) {
+      found = this.current(rel);
+      seen.set(rel, found);
+    }
+    return found;
+  }
+
+  /**
    * The record of the file's text as it is now: vouched for by its stat (text not read), else
    * made from its text. No record when there is no such file.
    */
@@ -304,7 +350,7 @@ export class ProjectCache {
       const value = expected?.hash === shortSha(text) ? expected.facts.get(kind.key) : undefined;
       return kind.valid(value) ? value : read(text);
     }
-    const { record, text: readNow } = this.current(rel);
+    const { record, text: readNow } = this.seen(tree, rel);
     // A reading that asks for facts read the file: its answer must hold for the reading to.
     if (tree.host instanceof RecordingHost) tree.host.reads.texts[rel] ??= record?.[0] ?? null;
     if (!record) return undefined;
@@ -333,32 +379,56 @@ export class ProjectCache {
    * project, and answered from memory while every answer still holds. `read` must read the
    * project only through the tree it is given, and give plain JSON data.
    */
-  reading<T>(key: string, read: (tree: Tree) => T, valid: (v: unknown) => v is T): Reading<T> {
+  reading<T>(
+    key: string,
+    read: (tree: Tree) => T,
+    valid: (v: unknown) => v is T,
+    /** The plan's tree, if the reading is for one: its files are checked once for it. */
+    plan?: Tree,
+  ): Reading<T> {
     const stored = this.section(readingKey(key), (v) => (isReading(v) ? v : undefined));
     const next =
       (reads: Reads) =>
       (written: ReadonlyMap<string, string>, result: T): void => {
         this.nextReadings.set(key, { reads, written, result });
       };
-    if (stored && valid(stored.result) && this.holds(stored.reads)) {
-      return { result: stored.result, next: next(stored.reads) };
+    const planned =
+      (reads: Reads) =>
+      (tree: Tree, result: T): void => {
+        const answers = plannedReads(this.host, tree, reads);
+        if (answers) this.plannedReadings.set(key, { planned: answers, result });
+        else this.plannedReadings.delete(key);
+      };
+    if (stored && valid(stored.result) && this.holds(stored.reads, plan)) {
+      return { result: stored.result, next: next(stored.reads), planned: planned(stored.reads) };
     }
     const recording = new RecordingHost(this.root, this);
     const result = read(new Tree(recording));
+    // A file whose text the reading got is there: that it was asked whether it is goes unsaid.
+    const { texts, files } = recording.reads;
+    for (const rel of Object.keys(files)) if (files[rel] && typeof texts[rel] === 'string') delete files[rel];
     this.made(readingKey(key), { reads: recording.reads, result });
-    return { result, next: next(recording.reads) };
+    return { result, next: next(recording.reads), planned: planned(recording.reads) };
   }
 
   /** Whether every answer a reading got is still the project's answer. */
-  private holds(reads: Reads): boolean {
+  private holds(reads: Reads, plan?: Tree): boolean {
     for (const [rel, hash] of Object.entries(reads.texts)) {
       if (hash === null) {
         if (existsSync(this.prefix + rel) && this.host.read(rel) !== undefined) return false;
-      } else if (this.current(rel).record?.[0] !== hash) return false;
+      } else if (this.seen(plan, rel).record?.[0] !== hash) return false;
     }
-    for (const [rel, hash] of Object.entries(reads.lists)) if (entriesHash(this.host.list(rel)) !== hash) return false;
+    for (const [rel, hash] of Object.entries(reads.lists)) {
+      const entries = this.host.list(rel);
+      if (entriesHash(entries) !== hash) return false;
+      listedBy(reads).set(rel, entries);
+    }
     for (const [rel, is] of Object.entries(reads.dirs)) if (this.host.isDirectory(rel) !== is) return false;
-    for (const [rel, is] of Object.entries(reads.files)) if (this.host.isFile(rel) !== is) return false;
+    for (const [rel, is] of Object.entries(reads.files)) {
+      // A file whose text was found as the reading had it is there: no second look needed.
+      const textHeld = typeof reads.texts[rel] === 'string';
+      if (!(is && textHeld) && this.host.isFile(rel) !== is) return false;
+    }
     return true;
   }
 
@@ -387,8 +457,19 @@ export class ProjectCache {
       for (const [rel, text] of next.written) texts[rel] = shortSha(text);
       this.made(readingKey(key), { reads: { ...next.reads, texts }, result: next.result });
     }
+    for (const [key, { planned, result }] of this.plannedReadings) {
+      // The flush made what the plan held when the reading was derived, and nothing else.
+      const same = (action: FileChange['action'], paths: ReadonlySet<string>) =>
+        changes.filter((c) => c.action === action).every((c) => paths.has(c.path)) &&
+        [...paths].every((p) => changes.some((c) => c.path === p && c.action === action));
+      if (!same('create', planned.created) || !same('delete', planned.deleted)) continue;
+      const texts = { ...planned.reads.texts };
+      for (const [rel, text] of written) texts[rel] = text === undefined ? null : shortSha(text);
+      this.made(readingKey(key), { reads: { ...planned.reads, texts }, result });
+    }
     this.expected.clear();
     this.nextReadings.clear();
+    this.plannedReadings.clear();
     this.changed = true;
     this.save();
   }
@@ -417,6 +498,79 @@ export class ProjectCache {
     }
     if (writePrivateFile(this.file, `${lines.join('\n')}\n`)) sweep(path.dirname(this.file));
   }
+}
+
+/** A reading's answers as the project will give them once a plan is flushed, and the files the plan creates and deletes. */
+interface PlannedReads {
+  reads: Reads;
+  created: ReadonlySet<string>;
+  deleted: ReadonlySet<string>;
+}
+
+const parentOf = (rel: string) => (rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '');
+const isWithin = (rel: string, dir: string) => dir === '' || rel.startsWith(`${dir}/`);
+
+/**
+ * The answers of `reads` once the changes `tree` plans over `host` are flushed: the files it
+ * creates and deletes, and each folder the reading listed or asked about as it will be (a folder a
+ * deletion empties is removed by the flush). A folder the reading listed is taken as it was when
+ * the reading was read or checked: a change since then makes the next check fail. Texts are left
+ * to the commit, which has the bytes written.
+ */
+function plannedReads(host: DiskHost, tree: Tree, reads: Reads): PlannedReads | undefined {
+  const created = new Set<string>();
+  const deleted = new Set<string>();
+  for (const rel of tree.plannedPaths()) {
+    const there = host.isFile(rel);
+    if (tree.read(rel) === undefined) {
+      if (there) deleted.add(rel);
+    } else if (!there) created.add(rel);
+  }
+  const changed = [...created, ...deleted];
+  const seen = listedBy(reads);
+  const planned = new Map<string, Map<string, HostEntry['type']>>();
+  const listing = (dir: string): Map<string, HostEntry['type']> => {
+    let entries = planned.get(dir);
+    if (entries) return entries;
+    entries = new Map((seen.get(dir) ?? host.list(dir)).map((e) => [e.name, e.type]));
+    for (const rel of changed) {
+      if (!isWithin(rel, dir) || rel === dir) continue;
+      const [name, ...rest] = rel.slice(dir === '' ? 0 : dir.length + 1).split('/');
+      if (created.has(rel) && entries.get(name!) !== 'directory')
+        entries.set(name!, rest.length > 0 ? 'directory' : 'file');
+      else if (deleted.has(rel) && rest.length === 0) entries.delete(name!);
+    }
+    for (const [name, type] of [...entries]) {
+      const sub = dir === '' ? name : `${dir}/${name}`;
+      if (type === 'directory' && [...deleted].some((d) => isWithin(d, sub)) && listing(sub).size === 0)
+        entries.delete(name);
+    }
+    planned.set(dir, entries);
+    return entries;
+  };
+  const touched = (dir: string) => changed.some((rel) => isWithin(rel, dir));
+  const listed = (entries: Map<string, HostEntry['type']>) =>
+    entriesHash([...entries].map(([name, type]) => ({ name, type })));
+  const lists = { ...reads.lists };
+  for (const dir of Object.keys(reads.lists)) {
+    if (!touched(dir)) continue;
+    if (!seen.has(dir)) return undefined;
+    lists[dir] = listed(listing(dir));
+  }
+  // A folder the plan makes below one the reading walked is walked by the next reading too.
+  for (const rel of created) {
+    for (let dir = parentOf(rel); dir !== ''; dir = parentOf(dir)) {
+      if (Object.keys(reads.lists).some((l) => isWithin(dir, l))) lists[dir] ??= listed(listing(dir));
+    }
+  }
+  const dirs = { ...reads.dirs };
+  for (const dir of Object.keys(reads.dirs)) {
+    if (dir !== '' && touched(dir))
+      dirs[dir] = listing(parentOf(dir)).get(dir.slice(dir.lastIndexOf('/') + 1)) === 'directory';
+  }
+  const files = { ...reads.files };
+  for (const rel of changed) files[rel] = created.has(rel);
+  return { reads: { ...reads, lists, dirs, files }, created, deleted };
 }
 
 /**

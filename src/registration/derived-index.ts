@@ -3,11 +3,14 @@
  * planned on and its edits, without parsing them: every position after an insertion moves by its
  * length, and what the insertion adds (a statement, a name in braces, an element) is known to the
  * edit that made it (`TextEdit.adds`). An edit that replaces text, or adds what it does not
- * describe, leaves nothing to derive: the next run reads the index again. Tests hold the derived
- * index equal to one read off the written text.
+ * describe, leaves nothing to derive: the next run reads the index again. The index of the texts
+ * a removal or rename writes is derived the same way from what their edits take out, rename or
+ * move (`TextEdit.changes`, ts/derived-facts.ts). Tests hold the derived index equal to one read
+ * off the written text.
  */
 
 import { sha } from '../engine/project-cache.js';
+import { derivedFactSet, type FileFactSet } from '../ts/derived-facts.js';
 import type { ArrayFacts, ModuleFacts, ModuleStatement, NamedFact, ObjectFacts, Span } from '../ts/module-facts.js';
 import type { FactAdd, TextEdit } from '../ts/text-edits.js';
 import type { IndexedTarget, RegistrationIndex } from './registration-index.js';
@@ -182,6 +185,57 @@ export function derivedIndex(
     const s = shift(t.file);
     if (t.type === 'new-key') return s ? { ...t, object: shiftedObject(t.object, s) } : t;
     return { ...t, array: s ? derivedArray(t.array, s) : t.array, trail: t.trail.map(step) };
+  });
+  return { ...index, targets, files };
+}
+
+/** The facts of one file the index holds: its module facts, its targets' arrays and objects, the trail steps in it. */
+export function factSetOf(index: RegistrationIndex, file: string): FileFactSet {
+  const steps = index.targets.flatMap((t) => (t.type === 'array' ? t.trail : [])).filter((s) => s.file === file);
+  return {
+    module: index.files[file]!.facts,
+    arrays: index.targets.flatMap((t) => (t.type === 'array' && t.file === file ? [t.array] : [])),
+    objects: index.targets.flatMap((t) => (t.type === 'new-key' && t.file === file ? [t.object] : [])),
+    positions: steps.map((s) => s.pos),
+  };
+}
+
+/** Edits planned on a text. */
+export interface EditStage {
+  text: string;
+  edits: TextEdit[];
+}
+
+/** A file's facts after stages of edits, each planned on the text the stage before made; undefined where underivable. */
+export function factSetAfter(set: FileFactSet, stages: readonly EditStage[]): FileFactSet | undefined {
+  let out: FileFactSet | undefined = set;
+  for (const { text, edits } of stages) out = out && derivedFactSet(out, text, edits);
+  return out;
+}
+
+/**
+ * The index of the project once edits that take out, rename or move what the index holds are
+ * made: per edited file, its facts after the edits (factSetOf, then factSetAfter) and the text
+ * written.
+ */
+export function indexAfterChanges(
+  index: RegistrationIndex,
+  sets: ReadonlyMap<string, FileFactSet>,
+  written: ReadonlyMap<string, string>,
+): RegistrationIndex {
+  const files: RegistrationIndex['files'] = { ...index.files };
+  for (const [file, set] of sets) files[file] = { hash: sha(written.get(file)!), facts: set.module };
+  // Each file's arrays, objects and trail positions in the order factSetOf took them.
+  const taken = new Map([...sets.keys()].map((file) => [file, { arrays: 0, objects: 0, positions: 0 }]));
+  const step = (s: TrailStep): TrailStep => {
+    const set = sets.get(s.file);
+    return set ? { ...s, pos: set.positions[taken.get(s.file)!.positions++]! } : s;
+  };
+  const targets = index.targets.map((t): IndexedTarget => {
+    const set = sets.get(t.file);
+    const at = taken.get(t.file);
+    if (t.type === 'new-key') return set ? { ...t, object: set.objects[at!.objects++]! } : t;
+    return { ...t, array: set ? set.arrays[at!.arrays++]! : t.array, trail: t.trail.map(step) };
   });
   return { ...index, targets, files };
 }

@@ -44,6 +44,8 @@ export class InventoryReader {
   readonly definitions: InventoryDefinition[] = [];
   /** Declaration key (keyOf) → its definition, for matching registrations. */
   readonly byDecl = new Map<string, InventoryDefinition>();
+  /** Whether an array of definitions lists a service's export: read without services, it would be a definition. */
+  servicesListed = false;
 
   constructor(
     readonly tree: Tree,
@@ -105,6 +107,7 @@ export class InventoryReader {
 
   private registerAt(def: InventoryDefinition, kind: InventoryKind, at: Location): void {
     if (def.kind !== kind) {
+      if (this.services?.kind === def.kind) this.servicesListed = true;
       this.warnings.push(
         `${at.path}:${at.line}: the ${def.kind} \`${def.exportName}\` (${def.file}) is listed among the ${kind}s.`,
       );
@@ -148,7 +151,12 @@ export class InventoryReader {
     definitions.sort((a, b) => order(a.kind) - order(b.kind) || cmp(a.file, b.file));
     dangling.sort((a, b) => order(a.kind) - order(b.kind) || cmp(a.path, b.path) || a.line - b.line);
     for (const d of definitions) d.registeredAt.sort((a, b) => cmp(a.path, b.path) || a.line - b.line);
-    const inv = { definitions, dangling, warnings };
+    const inv: Inventory = {
+      definitions,
+      dangling,
+      warnings,
+      ...(this.servicesListed ? { servicesListed: true } : {}),
+    };
     rememberPlaceholders(inv, (file) => this.resolver.factsOf(file)?.placeholders ?? []);
     return inv;
   }

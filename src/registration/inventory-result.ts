@@ -51,4 +51,6 @@ export interface Inventory {
   definitions: InventoryDefinition[];
   dangling: DanglingRegistration[];
   warnings: string[];
+  /** Set where an array of definitions lists a service's export (listed without services, it is a definition). */
+  servicesListed?: true;
 }

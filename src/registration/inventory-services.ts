@@ -16,19 +16,22 @@ type Node = TsMorph.Node;
 
 /** Services: the layout's service files (`src/services/<domain>/<domain>-service.ts`) exporting an `init…` function. */
 export function readServices(reader: InventoryReader, services: ServiceLayout): void {
-  for (const file of reader.tree.listFiles(services.dir)) {
-    const domain = serviceDomainOf(services, file);
-    if (domain === undefined) continue;
-    const facts = reader.resolver.factsOf(file);
-    const inits = (facts?.exported ?? []).filter((e) => isInitName(e.exportName));
-    if (inits.length === 0) {
-      reader.warnings.push(`${file} exports no init…() function; not listed as a ${services.kind}.`);
-      continue;
-    }
-    const def = newDefinition(services.kind, { name: domain }, file, inits[0]!.exportName);
-    reader.definitions.push(def);
-    for (const init of inits) reader.byDecl.set(keyOf(file, facts!.decls[init.decl]!.start), def);
+  for (const file of reader.tree.listFiles(services.dir)) readServiceIn(reader, services, file);
+}
+
+/** The service one file of the service layout is, if it is one. */
+export function readServiceIn(reader: InventoryReader, services: ServiceLayout, file: string): void {
+  const domain = serviceDomainOf(services, file);
+  if (domain === undefined) return;
+  const facts = reader.resolver.factsOf(file);
+  const inits = (facts?.exported ?? []).filter((e) => isInitName(e.exportName));
+  if (inits.length === 0) {
+    reader.warnings.push(`${file} exports no init…() function; not listed as a ${services.kind}.`);
+    return;
   }
+  const def = newDefinition(services.kind, { name: domain }, file, inits[0]!.exportName);
+  reader.definitions.push(def);
+  for (const init of inits) reader.byDecl.set(keyOf(file, facts!.decls[init.decl]!.start), def);
 }
 
 /** `init…()` calls in setup() register services. */

@@ -2,47 +2,52 @@
  * Renames a definition across the project: its files move (definition, tests; a service's
  * folders), its exports take new names, its MCP name changes, and every import, re-export, use
  * and module path that reaches them in src/ and tests/ follows. What cannot follow safely (a name
- * declared twice in one file, a new name already bound there) is refused with file and line.
+ * declared twice in one file, a new name already bound there) is refused with file and line. The
+ * entry point and barrel of the registration index are edited on their facts (known-files.ts),
+ * every other file on its parse; only the files whose reference facts name a moved module, or hold
+ * the old MCP name, are looked at.
  */
 
-import type { ErrorDetail } from '../engine/errors.js';
+import { type ErrorDetail, ScaffoldError } from '../engine/errors.js';
+import { ProjectCache } from '../engine/project-cache.js';
 import type { Tree } from '../engine/tree.js';
-import { resortImports } from '../ts/import-resort.js';
-import { moduleSpecifier } from '../ts/modules.js';
-import { applyEdits, type TextEdit } from '../ts/text-edits.js';
+import { ownRenames, shadowing } from '../ts/bindings.js';
+import { resortEdits, resortImports } from '../ts/import-resort.js';
+import type { ArrayFacts, ModuleStatement } from '../ts/module-facts.js';
+import { moduleCandidates, moduleSpecifier } from '../ts/modules.js';
+import { occurrences } from '../ts/move-facts.js';
+import { isNameLike, readReferenceFacts } from '../ts/reference-facts.js';
+import { applyEdits, type FactChange, type TextEdit } from '../ts/text-edits.js';
 import { parseSource, type TsMorph, tsMorph } from '../ts/ts-morph.js';
+import type { KnownEdits, KnownFiles } from './known-files.js';
+import { MovedOnFacts } from './moved-files.js';
 import {
   codeFiles,
   dynamicImports,
   type Followed,
+  type KnownFile,
+  NeedsParse,
+  REFERENCE_FACTS,
   type ReferenceVisitor,
   Sources,
-  shadowing,
-  usesOf,
   walkReferences,
 } from './references.js';
+import { type RenameMap, renamesStringsIn, renameWords, wordsOf } from './rename-map.js';
 
 type Node = TsMorph.Node;
-
-export interface RenameMap {
-  /** Old path → new path of every file that moves. */
-  files: Map<string, string>;
-  /** Per moved module: old export name → new one. */
-  exports: Map<string, Map<string, string>>;
-  /**
-   * String literals equal to the old MCP name, in these files, become the new one; never in
-   * `except` (the files of another kind's definition that has the same MCP name, and its tests).
-   */
-  mcpName?: { from: string; to: string; files: ReadonlySet<string> | 'all'; except?: ReadonlySet<string> };
-}
 
 class Edits {
   readonly byFile = new Map<string, Map<string, TextEdit>>();
 
   replace(file: string, node: Node, text: string): void {
+    this.replaceAt(file, node.getStart(), node.getEnd(), text);
+  }
+
+  /** A replacement of [pos, end) in a file; on a known file, with what it changes of the file's facts. */
+  replaceAt(file: string, pos: number, end: number, text: string, changes?: FactChange): void {
     const edits = this.byFile.get(file) ?? new Map<string, TextEdit>();
     this.byFile.set(file, edits);
-    edits.set(`${node.getStart()}:${node.getEnd()}`, { pos: node.getStart(), end: node.getEnd(), text });
+    edits.set(`${pos}:${end}`, { pos, end, text, ...(changes ? { changes } : {}) });
   }
 }
 
@@ -106,27 +111,70 @@ class RenameVisitor implements ReferenceVisitor {
   }
 
   exportStar(): void {}
+
+  knownImport(file: string, known: KnownFile, statement: ModuleStatement, index: number, f: Followed): void {
+    const n = statement.named![index]!;
+    // Without an alias, the import binds the new name: where it is written already, it may clash.
+    const aliased = known.text.slice(n.start, n.end) !== n.name;
+    if (!aliased && occurrences(known.text, f.to!).length > 0) throw new NeedsParse(file);
+    this.edits.replaceAt(file, n.start, n.start + n.name.length, f.to!, { type: 'name', start: n.start });
+  }
+
+  knownElement(file: string, _known: KnownFile, array: ArrayFacts, index: number, f: Followed, aliased: boolean): void {
+    if (aliased) return;
+    const [start, end] = array.elements[index]!;
+    const changes = { type: 'layout', drops: [], places: [{ from: start, offset: 0, length: f.to!.length }] } as const;
+    this.edits.replaceAt(file, start, end, f.to!, changes);
+  }
+
+  knownReExport(
+    file: string,
+    known: KnownFile,
+    statement: ModuleStatement,
+    index: number,
+    f: Followed,
+  ): Followed | undefined {
+    const n = statement.named![index]!;
+    if (n.name !== f.name) return undefined; // an aliased import: the local name stays
+    this.edits.replaceAt(file, n.start, n.start + n.name.length, f.to!, { type: 'name', start: n.start });
+    return known.text.slice(n.start, n.end) === n.name ? { module: file, name: f.name, to: f.to! } : undefined;
+  }
 }
 
 /** The moved modules' own declarations and in-file uses of their renamed exports. */
 function renameOwn(file: string, sf: TsMorph.SourceFile, names: Map<string, string>, edits: Edits): void {
-  const { SyntaxKind } = tsMorph();
-  for (const [name, to] of names) {
-    const declLines = new Set(shadowing(file, sf, name).map((d) => d.line));
-    const uses = new Set<Node>(usesOf(sf, name));
-    for (const id of sf.getDescendantsOfKind(SyntaxKind.Identifier)) {
-      if (id.getText() === name && (uses.has(id) || declLines.has(id.getStartLineNumber())))
-        edits.replace(file, id, to);
-    }
-  }
+  for (const [name, to] of names) for (const id of ownRenames(sf, name)) edits.replace(file, id, to);
+}
+
+/** The module path `specifier` written from `from` should be once the files in `map` moved; undefined when it stays. */
+function movedSpecifier(sources: Sources, file: string, specifier: string, map: RenameMap): string | undefined {
+  const from = map.files.get(file) ?? file;
+  // From a file that stays, only a path that may name a moved file is looked up.
+  if (from === file && !moduleCandidates(file, specifier).some((c) => map.files.has(c))) return undefined;
+  const target = sources.resolve(file, specifier);
+  if (!target || (!map.files.has(target) && from === file)) return undefined;
+  const to = map.files.get(target) ?? target;
+  let next = moduleSpecifier(from, to, specifier.startsWith('@/') ? 'alias' : 'relative');
+  if (!/\.[mc]?[jt]sx?$/.test(specifier)) next = next.replace(/\.js$/, '');
+  return next === specifier ? undefined : next;
 }
 
 /** Module paths that name a moved file, or are written from a moved file: written again for where they now lead. */
-function rewritePaths(sources: Sources, files: readonly string[], map: RenameMap, edits: Edits): void {
-  const { SyntaxKind } = tsMorph();
+function rewritePaths(sources: Sources, files: readonly string[], map: RenameMap, edits: Edits, moved: Moved): void {
   for (const file of files) {
+    const known = sources.knownFile(file);
+    if (known) {
+      rewriteKnownPaths(sources, file, known, map, edits);
+      continue;
+    }
+    const onFacts = moved.get(file);
+    if (onFacts) {
+      const next = (specifier: string) => movedSpecifier(sources, file, specifier, map);
+      for (const e of onFacts.pathEdits(next)) edits.replaceAt(file, e.pos, e.end!, e.text);
+      continue;
+    }
+    const { SyntaxKind } = tsMorph();
     const sf = sources.get(file);
-    const from = map.files.get(file) ?? file;
     const literals = [
       ...sf.getImportDeclarations().map((d) => d.getModuleSpecifier()),
       ...sf.getExportDeclarations().flatMap((d) => d.getModuleSpecifier() ?? []),
@@ -136,23 +184,48 @@ function rewritePaths(sources: Sources, files: readonly string[], map: RenameMap
         .flatMap((t) => t.getArgument().getFirstDescendantByKind(SyntaxKind.StringLiteral) ?? []),
     ];
     for (const literal of literals) {
-      const specifier = literal.getLiteralText();
-      const target = sources.resolve(file, specifier);
-      if (!target || (!map.files.has(target) && from === file)) continue;
-      const to = map.files.get(target) ?? target;
-      let next = moduleSpecifier(from, to, specifier.startsWith('@/') ? 'alias' : 'relative');
-      if (!/\.[mc]?[jt]sx?$/.test(specifier)) next = next.replace(/\.js$/, '');
-      if (next !== specifier) edits.replace(file, literal, `${literal.getText()[0]}${next}${literal.getText()[0]}`);
+      const next = movedSpecifier(sources, file, literal.getLiteralText(), map);
+      if (next) edits.replace(file, literal, `${literal.getText()[0]}${next}${literal.getText()[0]}`);
     }
   }
 }
 
-function renameStrings(sources: Sources, files: readonly string[], map: RenameMap, edits: Edits): void {
-  const { Node, SyntaxKind } = tsMorph();
+/** rewritePaths in a known file: the module paths of its imports and re-exports, found in their statements' text. */
+function rewriteKnownPaths(sources: Sources, file: string, known: KnownFile, map: RenameMap, edits: Edits): void {
+  const other = sources
+    .referenceFacts(file)
+    .refs.some((r) => (r.kind === 'dynamic' || r.kind === 'type') && movedSpecifier(sources, file, r.specifier, map));
+  if (other) throw new NeedsParse(file);
+  for (const st of known.facts.statements) {
+    if (st.specifier === undefined) continue;
+    const next = movedSpecifier(sources, file, st.specifier, map);
+    if (!next) continue;
+    const literal = `${st.quote}${st.specifier}${st.quote}`;
+    const text = known.text.slice(st.start, st.end);
+    const at = text.indexOf(literal);
+    if (at === -1 || at !== text.lastIndexOf(literal)) throw new NeedsParse(file);
+    const pos = st.start + at;
+    edits.replaceAt(file, pos, pos + literal.length, `${st.quote}${next}${st.quote}`, {
+      type: 'specifier',
+      start: st.start,
+    });
+  }
+}
+
+function renameStrings(sources: Sources, files: readonly string[], map: RenameMap, edits: Edits, moved: Moved): void {
   const m = map.mcpName;
   if (!m) return;
   for (const file of files) {
-    if ((m.files !== 'all' && !m.files.has(file)) || m.except?.has(file)) continue;
+    if (!renamesStringsIn(map, file)) continue;
+    // A string the reference facts list is in them; where it could not be, every file is read.
+    if (isNameLike(m.from) && !sources.referenceFacts(file).strings.includes(m.from)) continue;
+    const onFacts = moved.get(file);
+    if (onFacts) {
+      for (const e of onFacts.stringEdits()) edits.replaceAt(file, e.pos, e.end!, e.text);
+      continue;
+    }
+    if (sources.knownFile(file)) throw new NeedsParse(file);
+    const { Node, SyntaxKind } = tsMorph();
     const sf = sources.get(file);
     for (const lit of [
       ...sf.getDescendantsOfKind(SyntaxKind.StringLiteral),
@@ -166,41 +239,49 @@ function renameStrings(sources: Sources, files: readonly string[], map: RenameMa
   }
 }
 
-/** What else a moved file says of its old self: old export names, the old MCP name, its old module path. */
-function wordsOf(map: RenameMap): [string, string][] {
-  const words: [string, string][] = [];
-  for (const names of map.exports.values()) words.push(...names);
-  if (map.mcpName) words.push([map.mcpName.from, map.mcpName.to]);
-  for (const [from, to] of map.files) {
-    const stem = (f: string) => f.replace(/^src\//, '').replace(/\.ts$/, '');
-    words.push([stem(from), stem(to)]);
-  }
-  return words;
-}
+export type { RenameMap } from './rename-map.js';
 
-/**
- * In a moved file, what the code edits left of the old names (comments, messages, regular
- * expressions in its tests) is renamed too, as whole words: the file is wholly about itself.
- */
-function renameWords(text: string, words: [string, string][]): string {
-  let out = text;
-  const literal = (w: string) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  for (const [from, to] of words) {
-    if (from === to) continue;
-    out = out.replace(new RegExp(`(?<![\\w-])${literal(from)}(?![\\w-])`, 'g'), to);
-  }
-  return out;
-}
+/** The moved files renamed on their move facts, by their old path. */
+type Moved = Map<string, MovedOnFacts>;
 
 export interface RenamePlan {
   refusals: ErrorDetail[];
   edited: string[];
   moved: [string, string][];
+  /** The moved files renamed on their facts (by their old path): what they define is told without a parse. */
+  movedOnFacts: ReadonlyMap<string, MovedOnFacts>;
+  /**
+   * Whether every file that names a moved module, or was edited for the rename's sake, was a moved
+   * one or edited on its facts: no registration can be left dangling (found-definitions.ts).
+   */
+  followed: boolean;
 }
 
-/** Plans the rename into the tree; with refusals, nothing is planned. */
-export function planRenaming(tree: Tree, map: RenameMap): RenamePlan {
-  const sources = new Sources(tree);
+/**
+ * Plans the rename into the tree; with refusals, nothing is planned. `known`: the files walked on
+ * their facts (KnownFiles.of the definition's layout; none for a service).
+ */
+export function planRenaming(tree: Tree, map: RenameMap, known: KnownFiles): RenamePlan {
+  const sources = new Sources(tree, known.files);
+  // A moved file is written anew: never walked as a known file.
+  for (const file of map.files.keys()) if (known.files.has(file)) sources.parseOnly.add(file);
+  for (;;) {
+    try {
+      return renamingOnce(tree, map, sources, known);
+    } catch (e) {
+      if (!(e instanceof NeedsParse) || sources.parseOnly.has(e.file)) throw e;
+      sources.parseOnly.add(e.file);
+    }
+  }
+}
+
+/** The files that name a moved module, or are moved: where module paths may have to be written again. */
+function pathFiles(sources: Sources, files: readonly string[], map: RenameMap): string[] {
+  const naming = new Set([...map.files.keys()].flatMap((moved) => sources.referrers(files, moved)));
+  return files.filter((f) => naming.has(f) || map.files.has(f));
+}
+
+function renamingOnce(tree: Tree, map: RenameMap, sources: Sources, known: KnownFiles): RenamePlan {
   const files = codeFiles(tree);
   const refusals: ErrorDetail[] = [];
   const edits = new Edits();
@@ -208,22 +289,94 @@ export function planRenaming(tree: Tree, map: RenameMap): RenamePlan {
     [...names].map(([name, to]) => ({ module, name, to })),
   );
   walkReferences(sources, files, roots, new RenameVisitor(sources, edits, refusals), refusals);
-  for (const [module, names] of map.exports) renameOwn(module, sources.get(module), names, edits);
-  rewritePaths(sources, files, map, edits);
-  renameStrings(sources, files, map, edits);
-  if (refusals.length > 0) return { refusals, edited: [], moved: [] };
+  // The moved files are renamed on their move facts, where they can be (else on their parse).
+  const moved: Moved = new Map();
+  for (const file of map.files.keys()) {
+    if (!known.onFacts || sources.parseOnly.has(file)) continue;
+    moved.set(file, new MovedOnFacts(file, sources.moveFacts(file), tree.read(file)!, map));
+  }
+  for (const [module, names] of map.exports) {
+    const onFacts = moved.get(module);
+    if (!onFacts) renameOwn(module, sources.get(module), names, edits);
+    else for (const e of onFacts.ownEdits()) edits.replaceAt(module, e.pos, e.end!, e.text);
+  }
+  const paths = pathFiles(sources, files, map);
+  rewritePaths(sources, paths, map, edits, moved);
+  // Edited for the rename's sake on a parse, moved files aside: what that leaves is not followed on facts.
+  const parsedEdits = [...edits.byFile.keys()].filter((f) => !map.files.has(f) && !sources.knownFile(f));
+  renameStrings(sources, files, map, edits, moved);
+  if (refusals.length > 0) return { refusals, edited: [], moved: [], followed: false, movedOnFacts: new Map() };
   const touched = new Set([...edits.byFile.keys(), ...map.files.keys()]);
-  const edited: string[] = [];
+  const knownEdited = new Map<string, KnownEdits>();
+  const texts = new Map<string, string>();
   for (const file of touched) {
+    const k = sources.knownFile(file);
+    const fileEdits = [...(edits.byFile.get(file)?.values() ?? [])];
+    if (k) {
+      const stages = knownRename(file, k, fileEdits, known);
+      knownEdited.set(file, stages);
+      texts.set(file, stages.text);
+      continue;
+    }
+    const onFacts = moved.get(file);
+    if (onFacts) {
+      texts.set(file, onFacts.textAfter(fileEdits, applyEdits));
+      continue;
+    }
     const before = tree.read(file)!;
-    const text = applyEdits(before, [...(edits.byFile.get(file)?.values() ?? [])]);
+    const text = applyEdits(before, fileEdits);
     const dest = map.files.get(file) ?? file;
     // Imports in Biome's order stay in it; a file whose imports were not sorted is left as it was.
     const wasSorted = resortImports(sources.get(file)).length === 0;
     const sorted = text === before || !wasSorted ? text : applyEdits(text, resortImports(parseSource(dest, text)));
-    if (dest !== file) tree.delete(file);
-    tree.write(dest, dest === file ? sorted : renameWords(sorted, wordsOf(map)));
-    if (dest === file) edited.push(file);
+    texts.set(file, dest === file ? sorted : renameWords(sorted, wordsOf(map)));
   }
-  return { refusals, edited: edited.sort(), moved: [...map.files] };
+  const followed =
+    parsedEdits.length === 0 && paths.every((f) => map.files.has(f) || sources.knownFile(f) !== undefined);
+  for (const [file, text] of texts) {
+    const dest = map.files.get(file) ?? file;
+    if (dest !== file) tree.delete(file);
+    tree.write(dest, text);
+  }
+  known.remember(sources, knownEdited, new Set(parsedEdits));
+  rememberMoved(tree, map, sources, moved);
+  const edited = [...touched].filter((f) => !map.files.has(f)).sort();
+  return { refusals, edited, moved: [...map.files], followed, movedOnFacts: moved };
+}
+
+/** A known file's rename: its edits, then its imports put back in order where they were in it. */
+function knownRename(file: string, known: KnownFile, edits: TextEdit[], files: KnownFiles): KnownEdits {
+  const text = applyEdits(known.text, edits);
+  const first = { text: known.text, edits };
+  if (text === known.text || resortEdits(known.text, known.facts).length > 0) return { stages: [first], text };
+  const facts = files.factsAfter(file, [first]);
+  if (!facts) throw new NeedsParse(file);
+  const resort = resortEdits(text, facts.module);
+  return { stages: [first, { text, edits: resort }], text: applyEdits(text, resort) };
+}
+
+/**
+ * The reference facts of each moved file's new text, for the next run: derived from its facts
+ * where it was moved on them, else read off its parse (it was read whole already).
+ */
+function rememberMoved(tree: Tree, map: RenameMap, sources: Sources, moved: Moved): void {
+  const cache = ProjectCache.of(tree);
+  if (!cache) return;
+  for (const [file, dest] of map.files) {
+    const text = tree.read(dest);
+    const onFacts = moved.get(file);
+    if (text === undefined) continue;
+    if (onFacts) {
+      const next = (specifier: string) => movedSpecifier(sources, file, specifier, map);
+      const facts = onFacts.referenceFactsAfter(sources.referenceFacts(file), next);
+      if (facts) cache.expect(dest, text, REFERENCE_FACTS, facts);
+      continue;
+    }
+    try {
+      cache.expect(dest, text, REFERENCE_FACTS, readReferenceFacts(parseSource(dest, text)));
+    } catch (e) {
+      // A text that does not parse has no facts: the next run says so when it reads it.
+      if (!(e instanceof ScaffoldError && e.code === 'PARSE_ERROR')) throw e;
+    }
+  }
 }

@@ -8,14 +8,15 @@ import path from 'node:path';
 import { ScaffoldError } from '../engine/errors.js';
 import type { Tree } from '../engine/tree.js';
 import { moduleShape } from '../ts/module-graph.js';
+import { ownExportsOf } from '../ts/reference-facts.js';
 import { type TsMorph, tsMorph } from '../ts/ts-morph.js';
 import { testFileFor } from './conventions.js';
-import { type InventoryDefinition, inventory } from './inventory.js';
+import { type FoundDefinition, type FoundDefinitions, foundDefinitions } from './found-definitions.js';
 import { type DefinitionLayout, type ServiceLayout, serviceDirs } from './layout.js';
 
 export interface DefinitionTarget {
   kind: string;
-  def: InventoryDefinition;
+  def: FoundDefinition;
   /** Its layout; undefined for a service (see the service layout). */
   layout: DefinitionLayout | undefined;
   /** The files that are the definition's own: its file (a service: every file of its folder). */
@@ -35,16 +36,16 @@ export function existingTests(tree: Tree, layout: DefinitionLayout, file: string
   return [...new Set(candidates)].filter((f) => tree.isFile(f));
 }
 
-function matches(def: InventoryDefinition, wanted: string): boolean {
-  const base = path.posix.basename(def.file).replace(/\..*$/, '');
+function matches(def: FoundDefinition, wanted: string): boolean {
   // `acme-item` and `acme_item` name the same resource: kebab and snake are one name to a person.
   const same = (a: string | null) => a !== null && a.replaceAll('-', '_') === wanted.replaceAll('-', '_');
-  return same(def.name) || def.exportName === wanted || def.file === wanted || base === wanted;
+  const base = () => path.posix.basename(def.file).replace(/\..*$/, '');
+  return same(def.name) || def.exportName === wanted || def.file === wanted || base() === wanted;
 }
 
 /**
  * The one definition of `kind` called `wanted` among the `layouts`' definitions and the services
- * of `services`; NOT_FOUND (with what there is) when none is.
+ * of `services` (`inv`: those the project has); NOT_FOUND (with what there is) when none is.
  */
 export function findTarget(
   tree: Tree,
@@ -52,8 +53,8 @@ export function findTarget(
   kind: string,
   wanted: string,
   services: ServiceLayout | undefined,
+  inv: FoundDefinitions = foundDefinitions(tree, layouts, services).result,
 ): DefinitionTarget {
-  const inv = inventory(tree, layouts, { services });
   const ofKind = inv.definitions.filter((d) => d.kind === kind);
   const found = ofKind.filter((d) => matches(d, wanted));
   if (found.length === 0) {
@@ -85,20 +86,14 @@ export function findTarget(
 
 /** Every name a module exports of its own (declared and exported, or in a local `export { … }`). */
 export function ownExports(sf: TsMorph.SourceFile): string[] {
-  const shape = moduleShape(tsMorph().ts, sf.compilerNode);
-  return [
-    ...new Set([
-      ...[...shape.declared].flatMap(([name, exported]) => (exported ? [name] : [])),
-      ...shape.namedExports.filter((e) => e.specifier === undefined).map((e) => e.name),
-    ]),
-  ];
+  return ownExportsOf(moduleShape(tsMorph().ts, sf.compilerNode));
 }
 
 /** The test file a listed definition (or service of `services`) has, or null: what `list` marks as missing. */
 export function testOf(
   tree: Tree,
   layouts: readonly DefinitionLayout[],
-  def: InventoryDefinition,
+  def: FoundDefinition,
   services?: ServiceLayout,
 ): string | null {
   const layout = layouts.find((l) => l.kind === def.kind);
@@ -115,7 +110,7 @@ export function testsOf(
   tree: Tree,
   layouts: readonly DefinitionLayout[],
   services?: ServiceLayout,
-): (def: InventoryDefinition) => string | null {
+): (def: FoundDefinition) => string | null {
   const listed = new Map<string, string[]>();
   // The tree, with each folder's listing remembered; everything else it answers as before.
   const view = Object.create(tree) as Tree;

@@ -32,6 +32,13 @@ function charRank(c: string): number {
 
 const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
 
+/** Where the run of digits that starts at `i` ends. */
+function digitsEnd(s: string, i: number): number {
+  let end = i;
+  while (isDigit(s[end])) end++;
+  return end;
+}
+
 function compareText(a: string, b: string): number {
   // What both begin with compares equal, but for a run of digits it ends in (compared as a number):
   // a thousand specifiers that share './mcp-server/tools/definitions/' are compared from there.
@@ -48,11 +55,13 @@ function compareText(a: string, b: string): number {
     if (ra !== rb) return ra - rb;
     if (ra === 5) {
       // Natural order: compare whole digit runs as numbers.
-      const na = /^[0-9]+/.exec(a.slice(i))![0];
-      const nb = /^[0-9]+/.exec(b.slice(j))![0];
-      if (Number(na) !== Number(nb)) return Number(na) - Number(nb);
-      i += na.length;
-      j += nb.length;
+      const ea = digitsEnd(a, i);
+      const eb = digitsEnd(b, j);
+      const na = Number(a.slice(i, ea));
+      const nb = Number(b.slice(j, eb));
+      if (na !== nb) return na - nb;
+      i = ea;
+      j = eb;
       continue;
     }
     if (ra === 6) {

@@ -2,11 +2,14 @@
  * Edits that take code out: elements of an array literal, named specifiers of an import or
  * export, whole statements. Like the inserting edits they are text splices, and they leave the
  * layout Biome would: an array that fits on one line again is laid out on one line, an emptied
- * block or array closes up to `{}` / `[]`.
+ * block or array closes up to `{}` / `[]`. Arrays and statements are read as facts (module-facts.ts)
+ * and text, so remembered facts plan a removal as well as a parse; each edit says which facts it
+ * takes out or lays out again, for deriving the facts of the text written.
  */
 
 import { DEFAULT_LINE_WIDTH } from '../text/string-literal.js';
 import { containsComment } from './array-edits.js';
+import { type ArrayFacts, arrayFacts, type ModuleStatement, moduleFacts, type Span } from './module-facts.js';
 import {
   endsWithLineBreak,
   eolOf,
@@ -22,78 +25,141 @@ import { type TsMorph, tsMorph } from './ts-morph.js';
 
 type Node = TsMorph.Node;
 
-/** Whether `node` has its line(s) to itself: only white space before it, only `,`/a comment after. */
-function ownsItsLines(source: string, node: Node): boolean {
-  const before = source.slice(lineStart(source, node.getStart()), node.getStart());
-  return /^[ \t]*$/.test(before) && restOfLine(source, node.getEnd()) !== undefined;
+/** Whether the span has its line(s) to itself: only white space before it, only `,`/a comment after. */
+function ownsItsLines(source: string, [start, end]: Span): boolean {
+  const before = source.slice(lineStart(source, start), start);
+  return /^[ \t]*$/.test(before) && restOfLine(source, end) !== undefined;
+}
+
+/** A statement as a removal reads it: where its own comments start, where it starts and ends. */
+export interface StatementSpan {
+  ownStart: number;
+  start: number;
+  end: number;
 }
 
 /** Takes a statement out with its own comment lines and its line break. */
+export function removeStatementAt(source: string, statement: StatementSpan): TextEdit {
+  return {
+    pos: statement.ownStart,
+    end: pastLineBreak(source, statement.end),
+    text: '',
+    changes: { type: 'layout', drops: [statement.start], places: [] },
+  };
+}
+
+/** removeStatementAt of a parsed statement. */
 export function removeStatement(statement: Node): TextEdit {
   const source = statement.getSourceFile().getFullText();
-  const start = startWithLeadingComments(source, statement);
-  return { pos: start, end: pastLineBreak(source, statement.getEnd()), text: '' };
+  const ownStart = startWithLeadingComments(source, statement);
+  return removeStatementAt(source, { ownStart, start: statement.getStart(), end: statement.getEnd() });
+}
+
+/** The texts of `spans` joined by `, `, and where each one lands in that text, `offset` further on. */
+function joined(source: string, spans: Span[], offset: number) {
+  const places: { from: number; offset: number; length: number }[] = [];
+  let at = offset;
+  const texts = spans.map(([start, end], i) => {
+    if (i > 0) at += 2;
+    places.push({ from: start, offset: at, length: end - start });
+    at += end - start;
+    return source.slice(start, end);
+  });
+  return { text: texts.join(', '), places };
 }
 
 /**
- * Takes `gone` out of the array. What stays keeps its text; the array is laid out again on one
- * line when it was, or when it now fits there without comments (as Biome lays it out).
+ * Takes the elements at `gone` (their indexes) out of the array. What stays keeps its text; the
+ * array is laid out again on one line when it was, or when it now fits there without comments (as
+ * Biome lays it out).
  */
+export function removeElements(
+  source: string,
+  array: ArrayFacts,
+  gone: ReadonlySet<number>,
+  lineWidth = DEFAULT_LINE_WIDTH,
+): TextEdit[] {
+  const kept = array.elements.filter((_, i) => !gone.has(i));
+  const drops = array.elements.filter((_, i) => gone.has(i)).map(([start]) => start);
+  const arrayText = source.slice(array.start, array.end);
+  const inner = { pos: array.start + 1, end: array.end - 1 };
+  if (kept.length === 0 && !containsComment(arrayText)) {
+    return [{ ...inner, text: '', changes: { type: 'layout', drops, places: [] } }];
+  }
+  const oneLine = joined(source, kept, 0);
+  const multiline = spansLines(arrayText);
+  const lineLength =
+    array.start - lineStart(source, array.start) + oneLine.text.length + 2 + lineEnd(source, array.end) - array.end;
+  if (!containsComment(arrayText) && (!multiline || lineLength <= lineWidth)) {
+    return [{ ...inner, text: oneLine.text, changes: { type: 'layout', drops, places: oneLine.places } }];
+  }
+  return array.elements.filter((_, i) => gone.has(i)).map((el) => removeListItem(source, el));
+}
+
+/** removeElements of a parsed array: `gone` are its element nodes. */
 export function removeArrayElements(
   array: TsMorph.ArrayLiteralExpression,
   gone: ReadonlySet<Node>,
   lineWidth = DEFAULT_LINE_WIDTH,
 ): TextEdit[] {
-  const source = array.getSourceFile().getFullText();
-  const kept = array.getElements().filter((el) => !gone.has(el));
-  const inner = { pos: array.getStart() + 1, end: array.getEnd() - 1 };
-  if (kept.length === 0 && !containsComment(array.getText())) return [{ ...inner, text: '' }];
-  const oneLine = kept.map((el) => el.getText()).join(', ');
-  const multiline = spansLines(array.getText());
-  const lineLength =
-    array.getStart() - lineStart(source, array.getStart()) + oneLine.length + 2 + restAfter(source, array);
-  if (!containsComment(array.getText()) && (!multiline || lineLength <= lineWidth))
-    return [{ ...inner, text: oneLine }];
-  return [...gone].map((el) => removeListItem(source, el));
-}
-
-/** The length of what follows the array on its last line (`,` or `);`). */
-function restAfter(source: string, array: Node): number {
-  return lineEnd(source, array.getEnd()) - array.getEnd();
+  const starts = new Set([...gone].map((el) => el.getStart()));
+  const facts = arrayFacts(array);
+  const indexes = new Set(facts.elements.flatMap(([start], i) => (starts.has(start) ? [i] : [])));
+  return removeElements(array.getSourceFile().getFullText(), facts, indexes, lineWidth);
 }
 
 /** One element of a list laid out over lines: its whole line when it has one, else its text and comma. */
-function removeListItem(source: string, el: Node): TextEdit {
+function removeListItem(source: string, el: Span): TextEdit {
+  const changes = { type: 'layout', drops: [el[0]], places: [] } as const;
+  const [start, end] = el;
   if (ownsItsLines(source, el)) {
-    return { pos: lineStart(source, el.getStart()), end: pastLineBreak(source, el.getEnd()), text: '' };
+    return { pos: lineStart(source, start), end: pastLineBreak(source, end), text: '', changes };
   }
-  const after = /^\s*,\s*/.exec(source.slice(el.getEnd()));
-  if (after) return { pos: el.getStart(), end: el.getEnd() + after[0].length, text: '' };
-  const before = /,\s*$/.exec(source.slice(0, el.getStart()));
-  return { pos: before ? el.getStart() - before[0].length : el.getStart(), end: el.getEnd(), text: '' };
+  const after = /^\s*,\s*/.exec(source.slice(end));
+  if (after) return { pos: start, end: end + after[0].length, text: '', changes };
+  const before = /,\s*$/.exec(source.slice(0, start));
+  return { pos: before ? start - before[0].length : start, end, text: '', changes };
 }
 
 /**
- * Takes named specifiers out of an `import { … }` or `export { … } from`; the whole statement
- * when none (and no default or namespace import) is left.
+ * Takes the names at `gone` (their indexes) out of the braces of an `import { … }` or `export { … }
+ * from`; the whole statement when none (and no default or namespace import) is left.
  */
+export function removeNamed(
+  source: string,
+  statement: ModuleStatement & StatementSpan,
+  gone: ReadonlySet<number>,
+): TextEdit[] {
+  const named = statement.named ?? [];
+  const kept = named.filter((_, i) => !gone.has(i));
+  const other = statement.defaultName !== undefined || statement.namespaceName !== undefined;
+  if (kept.length === 0 && !other) return [removeStatementAt(source, statement)];
+  const spans = (list: typeof named): Span[] => list.map((n) => [n.start, n.end]);
+  const multiline = named[0] && spansLines(source.slice(statement.start, named[0].start));
+  if (!multiline && kept.length > 0) {
+    const open = source.indexOf('{', statement.start);
+    const close = source.indexOf('}', named[named.length - 1]!.end);
+    const list = joined(source, spans(kept), 1);
+    const drops = named.filter((_, i) => gone.has(i)).map((n) => n.start);
+    return [
+      { pos: open + 1, end: close, text: ` ${list.text} `, changes: { type: 'layout', drops, places: list.places } },
+    ];
+  }
+  return spans(named.filter((_, i) => gone.has(i))).map((span) => removeListItem(source, span));
+}
+
+/** removeNamed of a parsed declaration: `gone` are its specifier nodes. */
 export function removeSpecifiers(
   decl: TsMorph.ImportDeclaration | TsMorph.ExportDeclaration,
   gone: ReadonlySet<Node>,
 ): TextEdit[] {
-  const { Node } = tsMorph();
-  const named = Node.isImportDeclaration(decl) ? decl.getNamedImports() : decl.getNamedExports();
-  const kept = named.filter((n) => !gone.has(n));
-  const other = Node.isImportDeclaration(decl) && (decl.getDefaultImport() || decl.getNamespaceImport());
-  if (kept.length === 0 && !other) return [removeStatement(decl)];
-  const source = decl.getSourceFile().getFullText();
-  const multiline = named[0] && spansLines(source.slice(decl.getStart(), named[0].getStart()));
-  if (!multiline && kept.length > 0) {
-    const open = source.indexOf('{', decl.getStart());
-    const close = source.indexOf('}', named[named.length - 1]!.getEnd());
-    return [{ pos: open + 1, end: close, text: ` ${kept.map((n) => n.getText()).join(', ')} ` }];
-  }
-  return named.filter((n) => gone.has(n)).map((n) => removeListItem(source, n));
+  const sf = decl.getSourceFile();
+  const source = sf.getFullText();
+  const statement = moduleFacts(sf).statements.find((s) => s.start === decl.getStart())!;
+  const starts = new Set([...gone].map((n) => n.getStart()));
+  const indexes = new Set((statement.named ?? []).flatMap((n, i) => (starts.has(n.start) ? [i] : [])));
+  // The statement's own comments as its node has them (a file's first statement keeps its header).
+  return removeNamed(source, { ...statement, ownStart: startWithLeadingComments(source, decl) }, indexes);
 }
 
 /**
@@ -103,7 +169,7 @@ export function removeSpecifiers(
 export function closeEmptiedBlock(block: TsMorph.Block, gone: ReadonlySet<Node>): TextEdit | undefined {
   if (block.getStatements().some((s) => !gone.has(s)) || containsComment(block.getText())) return undefined;
   const property = propertyOwning(block);
-  if (property) return removeListItem(block.getSourceFile().getFullText(), property);
+  if (property) return removeListItem(block.getSourceFile().getFullText(), [property.getStart(), property.getEnd()]);
   return { pos: block.getStart(), end: block.getEnd(), text: '{}' };
 }
 

@@ -16,7 +16,26 @@ export interface TextEdit {
    * the facts of the text written are then derived without parsing it (derived-facts.ts).
    */
   adds?: FactAdd;
+  /**
+   * What a removal or replacement does to the facts its range holds, where the edit knows it: the
+   * facts of the text written are then derived without parsing it (derived-facts.ts).
+   */
+  changes?: FactChange;
 }
+
+/**
+ * What a removal or replacement does to the facts (statements, names in braces, array elements)
+ * in its range, each known by where it started in the text the edit was planned on.
+ */
+export type FactChange =
+  /** Takes out `drops`; the edit's text holds `places` again, each `offset` into it and `length` long. */
+  | { type: 'layout'; drops: readonly number[]; places: readonly { from: number; offset: number; length: number }[] }
+  /** The name in braces that starts at `start` is now the edit's text (and so is its local name, without an alias). */
+  | { type: 'name'; start: number }
+  /** The statement at `start` imports or exports from the edit's text, a module path between quotes, now. */
+  | { type: 'specifier'; start: number }
+  /** The edit's range is the statement at `slot`; its text is the statement at `from`, which takes the slot's place. */
+  | { type: 'move'; slot: number; from: number };
 
 /** What an insertion adds: nothing but punctuation, a statement, a name in braces, an array element. */
 export type FactAdd =

@@ -1,8 +1,9 @@
 /**
  * The project cache on the bench's scale fixture (scripts/scale-fixture.mjs), both layouts: `add
  * tool` and `list` with the cache cold, warm (files checked by content, and files trusted by their
- * stat) and corrupt give byte for byte what they give with it turned off. Timings live in the
- * bench, never here.
+ * stat) and corrupt give byte for byte what they give with it turned off; so do `remove` and
+ * `rename` one after the other, each planned from what the one before left in the cache. Timings
+ * live in the bench, never here.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,54 @@ function addThenList(fixture: string, env: NodeJS.ProcessEnv) {
   for (const r of [add, list, json]) expect(r.status, r.stderr).toBe(0);
   return { digest: treeDigest(cwd), out: [add.stdout, add.stderr, list.stdout, json.stdout] };
 }
+
+/** The i-th tool of the fixture: its MCP name. */
+const tool = (i: number) => `demo_item${String(i).padStart(4, '0')}_find`;
+
+/**
+ * Removes and renames tools one after the other in a copy of `fixture` (people's output and
+ * --json), with the cache as `env` says; `spoil` runs before the third command. What they print
+ * and leave.
+ */
+function removesAndRenames(fixture: string, env: NodeJS.ProcessEnv, spoil: () => void = () => {}) {
+  const cwd = `${fixture}-${Math.random().toString(36).slice(2)}`;
+  cpSync(fixture, cwd, { recursive: true });
+  const commands = [
+    ['remove', 'tool', tool(1)],
+    ['rename', 'tool', tool(2), 'demo_item0002_lookup', '--json'],
+    ['remove', 'tool', tool(3), '--json'],
+    ['rename', 'tool', tool(4), 'demo_zz_top'],
+    ['remove', 'tool', 'demo_item0002_lookup', '--dry-run', '--json'],
+  ];
+  const out = commands.map((args, i) => {
+    if (i === 2) spoil();
+    const r = runCli([...args, '--no-devcheck', '--yes'], { cwd, env });
+    expect(r.status, r.stderr).toBe(0);
+    return [r.stdout, r.stderr];
+  });
+  return { digest: treeDigest(cwd), out };
+}
+
+/** Every file of the cache folder made garbage. */
+function spoilCache(dir: string): void {
+  for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const file = path.join(dir, f);
+    if (statSync(file).isFile()) writeFileSync(file, '\u0000not json');
+  }
+}
+
+describe.each(['inline', 'barrel'])(`%s layout, ${TOOLS} tools: remove and rename`, (layout) => {
+  it('give the same files and output with the cache cold then warm, spoilt, and off', () => {
+    const fixture = scaleFixture(layout);
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-cache-'));
+    const plain = removesAndRenames(fixture, { MCP_SCAFFOLD_CACHE: '0', MCP_SCAFFOLD_CACHE_DIR: cacheDir });
+    expect(readdirSync(cacheDir)).toEqual([]);
+    expect(plain.out[3]![0]).toContain('demo-zz-top.tool.ts');
+    const env = { MCP_SCAFFOLD_CACHE_DIR: cacheDir };
+    expect(removesAndRenames(fixture, env)).toEqual(plain); // cold, then each from what the last one left
+    expect(removesAndRenames(fixture, env, () => spoilCache(cacheDir))).toEqual(plain);
+  }, 900_000);
+});
 
 describe.each(['inline', 'barrel'])(`%s layout, ${TOOLS} tools`, (layout) => {
   it('gives the same files and output with the cache cold, warm, corrupt and off', () => {

@@ -15,72 +15,13 @@ import { serviceLayout } from '../../src/kinds/service/layout.js';
 import { inventory } from '../../src/registration/inventory.js';
 import { FEATURES_0_10 } from '../helpers/framework.js';
 import { FRESH_INDEX, memoryProject, PACKAGE_JSON, VITEST_CONFIG } from '../helpers/projects.js';
-import {
-  barrelPath,
-  existing,
-  fixture,
-  fromBarrel,
-  fromEntry,
-  imp,
-  KINDS,
-  type KindSpec,
-  L,
-  NEW,
-  runAddIn,
-  SORTED_KINDS,
-} from '../helpers/shapes.js';
+import { CREATE_APP, inlineIndex, REMOVAL_SHAPES } from '../helpers/removal-shapes.js';
+import { existing, fixture, fromEntry, imp, KINDS, type KindSpec, L, NEW, runAddIn } from '../helpers/shapes.js';
 
 const projectOn = (host: MemoryHost) => ({ tree: new Tree(host), project: memoryProject(host) });
 
 const LAYOUTS = ALL_KINDS.flatMap((k) => (k.layout ? [k.layout] : []));
-const CREATE_APP = "import { createApp } from '@cyanheads/mcp-ts-core';";
-const names = (k: KindSpec) => existing(k).map((d) => d.exportName);
-
-const inlineIndex = L(
-  CREATE_APP,
-  ...SORTED_KINDS.flatMap((k) => existing(k).map((d) => imp(d.exportName, fromEntry(d)))),
-  '',
-  'await createApp({',
-  "  name: 'acme',",
-  ...KINDS.map((k) => `  ${k.key}: [${names(k).join(', ')}],`),
-  '});',
-  '',
-);
-
-const barrelIndex = (expr: (k: KindSpec) => string) =>
-  L(
-    CREATE_APP,
-    ...SORTED_KINDS.map((k) => imp(k.all, `./mcp-server/${k.key}/definitions/index.js`)),
-    '',
-    'await createApp({',
-    "  name: 'acme',",
-    ...KINDS.map((k) => `  ${k.key}: ${expr(k)},`),
-    '});',
-    '',
-  );
-
-const barrel = (k: KindSpec, { reExports = false, exportList = false } = {}) =>
-  L(
-    ...existing(k).map((d) => imp(d.exportName, fromBarrel(d))),
-    '',
-    ...(reExports ? [...existing(k).map((d) => `export { ${d.exportName} } from '${fromBarrel(d)}';`), ''] : []),
-    `export const ${k.all} = [${names(k).join(', ')}];`,
-    ...(exportList ? ['', `export { ${names(k).join(', ')} };`] : []),
-    '',
-  );
-const barrels = (o = {}) => Object.fromEntries(KINDS.map((k) => [barrelPath(k), barrel(k, o)]));
-
-const SHAPES: [string, Record<string, string>][] = [
-  ['inline arrays in createApp', { 'src/index.ts': inlineIndex }],
-  ['a barrel array by name', { 'src/index.ts': barrelIndex((k) => k.all), ...barrels() }],
-  ['a spread barrel array', { 'src/index.ts': barrelIndex((k) => `[...${k.all}]`), ...barrels() }],
-  [
-    'a filtered barrel array',
-    { 'src/index.ts': barrelIndex((k) => `${k.all}.filter((d) => d.name !== 'x')`), ...barrels() },
-  ],
-  ['a barrel with re-exports', { 'src/index.ts': barrelIndex((k) => k.all), ...barrels({ reExports: true }) }],
-  ['a barrel with an export list', { 'src/index.ts': barrelIndex((k) => k.all), ...barrels({ exportList: true }) }],
-];
+const SHAPES = REMOVAL_SHAPES;
 
 /** Adds the NEW definition of `k` to `files`, flushes, then removes it again. */
 function addThenRemove(k: KindSpec, files: Record<string, string>) {

@@ -515,3 +515,75 @@ describe('a remembered reading (what list prints)', () => {
     expect(remembered()).toEqual(listingOff());
   });
 });
+
+describe('a reading remembered for the project a plan leaves', () => {
+  /** What the reading asks: every file below src/ and tests/, and the text of one of them. */
+  const read = (tree: Tree) => ({
+    files: [...tree.listFiles('src'), ...tree.listFiles('tests')],
+    index: tree.read(INDEX),
+  });
+  const isResult = (v: unknown): v is ReturnType<typeof read> => typeof v === 'object' && v !== null;
+  let readings = 0;
+  /** The reading in a new process, and the cache it is in. */
+  const reading = () => {
+    ProjectCache.forget();
+    const cache = ProjectCache.forRoot(at.root);
+    const found = cache.reading(
+      'files',
+      (tree) => {
+        readings++;
+        return read(tree);
+      },
+      isResult,
+    );
+    return { ...found, cache };
+  };
+  /** A plan that empties a folder (the flush takes it away), makes a file in a new one and edits another. */
+  function plan(): Tree {
+    const tree = new Tree(new DiskHost(at.root));
+    tree.delete('src/services/acme/acme-service.ts');
+    tree.write('src/lib/new/helper.ts', 'export const x = 1;\n');
+    tree.write(INDEX, `${FILES[INDEX]}// edited\n`);
+    return tree;
+  }
+
+  it('is the plan’s reading after the flush: the next run reads nothing again, and gets what a reading gets', async () => {
+    readings = 0;
+    reading().cache.save();
+    const { planned, cache } = reading();
+    expect(readings).toBe(1);
+    const tree = plan();
+    planned!(tree, read(tree));
+    const changes = tree.changes();
+    await tree.host.flush(changes);
+    expect(existsSync(abs('src/services'))).toBe(false);
+    cache.commit(changes);
+    const next = reading().result;
+    expect(readings).toBe(1);
+    process.env.MCP_SCAFFOLD_CACHE = '0';
+    expect(next).toEqual(reading().result);
+    delete process.env.MCP_SCAFFOLD_CACHE;
+    // A file made since in a folder the plan made is seen: the reading is read again.
+    writeFiles(at.root, { 'src/lib/new/other.ts': '// more\n' });
+    expect(reading().result.files).toContain('src/lib/new/other.ts');
+    expect(readings).toBe(3);
+  });
+
+  it('is not remembered when the flush made other changes than the plan held, or on a dry run', async () => {
+    readings = 0;
+    reading().cache.save();
+    const { planned, cache } = reading();
+    const tree = plan();
+    planned!(tree, read(tree));
+    tree.write('src/lib/late.ts', '// written after the reading was derived\n');
+    const changes = tree.changes();
+    await tree.host.flush(changes);
+    cache.commit(changes);
+    expect(reading().result.files).toContain('src/lib/late.ts');
+    expect(readings).toBe(2);
+    // A dry run commits nothing: the next run reads what the project holds.
+    const dry = reading();
+    dry.planned!(plan(), read(plan()));
+    expect(reading().result).toEqual(dry.result);
+  });
+});
