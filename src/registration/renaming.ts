@@ -7,6 +7,7 @@
 
 import type { ErrorDetail } from '../engine/errors.js';
 import type { Tree } from '../engine/tree.js';
+import { restamp } from '../text/scaffold-stamp.js';
 import { resortImports } from '../ts/import-resort.js';
 import { moduleSpecifier } from '../ts/modules.js';
 import { applyEdits, type TextEdit } from '../ts/text-edits.js';
@@ -222,7 +223,8 @@ export function planRenaming(tree: Tree, map: RenameMap): RenamePlan {
     const wasSorted = resortImports(sources.get(file)).length === 0;
     const sorted = text === before || !wasSorted ? text : applyEdits(text, resortImports(parseSource(dest, text)));
     if (dest !== file) tree.delete(file);
-    tree.write(dest, dest === file ? sorted : renameWords(sorted, wordsOf(map)));
+    // mcp-scaffold's own edit: a file untouched since it was written stays so.
+    tree.write(dest, restamp(before, dest === file ? sorted : renameWords(sorted, wordsOf(map))));
     if (dest === file) edited.push(file);
   }
   return { refusals, edited: edited.sort(), moved: [...map.files] };
