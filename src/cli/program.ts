@@ -42,6 +42,7 @@ function rootCommand(ctx: ProgramContext): Command {
     .option('--json', 'print one JSON object on stdout; logs go to stderr')
     .option('-y, --yes', 'never prompt: take defaults')
     .option('--force', 'rewrite files that already exist (registrations are never duplicated)')
+    .option('--overwrite-edited', 'with --force (implied), also rewrite files edited since mcp-scaffold wrote them')
     .option('--no-devcheck', "do not run the project's devcheck afterwards")
     .option('--full-devcheck', "run the project's whole devcheck, not only the checks of what changed")
     .option(

@@ -7,12 +7,14 @@
 import { ScaffoldError } from '../engine/errors.js';
 import type { GlobalOptions } from '../engine/options.js';
 import type { Tree } from '../engine/tree.js';
+import { editedFileProblem } from '../kinds/edited-files.js';
 import { KINDS, serviceLayoutOf } from '../kinds/index.js';
 import type { KindSpec, TestTemplate } from '../kinds/spec.js';
 import { asNewFile } from '../project/formatter.js';
 import { inventoryKinds } from '../registration/inventory.js';
 import type { DefinitionLayout, ServiceLayout } from '../registration/layout.js';
 import { type DefinitionTarget, findTarget } from '../registration/target.js';
+import { stamp } from '../text/scaffold-stamp.js';
 import { checkKind, type DefinitionChange, layoutsOf, runDefinitionCommand } from './definition-command.js';
 
 /** The one definition called `name`, of `kind` or of any kind; several of different kinds need --kind. */
@@ -61,7 +63,7 @@ export function planAddTest(
   tree: Tree,
   layouts: readonly DefinitionLayout[],
   name: string,
-  opts: { kind?: string; force?: boolean } = {},
+  opts: { kind?: string; force?: boolean; overwriteEdited?: boolean } = {},
   /** The kinds: each one's test template, and the service layout. */
   kinds: readonly KindSpec[] = KINDS,
 ): DefinitionChange {
@@ -80,12 +82,16 @@ export function planAddTest(
       code: 'ALREADY_EXISTS',
       path: target.tests[0]!,
       message: `the ${label} has a test already`,
-      hint: 'Pass --force to write it again from the definition.',
+      hint: 'Pass --force to write it again from the definition; a test edited since mcp-scaffold wrote it is refused unless --overwrite-edited says to discard the edits.',
     });
     return change;
   }
   const plan = template(tree, target);
-  tree.write(plan.file, asNewFile(tree, plan.text));
+  const text = stamp(plan.text);
+  const overwrite = { force: opts.force === true, overwriteEdited: opts.overwriteEdited === true };
+  const edited = editedFileProblem(tree, plan.file, text, overwrite, 'To keep the edits, leave the test as it is.');
+  if (edited) change.problems.push(edited);
+  tree.write(plan.file, asNewFile(tree, text));
   change.data = { test: { kind: target.kind, name: target.def.name, definition: target.def.file, file: plan.file } };
   return change;
 }
@@ -99,7 +105,14 @@ export async function addTestCommand(
   return runDefinitionCommand(
     'add test',
     global,
-    (tree) => planAddTest(tree, layoutsOf(kinds), name, { ...(kind ? { kind } : {}), force: global.force }, kinds),
+    (tree, _project, overwriteEdited) =>
+      planAddTest(
+        tree,
+        layoutsOf(kinds),
+        name,
+        { ...(kind ? { kind } : {}), force: global.force, overwriteEdited },
+        kinds,
+      ),
     () => {
       if (kind) {
         checkKind(kind, kinds, 'add test');

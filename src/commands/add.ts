@@ -9,6 +9,7 @@ import { Tree } from '../engine/tree.js';
 import type { KindGenerator, KindSpec } from '../kinds/spec.js';
 import { findProject } from '../project/project.js';
 import { parseName } from '../text/names.js';
+import { confirmingEdits } from './edited-confirm.js';
 import { runPipeline } from './pipeline.js';
 
 async function askDescription(
@@ -63,15 +64,20 @@ export async function addCommand(
     command: `add ${spec.name}`,
     global,
     reporter,
-    generate: async () => {
-      const project = findProject(global.cwd);
-      reporter.debug(
-        `project ${project.root} · framework ${project.frameworkVersion ?? `not installed (${project.frameworkRange})`} · ${project.packageManager} (${project.packageManagerSource})`,
-      );
-      // Planned over what an interrupted earlier run left, the change would not fit once that is undone.
-      for (const w of await recoverInterruptedFlush(project.root, { dryRun: global.dryRun })) reporter.warn(w);
-      const tree = new Tree(new DiskHost(project.root));
-      return { tree, result: await generator.generate(tree, project, options) };
-    },
+    generate: confirmingEdits(
+      async (overwriteEdited) => {
+        const project = findProject(global.cwd);
+        reporter.debug(
+          `project ${project.root} · framework ${project.frameworkVersion ?? `not installed (${project.frameworkRange})`} · ${project.packageManager} (${project.packageManagerSource})`,
+        );
+        // Planned over what an interrupted earlier run left, the change would not fit once that is undone.
+        for (const w of await recoverInterruptedFlush(project.root, { dryRun: global.dryRun })) reporter.warn(w);
+        const tree = new Tree(new DiskHost(project.root));
+        const run: typeof options = { ...options, overwriteEdited };
+        return { tree, result: await generator.generate(tree, project, run) };
+      },
+      global,
+      reporter,
+    ),
   });
 }

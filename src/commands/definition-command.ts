@@ -25,6 +25,7 @@ import {
 import { inventoryKinds } from '../registration/inventory.js';
 import type { DefinitionLayout, ServiceLayout } from '../registration/layout.js';
 import { devcheckTasks } from '../tasks/devcheck.js';
+import { confirmingEdits } from './edited-confirm.js';
 import { runPipeline } from './pipeline.js';
 
 export interface DefinitionChange {
@@ -112,7 +113,8 @@ export function settleChange(
 export async function runDefinitionCommand(
   command: string,
   global: GlobalOptions,
-  plan: (tree: Tree, project: Project) => DefinitionChange,
+  /** `overwriteEdited`: --force may discard edits (the flag, or a yes at a terminal: edited-confirm.ts). */
+  plan: (tree: Tree, project: Project, overwriteEdited: boolean) => DefinitionChange,
   /** Checks of the arguments alone, made before the project is looked for (a bad kind is said first). */
   precheck: () => void = () => {},
 ): Promise<number> {
@@ -121,20 +123,24 @@ export async function runDefinitionCommand(
     command,
     global,
     reporter,
-    generate: async () => {
-      precheck();
-      const project = findProject(global.cwd);
-      for (const w of await recoverInterruptedFlush(project.root, { dryRun: global.dryRun })) reporter.warn(w);
-      const tree = new Tree(new DiskHost(project.root));
-      const change = plan(tree, project);
-      const result: GeneratorResult = {
-        notes: change.notes,
-        warnings: change.warnings,
-        problems: change.problems,
-        tasks: devcheckTasks(global.devcheck),
-        data: change.data,
-      };
-      return { tree, result, headline: change.headline };
-    },
+    generate: confirmingEdits(
+      async (overwriteEdited) => {
+        precheck();
+        const project = findProject(global.cwd);
+        for (const w of await recoverInterruptedFlush(project.root, { dryRun: global.dryRun })) reporter.warn(w);
+        const tree = new Tree(new DiskHost(project.root));
+        const change = plan(tree, project, overwriteEdited);
+        const result: GeneratorResult = {
+          notes: change.notes,
+          warnings: change.warnings,
+          problems: change.problems,
+          tasks: devcheckTasks(global.devcheck),
+          data: change.data,
+        };
+        return { tree, result, headline: change.headline };
+      },
+      global,
+      reporter,
+    ),
   });
 }

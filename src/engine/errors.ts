@@ -49,6 +49,8 @@ export type ErrorCode =
   // `remove`, `rename`, `add test`: no such definition; a use of it that cannot be taken along.
   | 'NOT_FOUND'
   | 'REFERENCE_UNSUPPORTED'
+  // `--force` over a file edited since mcp-scaffold wrote it: the rewrite would discard those edits.
+  | 'EDITED_SINCE_GENERATED'
   | 'INTERNAL';
 
 /** Exit statuses of the command-line contract. */

@@ -8,6 +8,8 @@ export interface GlobalOptions {
   json: boolean;
   yes: boolean;
   force: boolean;
+  /** --overwrite-edited: --force, even over files edited since mcp-scaffold wrote them. */
+  overwriteEdited?: boolean;
   devcheck: boolean;
   /** Seconds devcheck may run before it is stopped; 0: no limit. */
   devcheckTimeout: number;
@@ -35,7 +37,8 @@ export function globalOptions(raw: Record<string, unknown>): GlobalOptions {
     dryRun: raw.dryRun === true,
     json: raw.json === true,
     yes: raw.yes === true,
-    force: raw.force === true,
+    force: raw.force === true || raw.overwriteEdited === true,
+    overwriteEdited: raw.overwriteEdited === true,
     devcheck: raw.devcheck !== false,
     devcheckTimeout: typeof raw.devcheckTimeout === 'number' ? raw.devcheckTimeout : DEVCHECK_TIMEOUT_DEFAULT,
     fullDevcheck: raw.fullDevcheck === true,

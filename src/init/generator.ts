@@ -19,6 +19,7 @@ import { existingDefinitions } from '../registration/definitions.js';
 import { isDefinitionFile } from '../registration/layout.js';
 import { FIRST_BRANCH } from '../tasks/git.js';
 import { camelCase, parseName, safeIdentifier } from '../text/names.js';
+import { stamp } from '../text/scaffold-stamp.js';
 import { render, templatesOf } from '../text/templates.js';
 import { chooseFramework, defaultFramework, type FrameworkChoice } from './framework-choice.js';
 import { type Identity, readPackageJson, resolveIdentity } from './identity.js';
@@ -346,7 +347,9 @@ function plannedFiles(ctx: Context, defs: DefinitionNames): Map<string, string> 
     const output = outputPath(file, fileBases);
     if (upgrade && isStarterContent(output)) continue;
     if (!ctx.opts.examples && isStarterDefinition(output)) continue;
-    const content = render(template(file), data, { lineWidth });
+    const rendered = render(template(file), data, { lineWidth });
+    // The starters are the user's to edit: each keeps the record of what init wrote.
+    const content = isStarterDefinition(output) && output.endsWith('.ts') ? stamp(rendered) : rendered;
     planned.set(output, content);
     if (output === 'AGENTS.md') planned.set('CLAUDE.md', content);
   }

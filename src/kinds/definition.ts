@@ -26,7 +26,9 @@ import { recordInReadme } from '../registration/readme-table.js';
 import { register } from '../registration/register.js';
 import { devcheckTasks } from '../tasks/devcheck.js';
 import { camelCase, type Names, parseName, safeIdentifier } from '../text/names.js';
+import { stamp } from '../text/scaffold-stamp.js';
 import { render } from '../text/templates.js';
+import { alreadyExistsHint, editedFileProblem, renameFirst } from './edited-files.js';
 import { bindsMoreThanOnce, nameTaken, takenBy } from './identifiers.js';
 import type { definitionOptions } from './options.js';
 import { prefixedWords } from './prefixed-name.js';
@@ -227,13 +229,15 @@ function recordCollisions(
       });
     }
   }
+  const untested = tree.exists(def.file) && !tree.exists(def.testFile);
+  const hint = alreadyExistsHint(def.kind, def.mcpName, untested ? def.mcpName : undefined, 'the registration');
   for (const target of opts.test ? [def.file, def.testFile] : [def.file]) {
     if (tree.exists(target) && !opts.force) {
       def.problems.add({
         code: 'ALREADY_EXISTS',
         path: target,
         message: 'file already exists',
-        hint: 'Pass --force to rewrite it (the registration is never duplicated).',
+        hint,
       });
     }
   }
@@ -330,10 +334,14 @@ export function writeDefinition(
   };
   // New files take the project's line break (templates are LF), so its Biome accepts them.
   const lineWidth = lineWidthOf(tree);
-  const rendered: [string, string][] = [[def.file, render(templates.definition, data, { lineWidth })]];
-  if (opts.test) rendered.push([def.testFile, render(templates.test, data, { lineWidth })]);
+  const rendered: [string, string][] = [[def.file, stamp(render(templates.definition, data, { lineWidth }))]];
+  if (opts.test) rendered.push([def.testFile, stamp(render(templates.test, data, { lineWidth }))]);
   refuseTakenExportName(def, opts, rendered);
-  for (const [file, text] of rendered) tree.write(file, asNewFile(tree, text));
+  for (const [file, text] of rendered) {
+    const edited = editedFileProblem(tree, file, text, opts, renameFirst(def.kind, def.mcpName));
+    if (edited) def.problems.add(edited);
+    tree.write(file, asNewFile(tree, text));
+  }
   const facts = generatedDefinitions(def);
   if (facts) rememberDefinitions(tree, def.layout, def.file, facts);
 

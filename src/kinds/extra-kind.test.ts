@@ -11,6 +11,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { widgetTest } from '../../tests/fixtures/widget/test-template.js';
 import { FRESH_INDEX, PACKAGE_JSON, VITEST_CONFIG } from '../../tests/helpers/projects.js';
+import { recorded } from '../../tests/helpers/stamp.js';
 import { tempDir } from '../../tests/helpers/temp.js';
 import { run } from '../cli/main.js';
 import type { DefinitionLayout } from '../registration/layout.js';
@@ -231,8 +232,9 @@ describe('a kind declared only in test code', () => {
     const r = await cliWith(registry, 'add', 'test', 'demo_spinner', '--json', '--no-devcheck', '--cwd', root);
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout).test).toMatchObject({ kind: 'widget', name: 'demo_spinner', file: WIDGET_TEST });
-    expect(readFileSync(path.join(root, WIDGET_TEST), 'utf8')).toBe(
+    expect(recorded(readFileSync(path.join(root, WIDGET_TEST), 'utf8'))).toBe(
       [
+        '// @scaffolded mcp-scaffold <hash>',
         "import { describe, expect, it } from 'vitest';",
         "import { demoSpinnerWidget } from '@/mcp-server/widgets/definitions/demo-spinner.widget.js';",
         '',

@@ -25,6 +25,7 @@ describe('the kinds registry', () => {
     expect(optionsSchema(toolSpec.options).parse({ name: 'acme_find_items' })).toEqual({
       name: 'acme_find_items',
       force: false,
+      overwriteEdited: false,
       devcheck: true,
       test: true,
       // Left out, these take their defaults from the verb and the kind of tool (tool/data.ts).

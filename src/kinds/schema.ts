@@ -6,10 +6,12 @@
 import { z } from 'zod';
 import type { OptionSpecs } from './spec.js';
 
-/** What every generating command passes besides the flags: the name and two global options. */
+/** What every generating command passes besides the flags: the name and three global options. */
 const runOptions = {
   name: z.string(),
   force: z.boolean().default(false),
+  /** Whether --force may discard edits made since mcp-scaffold wrote a file (edited-files.ts). */
+  overwriteEdited: z.boolean().default(false),
   devcheck: z.boolean().default(true),
 };
 

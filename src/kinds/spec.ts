@@ -37,7 +37,7 @@ export type OptionSpecs = Record<string, OptionSpec>;
 
 /** What a kind's generator module gives `add`, once loaded. */
 export interface KindGenerator {
-  /** `options` are the parsed flags plus `name`, `force` and `devcheck`; the generator validates them. */
+  /** `options` are the parsed flags plus `name`, `force`, `overwriteEdited` and `devcheck`; the generator validates them. */
   generate(tree: Tree, project: Project, options: { name: string }): GeneratorResult | Promise<GeneratorResult>;
   /** The description offered as the default when a person is asked for one. */
   suggestDescription?(tree: Tree, project: Project, names: Names): string | undefined;

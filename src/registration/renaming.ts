@@ -11,6 +11,7 @@
 import { type ErrorDetail, ScaffoldError } from '../engine/errors.js';
 import { ProjectCache } from '../engine/project-cache.js';
 import type { Tree } from '../engine/tree.js';
+import { restamp } from '../text/scaffold-stamp.js';
 import { ownRenames, shadowing } from '../ts/bindings.js';
 import { resortEdits, resortImports } from '../ts/import-resort.js';
 import type { ArrayFacts, ModuleStatement } from '../ts/module-facts.js';
@@ -335,8 +336,10 @@ function renamingOnce(tree: Tree, map: RenameMap, sources: Sources, known: Known
     parsedEdits.length === 0 && paths.every((f) => map.files.has(f) || sources.knownFile(f) !== undefined);
   for (const [file, text] of texts) {
     const dest = map.files.get(file) ?? file;
+    const before = tree.read(file)!;
     if (dest !== file) tree.delete(file);
-    tree.write(dest, text);
+    // mcp-scaffold's own edit: a file untouched since it was written stays so.
+    tree.write(dest, restamp(before, text));
   }
   known.remember(sources, knownEdited, new Set(parsedEdits));
   rememberMoved(tree, map, sources, moved);

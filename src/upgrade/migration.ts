@@ -6,6 +6,7 @@
 
 import type { Problems } from '../engine/problems.js';
 import type { Tree } from '../engine/tree.js';
+import { restamp } from '../text/scaffold-stamp.js';
 
 /** The framework version the server moves to. */
 export interface UpgradeTarget {
@@ -37,10 +38,13 @@ export interface Migration {
   run(ctx: UpgradeContext): string[];
 }
 
-/** A file changed by a codemod: written to the tree when the text differs. */
+/**
+ * A file changed by a codemod: written to the tree when the text differs. A file untouched since
+ * mcp-scaffold wrote it stays so (its record follows the upgrade's own edit).
+ */
 export function writeIfChanged(tree: Tree, file: string, before: string, after: string, changed: string[]): void {
   if (after === before) return;
-  tree.write(file, after);
+  tree.write(file, restamp(before, after));
   changed.push(file);
 }
 

@@ -12,6 +12,7 @@ import { dropTasks } from './codemods/drop-tasks.js';
 import { convertElicitDefinition } from './codemods/elicit-to-input.js';
 import { rewriteGeneratedTest, type TestRewrite, toolTemplate, upgradeTemplate } from './codemods/generated-tests.js';
 import { moveSdkImports } from './codemods/sdk-imports.js';
+import { convertShapedConfirmTest } from './codemods/shaped-confirm-test.js';
 import { uncastMockContexts } from './codemods/typed-mock-context.js';
 import { type Migration, sourceFiles, type UpgradeContext, writeIfChanged } from './migration.js';
 
@@ -42,9 +43,10 @@ const ELICIT_TEST: TestRewrite = {
   from: [toolTemplate('tool-confirm-elicit.test.ts.hbs')],
   to: toolTemplate('tool-confirm-input.test.ts.hbs'),
   what: 'answers ctx.elicit, which 0.12 removed',
+  convert: convertShapedConfirmTest,
 };
 const ELICIT_TEST_TYPED: TestRewrite = {
-  ...ELICIT_TEST,
+  from: ELICIT_TEST.from,
   to: toolTemplate('tool-confirm-elicit.test.ts.hbs'),
   what: 'casts the mock context',
 };

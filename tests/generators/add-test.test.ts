@@ -43,8 +43,18 @@ describe.each(KINDS)('add test for a $kind', (k) => {
     const files = fixture({ 'src/index.ts': "await createApp({ name: 'acme' });\n", [file]: '// hand-written\n' });
     const tree = new Tree(new MemoryHost(files));
     expect(planAddTest(tree, LAYOUTS, d.exportName).problems.map((p) => p.code)).toEqual(['ALREADY_EXISTS']);
-    expect(planAddTest(tree, LAYOUTS, d.exportName, { force: true }).problems).toEqual([]);
-    expect(tree.read(file)).not.toBe('// hand-written\n');
+    // A hand-written test is not what mcp-scaffold wrote: --force alone keeps it, naming its line.
+    expect(planAddTest(tree, LAYOUTS, d.exportName, { force: true }).problems).toEqual([
+      expect.objectContaining({
+        code: 'EDITED_SINCE_GENERATED',
+        path: file,
+        line: 1,
+        details: [{ path: file, line: 1, message: 'would discard: // hand-written' }],
+      }),
+    ]);
+    const again = new Tree(new MemoryHost(files));
+    expect(planAddTest(again, LAYOUTS, d.exportName, { force: true, overwriteEdited: true }).problems).toEqual([]);
+    expect(again.read(file)).not.toBe('// hand-written\n');
   });
 });
 

@@ -30,6 +30,7 @@ import {
   lowestVersion,
   staysOnLine,
 } from '../../src/init/versions.js';
+import { untouched } from '../../src/text/scaffold-stamp.js';
 import { tempDir } from '../helpers/temp.js';
 
 const ENV = { username: 'tester', insideGitWorkTree: false };
@@ -200,6 +201,15 @@ await createApp({
     expect(files['AGENTS.md']).toContain('npx mcp-scaffold add tool demo_<verb>_<noun>');
     expect(files['AGENTS.md']).toContain('--json');
     expect(files['AGENTS.md']).toMatch(/Do not create definition files or edit the registrations/);
+  });
+
+  it('records what it wrote in each starter definition and test, untouched; nothing else carries a record', () => {
+    const { files } = generate();
+    const starters = Object.keys(files).filter((f) => /^(src\/mcp-server|tests)\/.*\.ts$/.test(f));
+    expect(starters).toHaveLength(6);
+    for (const [file, content] of Object.entries(files)) {
+      expect(untouched(content), file).toBe(starters.includes(file));
+    }
   });
 
   it('writes an agent skill with name and description frontmatter', () => {

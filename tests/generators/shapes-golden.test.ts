@@ -6,15 +6,17 @@
 
 import { describe, expect, it } from 'vitest';
 import { NEW, PROMPT, RESOURCE, reference, TOOL } from '../helpers/shapes.js';
+import { recorded } from '../helpers/stamp.js';
 
 describe('what add writes for acme_find_items', () => {
   it('tool', () => {
     const { definition, test } = reference(NEW(TOOL));
-    expect(definition).toMatchInlineSnapshot(`
+    expect(recorded(definition)).toMatchInlineSnapshot(`
       "/**
        * @fileoverview Tool definition for acme_find_items.
        * A search: a query in, a list out.
        * @module mcp-server/tools/definitions/acme-find-items.tool
+       * @scaffolded mcp-scaffold <hash>
        */
 
       import { tool, z } from '@cyanheads/mcp-ts-core';
@@ -80,10 +82,11 @@ describe('what add writes for acme_find_items', () => {
       });
       "
     `);
-    expect(test).toMatchInlineSnapshot(`
+    expect(recorded(test)).toMatchInlineSnapshot(`
       "/**
        * @fileoverview Tests for the acme_find_items tool.
        * @module tests/tools/acme-find-items.tool.test
+       * @scaffolded mcp-scaffold <hash>
        */
 
       import { JsonRpcErrorCode } from '@cyanheads/mcp-ts-core/errors';
@@ -133,10 +136,11 @@ describe('what add writes for acme_find_items', () => {
 
   it('resource, with --uri acme://items/{itemId}', () => {
     const { definition, test } = reference(NEW(RESOURCE), { uri: 'acme://items/{itemId}' });
-    expect(definition).toMatchInlineSnapshot(`
+    expect(recorded(definition)).toMatchInlineSnapshot(`
       "/**
        * @fileoverview Resource definition for acme-find-items.
        * @module mcp-server/resources/definitions/acme-find-items.resource
+       * @scaffolded mcp-scaffold <hash>
        */
 
       import { resource, z } from '@cyanheads/mcp-ts-core';
@@ -183,10 +187,11 @@ describe('what add writes for acme_find_items', () => {
       );
       "
     `);
-    expect(test).toMatchInlineSnapshot(`
+    expect(recorded(test)).toMatchInlineSnapshot(`
       "/**
        * @fileoverview Tests for the acme-find-items resource.
        * @module tests/resources/acme-find-items.resource.test
+       * @scaffolded mcp-scaffold <hash>
        */
 
       import type { ListExtra } from '@cyanheads/mcp-ts-core/resources';
@@ -232,10 +237,11 @@ describe('what add writes for acme_find_items', () => {
 
   it('prompt', () => {
     const { definition, test } = reference(NEW(PROMPT));
-    expect(definition).toMatchInlineSnapshot(`
+    expect(recorded(definition)).toMatchInlineSnapshot(`
       "/**
        * @fileoverview Prompt definition for acme_find_items.
        * @module mcp-server/prompts/definitions/acme-find-items.prompt
+       * @scaffolded mcp-scaffold <hash>
        */
 
       import { prompt, z } from '@cyanheads/mcp-ts-core';
@@ -262,10 +268,11 @@ describe('what add writes for acme_find_items', () => {
       );
       "
     `);
-    expect(test).toMatchInlineSnapshot(`
+    expect(recorded(test)).toMatchInlineSnapshot(`
       "/**
        * @fileoverview Tests for the acme_find_items prompt.
        * @module tests/prompts/acme-find-items.prompt.test
+       * @scaffolded mcp-scaffold <hash>
        */
 
       import { describe, expect, it } from 'vitest';

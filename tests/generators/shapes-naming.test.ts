@@ -237,8 +237,8 @@ describe.each(KINDS)('$kind collisions', (k) => {
     );
   });
 
-  it('the file exists: ALREADY_EXISTS for it and its test, with a hint at --force', () => {
-    const hint = 'Pass --force to rewrite it (the registration is never duplicated).';
+  it('the file exists: ALREADY_EXISTS for it and its test, with a hint at rename first and --force last', () => {
+    const hint = `Choose another name, or rename the existing ${k.kind} first (\`mcp-scaffold rename ${k.kind} ${d.mcpName} <new name>\`). Last, --force rewrites it from the template (the registration is never duplicated); a file edited since mcp-scaffold wrote it is refused unless --overwrite-edited says to discard the edits.`;
     expectProblems(
       k,
       fixture({ 'src/index.ts': registered, [testPath]: 'old\n' }, [...EXISTING, d]),
@@ -265,7 +265,8 @@ describe.each(KINDS)('$kind collisions', (k) => {
 
   it('with force, an existing registered definition is rewritten, the registration never duplicated', () => {
     const files = fixture({ 'src/index.ts': registered, [testPath]: 'export {};\n' }, [...EXISTING, d]);
-    const { host, tree, result, problems } = runAdd(k, files, { force: true });
+    // The files are hand-written, not what mcp-scaffold wrote: discarding them takes --overwrite-edited.
+    const { host, tree, result, problems } = runAdd(k, files, { force: true, overwriteEdited: true });
     expect(problems).toEqual([]);
     const ref = reference(d);
     expect(tree.changes().map((c) => `${c.action} ${c.path}`)).toEqual([`update ${d.path}`, `update ${testPath}`]);
@@ -285,7 +286,7 @@ describe.each(KINDS)('$kind collisions', (k) => {
     expectAdd({
       k,
       files: fixture({ 'src/index.ts': inlineIndex(plain()) }, [...EXISTING, d]),
-      options: { force: true },
+      options: { force: true, overwriteEdited: true },
       edited: { 'src/index.ts': registered, [d.path]: reference(d).definition },
       registeredIn: ['src/index.ts'],
       notes: [namingNote(k, 3)],

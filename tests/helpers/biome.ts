@@ -130,3 +130,9 @@ export function biomeProjectDir(): { dir: string; remove: () => void } {
   writeFileSync(path.join(dir, 'biome.json'), biomeJson());
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+/** `biome <command> --write` over `files` in `root` (a config of the test's own there), as a user runs it. */
+export function biomeWrite(root: string, command: 'format' | 'check', files: string[]): void {
+  const run = spawnSync(BIOME, [command, '--write', ...files], { cwd: root, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`biome ${command} --write exited ${run.status}:\n${run.stdout}\n${run.stderr}`);
+}

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryHost } from '../../src/engine/host.js';
 import { Tree } from '../../src/engine/tree.js';
+import { stamp } from '../../src/text/scaffold-stamp.js';
 import { render } from '../../src/text/templates.js';
 import { rewriteGeneratedTest, toolTemplate } from '../../src/upgrade/codemods/generated-tests.js';
 import { migrationsBetween } from '../../src/upgrade/migrations.js';
@@ -98,7 +99,7 @@ describe('rewriteGeneratedTest', () => {
   it('writes the test add wrote on 0.10 again from the 0.12 template', () => {
     const old = render(rewrite.from[0]!, { ...names, mockTyped: false }, { lineWidth: 100 });
     const out = rewriteGeneratedTest(FILE, old, rewrite, /elicit/);
-    expect(out).toEqual({ text: render(rewrite.to, { ...names, mockTyped: true }, { lineWidth: 100 }) });
+    expect(out).toEqual({ text: stamp(render(rewrite.to, { ...names, mockTyped: true }, { lineWidth: 100 })) });
   });
 
   it('refuses a test that was changed since, at its first elicit line', () => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURES_0_10, FEATURES_0_12 } from '../../../tests/helpers/framework.js';
 import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../../../tests/helpers/projects.js';
+import { recorded } from '../../../tests/helpers/stamp.js';
 import { ScaffoldError } from '../../engine/errors.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
 import { type AddServiceOptions, addServiceGenerator, serviceNames } from './generator.js';
@@ -59,11 +60,12 @@ describe('addServiceGenerator', () => {
         '  prompts: [echoPrompt],\n  setup(core) {\n    initNcbiService(core.config, core.storage);\n  },\n',
       ),
     );
-    expect(tree.read(TYPES)).toBe(
+    expect(recorded(tree.read(TYPES)!)).toBe(
       [
         '/**',
         ' * @fileoverview Types the ncbi service hands to tools.',
         ' * @module services/ncbi/types',
+        ' * @scaffolded mcp-scaffold <hash>',
         ' */',
         '',
         '/** One record, as NcbiService returns it. */',
@@ -79,10 +81,11 @@ describe('addServiceGenerator', () => {
       ].join('\n'),
     );
     const service = tree.read(SERVICE)!;
-    expect(service.split('\n').slice(0, 11)).toEqual([
+    expect(recorded(service).split('\n').slice(0, 12)).toEqual([
       '/**',
       ' * @fileoverview Wraps the NCBI E-utilities API.',
       ' * @module services/ncbi/ncbi-service',
+      ' * @scaffolded mcp-scaffold <hash>',
       ' */',
       '',
       "import type { Context } from '@cyanheads/mcp-ts-core';",

@@ -20,8 +20,10 @@ import { serviceDirs, serviceFiles } from '../../registration/layout.js';
 import { registerSetupCall } from '../../registration/setup.js';
 import { devcheckTasks } from '../../tasks/devcheck.js';
 import { type Names, parseName, titleCase } from '../../text/names.js';
+import { stamp } from '../../text/scaffold-stamp.js';
 import { displayWidth, tsString } from '../../text/string-literal.js';
 import { render, templatesOf } from '../../text/templates.js';
+import { alreadyExistsHint, editedFileProblem, renameFirst } from '../edited-files.js';
 import { bindsMoreThanOnce, nameTaken, takenBy } from '../identifiers.js';
 import { optionsSchema } from '../schema.js';
 import { serviceLayout } from './layout.js';
@@ -116,13 +118,20 @@ function writeServiceFiles(
   problems: Problems,
 ): number {
   const files = opts.test ? [s.file, s.typesFile, s.testFile] : [s.file, s.typesFile];
+  const untested = tree.exists(s.file) && !tree.exists(s.testFile);
+  const hint = alreadyExistsHint(
+    'service',
+    s.domain,
+    untested ? `${s.domain} --kind service` : undefined,
+    'the setup() call',
+  );
   for (const file of files) {
     if (tree.exists(file) && !opts.force) {
       problems.add({
         code: 'ALREADY_EXISTS',
         path: file,
         message: 'file already exists',
-        hint: 'Pass --force to rewrite it (the setup() call is never duplicated).',
+        hint,
       });
     }
   }
@@ -139,13 +148,16 @@ function writeServiceFiles(
     serviceImportPath: testImportPath(tree, s.testFile, s.file),
   };
   const templates = [TEMPLATE('service.ts.hbs'), TEMPLATE('types.ts.hbs'), TEMPLATE('service.test.ts.hbs')];
-  const rendered = files.map((_, i) => render(templates[i]!, data, { lineWidth }));
+  const rendered = files.map((_, i) => stamp(render(templates[i]!, data, { lineWidth })));
   refuseTakenServiceNames(
     s,
     files.map((file, i) => [file, rendered[i]!]),
   );
   // New files take the project's line break (templates are LF).
+  const instead = renameFirst('service', s.domain);
   files.forEach((file, i) => {
+    const edited = editedFileProblem(tree, file, rendered[i]!, opts, instead);
+    if (edited) problems.add(edited);
     tree.write(file, asNewFile(tree, rendered[i]!));
   });
   return lineWidth;

@@ -12,6 +12,7 @@ import { ScaffoldError } from '../../engine/errors.js';
 import type { Tree } from '../../engine/tree.js';
 import { lineWidthOf } from '../../project/formatter.js';
 import { FRAMEWORK } from '../../project/project.js';
+import { restamp } from '../../text/scaffold-stamp.js';
 import { tsString } from '../../text/string-literal.js';
 import { hasNamedImport } from '../../ts/imports.js';
 import { parseSource, tsMorph } from '../../ts/ts-morph.js';
@@ -170,6 +171,10 @@ export function ensureServiceMethod(tree: Tree, s: ServiceNames, method: Service
     .map((l) => `  ${l}`)
     .join(eol);
   const gap = cls.getMembers().length > 0 ? `${eol}${eol}` : eol;
-  tree.write(s.file, `${text.slice(0, close).replace(/\s*$/, '')}${gap}${body}${eol}${text.slice(close)}`);
+  // mcp-scaffold's own edit: a service untouched since it was written stays so.
+  tree.write(
+    s.file,
+    restamp(text, `${text.slice(0, close).replace(/\s*$/, '')}${gap}${body}${eol}${text.slice(close)}`),
+  );
   return true;
 }

@@ -35,6 +35,7 @@ export function writeAppResource(
     name: `${toolDef.names.snake}_ui`,
     test: opts.test,
     force: opts.force,
+    overwriteEdited: opts.overwriteEdited,
     devcheck: opts.devcheck,
     fileName: `${toolDef.fileBase}-ui`,
   };

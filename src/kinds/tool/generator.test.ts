@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../../../tests/helpers/projects.js';
+import { recorded } from '../../../tests/helpers/stamp.js';
 import { ScaffoldError } from '../../engine/errors.js';
 import { tsString } from '../../text/string-literal.js';
 import { parseSource, tsMorph } from '../../ts/ts-morph.js';
@@ -60,12 +61,13 @@ describe('addToolGenerator', () => {
       ['create', TEST_FILE],
     ]);
     expect(tree.read('src/index.ts')).toBe(REGISTERED_INDEX);
-    expect(tree.read(FILE)!.split('\n').slice(0, 24).join('\n')).toBe(
+    expect(recorded(tree.read(FILE)!).split('\n').slice(0, 25).join('\n')).toBe(
       [
         '/**',
         ' * @fileoverview Tool definition for demo_find_items.',
         ' * A search: a query in, a list out.',
         ' * @module mcp-server/tools/definitions/demo-find-items.tool',
+        ' * @scaffolded mcp-scaffold <hash>',
         ' */',
         '',
         "import { tool, z } from '@cyanheads/mcp-ts-core';",
@@ -88,11 +90,12 @@ describe('addToolGenerator', () => {
         "    limit: z.number().int().min(1).max(100).optional().describe('How many at most (default 10).'),",
       ].join('\n'),
     );
-    expect(tree.read(TEST_FILE)!.split('\n').slice(0, 10).join('\n')).toBe(
+    expect(recorded(tree.read(TEST_FILE)!).split('\n').slice(0, 11).join('\n')).toBe(
       [
         '/**',
         ' * @fileoverview Tests for the demo_find_items tool.',
         ' * @module tests/tools/demo-find-items.tool.test',
+        ' * @scaffolded mcp-scaffold <hash>',
         ' */',
         '',
         "import { JsonRpcErrorCode } from '@cyanheads/mcp-ts-core/errors';",
@@ -164,7 +167,8 @@ describe('addToolGenerator', () => {
         { ...BASE, [FILE]: toolFile('demoFindItemsTool', 'demo_find_items'), [TEST_FILE]: 'old\n' },
         { name: 'demo_find_items' },
       );
-      const hint = 'Pass --force to rewrite it (the registration is never duplicated).';
+      const hint =
+        'Choose another name, or rename the existing tool first (`mcp-scaffold rename tool demo_find_items <new name>`). Last, --force rewrites it from the template (the registration is never duplicated); a file edited since mcp-scaffold wrote it is refused unless --overwrite-edited says to discard the edits.';
       expect(problems).toEqual([
         { code: 'ALREADY_EXISTS', path: FILE, message: 'file already exists', hint },
         { code: 'ALREADY_EXISTS', path: TEST_FILE, message: 'file already exists', hint },
@@ -193,7 +197,7 @@ describe('addToolGenerator', () => {
       ]);
     });
 
-    it('with force rewrites the files but never registers twice', () => {
+    it('with force (and --overwrite-edited, the files being hand-written) rewrites the files but never registers twice', () => {
       const { tree, result, problems } = run(
         {
           ...BASE,
@@ -201,7 +205,7 @@ describe('addToolGenerator', () => {
           [FILE]: toolFile('demoFindItemsTool', 'demo_find_items'),
           [TEST_FILE]: 'old\n',
         },
-        { name: 'demo_find_items', force: true },
+        { name: 'demo_find_items', force: true, overwriteEdited: true },
       );
       expect(problems).toEqual([]);
       expect(tree.changes().map((c) => [c.action, c.path])).toEqual([

@@ -1,11 +1,12 @@
 /**
- * Tests mcp-scaffold wrote for one framework line, recognised by their template and written again
- * from the template of the next line. A test is only replaced when it is exactly what `add` wrote
- * (the definition's names put back in): a test someone changed is refused with its line instead,
- * since rewriting test logic by guess could make a broken tool pass.
+ * Tests mcp-scaffold wrote for one framework line, recognised by the record of what was written
+ * (text/scaffold-stamp.ts), or, for a test written before records were kept, by its template, and
+ * written again for the next line. A test someone changed is refused with its line instead, since
+ * rewriting test logic by guess could make a broken tool pass.
  */
 
 import type { Problem } from '../../engine/problems.js';
+import { sameGenerated, stamp, untouched } from '../../text/scaffold-stamp.js';
 import { render } from '../../text/templates.js';
 
 /** The names an `add tool` test carries, read off its header and its import of the definition. */
@@ -33,6 +34,11 @@ export interface TestRewrite {
   to: URL;
   /** Said in the refusal: what the test does that the next line no longer has. */
   what: string;
+  /**
+   * For a test `add` wrote from another template (a variant with --service or typed fields):
+   * its text (LF) brought to the next line, or undefined when its shape is not the one expected.
+   */
+  convert?: (text: string, lineWidth: number) => string | undefined;
 }
 
 /** The line of the first match of `mark` in `source` (1 when absent). */
@@ -41,7 +47,25 @@ export function lineOfMatch(source: string, mark: RegExp): number {
   return at < 0 ? 1 : source.slice(0, at).split('\n').length;
 }
 
-/** The test written again for the next line, or the problem that says why it is not. */
+/**
+ * Whether `text` is the test a template wrote for `names`: rendered with mockTyped true or false,
+ * the same once formatting and the record are set aside (a test written before records were kept).
+ */
+function fromTemplate(text: string, names: TestNames | undefined, templates: URL[], lineWidth: number): boolean {
+  return (
+    names !== undefined &&
+    templates.some((t) =>
+      [true, false].some((mockTyped) => sameGenerated(render(t, { ...names, mockTyped }, { lineWidth }), text)),
+    )
+  );
+}
+
+/**
+ * The test written again for the next line, or the problem that says why it is not. A test is
+ * `add`'s when its record says it is untouched (whatever flags made it), or, without a record,
+ * when it is what one of `rewrite.from` writes. One from a template the rewrite does not start
+ * from (a tool with --service or typed fields) is converted by `rewrite.convert`, where given.
+ */
 export function rewriteGeneratedTest(
   file: string,
   source: string,
@@ -51,21 +75,30 @@ export function rewriteGeneratedTest(
 ): { text: string } | { problem: Problem } {
   const names = testNames(source);
   const text = source.replace(/\r\n/g, '\n');
-  const matches =
-    names !== undefined &&
-    rewrite.from.some((t) =>
-      [true, false].some((mockTyped) => render(t, { ...names, mockTyped }, { lineWidth }) === text),
-    );
-  if (!matches || !names) {
+  if (names && fromTemplate(text, names, rewrite.from, lineWidth)) {
+    return { text: stamp(render(rewrite.to, { ...names, mockTyped: true }, { lineWidth })) };
+  }
+  const line = lineOfMatch(source, mark);
+  if (!untouched(source)) {
     return {
       problem: {
         code: 'UNSUPPORTED_LAYOUT',
         path: file,
-        line: lineOfMatch(source, mark),
-        message: `this test ${rewrite.what}, and it is not the test \`add\` wrote (it was changed), so the upgrade does not rewrite it`,
-        hint: 'Rewrite the test for the new framework line by hand (or delete it and run `mcp-scaffold add test` once that exists), then run upgrade again.',
+        line,
+        message: `this test ${rewrite.what}, and it was changed since \`add\` wrote it (or written by hand), so the upgrade does not rewrite it`,
+        hint: 'Rewrite the test for the new framework line by hand (or delete it, and after the upgrade run `mcp-scaffold add test <its definition>` for a new one), then run upgrade again.',
       },
     };
   }
-  return { text: render(rewrite.to, { ...names, mockTyped: true }, { lineWidth }) };
+  const converted = rewrite.convert?.(text, lineWidth);
+  if (converted !== undefined) return { text: stamp(converted) };
+  return {
+    problem: {
+      code: 'UNSUPPORTED_LAYOUT',
+      path: file,
+      line,
+      message: `this test ${rewrite.what}; it is the test \`add\` wrote, untouched since, but from a template the upgrade has no rewrite of`,
+      hint: 'Delete the test, and after the upgrade run `mcp-scaffold add test <its definition>` for a new one; then run upgrade again.',
+    },
+  };
 }
