@@ -11,6 +11,7 @@ import { KINDS as ALL_KINDS } from '../../src/kinds/index.js';
 import { addServiceGenerator } from '../../src/kinds/service/generator.js';
 import { SAMPLE_HELPER_FILE } from '../../src/kinds/test/sample-helper.js';
 import { sampleArgument } from '../../src/kinds/test/service-calls.js';
+import { upgradeGenerator } from '../../src/upgrade/plan.js';
 import { FEATURES_0_10, FEATURES_0_11, FEATURES_0_12 } from '../helpers/framework.js';
 import { FRESH_INDEX, memoryProject, PACKAGE_JSON, VITEST_CONFIG } from '../helpers/projects.js';
 import { existing, fixture, KINDS } from '../helpers/shapes.js';
@@ -177,6 +178,23 @@ describe('add test: one shared sample helper per server', () => {
     planAddTest(tree, LAYOUTS, TOOL.exportName);
     const text = tree.read(`tests/mcp-server/tools/definitions/${TOOL.base}.test.ts`)!;
     expect(text).toContain("import { inputOf } from '../../../helpers/sample-input.js';");
+  });
+
+  it('an upgrade across every line leaves it as it is: no codemod has anything in it to rewrite', () => {
+    const { host, tree } = planned({});
+    planAddTest(tree, LAYOUTS, TOOL.exportName);
+    host.flush(tree.changes());
+    const helper = host.snapshot()[SAMPLE_HELPER_FILE]!;
+    const pkg = { name: 'acme', dependencies: { '@cyanheads/mcp-ts-core': '^0.10.17' } };
+    host.write('package.json', `${JSON.stringify(pkg)}\n`);
+    const upgrade = new Tree(host);
+    const out = upgradeGenerator(upgrade, {
+      from: '0.10.17',
+      target: { range: '^0.12.3', version: '0.12.3', nodeEngine: '>=24.0.0' },
+      dropTasks: true,
+    });
+    expect(out.problems).toEqual([]);
+    expect(upgrade.read(SAMPLE_HELPER_FILE)).toBe(helper);
   });
 
   it('a test that carries its own pasted copy of the helper is left as it is', () => {

@@ -2,7 +2,8 @@
  * The one helper the tests `add test` writes share, written once per server at
  * tests/helpers/sample-input.ts by the first `add test` that needs it, instead of a copy in each
  * test: values a definition's own schemas accept, made at test time, and the answers a user gives
- * to what a tool asks. It uses only zod, so it holds on every framework line.
+ * to what a tool asks. It uses only zod, so it holds on every framework line, and an upgrade's
+ * codemods have nothing in it to rewrite (the 0.12 one refuses a test that names the old API).
  */
 
 import { moduleSpecifier } from '../../ts/modules.js';
@@ -75,7 +76,7 @@ export function inputOf(schema: z.ZodType): unknown {
 /** What a field of a form holds in an answer: a string, a number, a boolean or a list of strings. */
 type FormValue = string | number | boolean | string[];
 
-/** The user accepts what ctx.elicit asks, filling each field of its form with a value it accepts. */
+/** The user accepts a form a tool asks them to fill (up to 0.11), with a value for each field. */
 export function acceptElicitation(
   _message: string,
   form: z.ZodType,
