@@ -9,8 +9,9 @@ import type { GlobalOptions } from '../engine/options.js';
 import type { Tree } from '../engine/tree.js';
 import { editedFileProblem } from '../kinds/edited-files.js';
 import { KINDS, serviceLayoutOf } from '../kinds/index.js';
-import type { KindSpec, TestTemplate } from '../kinds/spec.js';
+import type { KindSpec, SharedTestFile, TestTemplate } from '../kinds/spec.js';
 import { asNewFile } from '../project/formatter.js';
+import { detectFrameworkFeatures, type FrameworkFeatures } from '../project/framework-features.js';
 import { inventoryKinds } from '../registration/inventory.js';
 import type { DefinitionLayout, ServiceLayout } from '../registration/layout.js';
 import { type DefinitionTarget, findTarget } from '../registration/target.js';
@@ -58,12 +59,40 @@ function testTemplateOf(kinds: readonly KindSpec[], kind: string): TestTemplate 
   );
 }
 
+/**
+ * A file the test shares with others: written when the server has none; one already there is the
+ * user's, kept as it is, and each name the test imports that it does not export is a warning.
+ */
+function planSharedFile(tree: Tree, testFile: string, shared: SharedTestFile): string[] {
+  const existing = tree.read(shared.file);
+  if (existing === undefined) {
+    tree.write(shared.file, asNewFile(tree, shared.text));
+    return [];
+  }
+  const exported = (name: string) =>
+    new RegExp(
+      `export\\s+(?:async\\s+)?(?:function|const|let|class)\\s+${name}\\b|export\\s*\\{[^}]*\\b${name}\\b`,
+    ).test(existing);
+  return shared.imports
+    .filter((name) => !exported(name))
+    .map(
+      (name) =>
+        `${shared.file} does not export \`${name}\`, which ${testFile} imports: it was kept as it is. Add ${name} to it, or move it away and run \`mcp-scaffold add test\` again to have it written.`,
+    );
+}
+
 /** Plans `add test <name>` into the tree. */
 export function planAddTest(
   tree: Tree,
   layouts: readonly DefinitionLayout[],
   name: string,
-  opts: { kind?: string; force?: boolean; overwriteEdited?: boolean } = {},
+  opts: {
+    kind?: string;
+    force?: boolean;
+    overwriteEdited?: boolean;
+    /** What the installed framework offers; read from the tree's node_modules when first asked for. */
+    features?: () => FrameworkFeatures;
+  } = {},
   /** The kinds: each one's test template, and the service layout. */
   kinds: readonly KindSpec[] = KINDS,
 ): DefinitionChange {
@@ -86,12 +115,15 @@ export function planAddTest(
     });
     return change;
   }
-  const plan = template(tree, target);
+  let detected: FrameworkFeatures | undefined;
+  const features = opts.features ?? (() => (detected ??= detectFrameworkFeatures(tree.root)));
+  const plan = template(tree, target, features);
   const text = stamp(plan.text);
   const overwrite = { force: opts.force === true, overwriteEdited: opts.overwriteEdited === true };
   const edited = editedFileProblem(tree, plan.file, text, overwrite, 'To keep the edits, leave the test as it is.');
   if (edited) change.problems.push(edited);
   tree.write(plan.file, asNewFile(tree, text));
+  for (const shared of plan.shared ?? []) change.warnings.push(...planSharedFile(tree, plan.file, shared));
   change.data = { test: { kind: target.kind, name: target.def.name, definition: target.def.file, file: plan.file } };
   return change;
 }

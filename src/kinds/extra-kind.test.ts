@@ -10,10 +10,10 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { widgetTest } from '../../tests/fixtures/widget/test-template.js';
+import { runInProcess } from '../../tests/helpers/in-process-cli.js';
 import { FRESH_INDEX, PACKAGE_JSON, VITEST_CONFIG } from '../../tests/helpers/projects.js';
 import { recorded } from '../../tests/helpers/stamp.js';
 import { tempDir } from '../../tests/helpers/temp.js';
-import { run } from '../cli/main.js';
 import type { DefinitionLayout } from '../registration/layout.js';
 import { titleCase } from '../text/names.js';
 import { prepareDefinition, unprefixed, writeDefinition } from './definition.js';
@@ -76,21 +76,7 @@ async function cli(...args: string[]) {
 }
 
 /** Runs the CLI in this process with `registry` for its kinds; what it printed and its status. */
-async function cliWith(registry: readonly KindSpec[], ...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    stderr += String(chunk);
-    return true;
-  });
-  const status = await run(['node', 'mcp-scaffold', ...args], registry);
-  vi.restoreAllMocks();
-  return { status, stdout, stderr };
-}
+const cliWith = (registry: readonly KindSpec[], ...args: string[]) => runInProcess(args, registry);
 
 const demo = () =>
   tempDir({ 'package.json': PACKAGE_JSON, 'src/index.ts': FRESH_INDEX, 'vitest.config.ts': VITEST_CONFIG });

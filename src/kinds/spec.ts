@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import type { GeneratorResult } from '../engine/generator.js';
 import type { Tree } from '../engine/tree.js';
+import type { FrameworkFeatures } from '../project/framework-features.js';
 import type { Project } from '../project/project.js';
 import type { DefinitionLayout, ServiceLayout } from '../registration/layout.js';
 import type { DefinitionTarget } from '../registration/target.js';
@@ -43,14 +44,30 @@ export interface KindGenerator {
   suggestDescription?(tree: Tree, project: Project, names: Names): string | undefined;
 }
 
-/** A test `add test` writes: where it goes and what it says. */
+/**
+ * A file the tests `add test` writes share (a helper they import): written once, when the server
+ * has none; one already there is the user's and is never written over.
+ */
+export interface SharedTestFile {
+  file: string;
+  text: string;
+  /** The names the test imports from it: each one an existing file does not export is a warning. */
+  imports: readonly string[];
+}
+
+/** A test `add test` writes: where it goes and what it says, and the shared files it imports. */
 export interface TestPlan {
   file: string;
   text: string;
+  shared?: SharedTestFile[];
 }
 
-/** The test `add test` gives an existing definition of a kind that has none; it reads the tree, never writes. */
-export type TestTemplate = (tree: Tree, target: DefinitionTarget) => TestPlan;
+/**
+ * The test `add test` gives an existing definition of a kind that has none; it reads the tree,
+ * never writes. `features` is what the installed framework offers (its testing helpers differ by
+ * line), read when first asked for.
+ */
+export type TestTemplate = (tree: Tree, target: DefinitionTarget, features: () => FrameworkFeatures) => TestPlan;
 
 export interface KindSpec<O extends OptionSpecs = OptionSpecs> {
   /** The kind's name, singular, as typed after `add`: `tool`. */

@@ -23,6 +23,7 @@ import {
 } from './devcheck-scope.js';
 import { findOnPath, HOW_TO_INSTALL } from './path-lookup.js';
 import { runSupervised, type SupervisedExit } from './supervised-run.js';
+import { devcheckRunsChangedTests, testFilesAmong, vitestBin } from './written-tests.js';
 
 /** The project's devcheck as the task after the flush, unless --no-devcheck. */
 export function devcheckTask(enabled: boolean): Task {
@@ -55,6 +56,10 @@ interface PlannedScope {
   /** The files, when the devcheck checks only those. */
   files?: string[];
   env: Record<string, string>;
+  /** The test files written (now or unchecked before), which must run before it is called passed. */
+  tests: string[];
+  /** The devcheck runs those tests itself; else they are run after it (runWrittenTests). */
+  devcheckRunsTests: boolean;
 }
 
 /** Only a devcheck that can check given files needs to be told of earlier ones. */
@@ -64,11 +69,14 @@ function keepUnchecked(project: Project, files: readonly string[]): void {
 
 function planScope(project: Project, scope: DevcheckScope): PlannedScope {
   const pending = pendingFiles(project.root);
+  const tests = testFilesAmong(project.root, [...new Set([...(pending ?? []), ...scope.written])].sort());
+  const full = { env: {}, tests, devcheckRunsTests: false };
   // Earlier files unknown (no list kept in the project): everything is checked.
-  if (scope.full || pending === undefined || !checksChangedFiles(project)) return { env: {} };
+  if (scope.full || pending === undefined || !checksChangedFiles(project)) return full;
   const files = [...new Set([...pending, ...scope.written])].sort();
   const value = changedEnvValue(files);
-  return value === undefined ? { env: {} } : { files, env: { [CHANGED_ENV]: value } };
+  if (value === undefined) return full;
+  return { files, env: { [CHANGED_ENV]: value }, tests, devcheckRunsTests: devcheckRunsChangedTests(project) };
 }
 
 function packageManagerMissing(project: Project): ScaffoldError {
@@ -77,6 +85,16 @@ function packageManagerMissing(project: Project): ScaffoldError {
     'PACKAGE_MANAGER_MISSING',
     `The project uses ${pm} (from ${project.packageManagerSource}) but ${pm} is not on PATH, so devcheck could not run.`,
     { hint: `${HOW_TO_INSTALL[pm]}. Or pass --no-devcheck.`, exitCode: EXIT.writtenButFailed },
+  );
+}
+
+/** The tests written failed: the devcheck on the changes did not pass, whichever process ran them. */
+function testsFailed(exit: SupervisedExit, command: string, tests: readonly string[]): ScaffoldError {
+  const how = exit.code === null ? `was killed by ${exit.signal}` : `exited with ${exit.code}`;
+  return new ScaffoldError(
+    'DEVCHECK_FAILED',
+    `The tests written (${tests.join(', ')}) did not pass: \`${command}\` ${how}; the files were written.`,
+    { hint: `Run \`${command}\` in the project to see the failures.`, exitCode: EXIT.writtenButFailed },
   );
 }
 
@@ -118,11 +136,11 @@ function devcheckInterrupted(command: string, signal: NodeJS.Signals, seconds: s
   );
 }
 
-/** What the exit says: passed, failed, stopped at the timeout or by our own signal. */
+/** What the exit says: passed, failed (the error `failed` makes), stopped at the timeout or by our own signal. */
 function verdict(
-  project: Project,
   exit: SupervisedExit,
   base: { command: string; durationMs: number; timeoutSeconds: number },
+  failed: () => ScaffoldError,
 ): TaskOutcome {
   const { command, durationMs, timeoutSeconds } = base;
   const seconds = (durationMs / 1000).toFixed(1);
@@ -145,7 +163,7 @@ function verdict(
     const reason = `interrupted by ${signal}`;
     return { report: { ...report, interrupted: signal, reason }, error: devcheckInterrupted(command, signal, seconds) };
   }
-  return { report, error: devcheckFailed(project, exit, command) };
+  return { report, error: failed() };
 }
 
 /** `<pm> run devcheck` in the project, stopped after `timeoutSeconds` (0: never). */
@@ -190,14 +208,70 @@ export async function runDevcheck(
     return { report: { ran: false, reason: error.message }, error };
   }
   const durationMs = Math.round(monotonicMs() - started);
-  const judged = verdict(project, exit, { command, durationMs, timeoutSeconds });
-  const outcome = { ...judged, report: { ...judged.report, ...checked } };
+  const judged = verdict(exit, { command, durationMs, timeoutSeconds }, () => devcheckFailed(project, exit, command));
+  // The tests written, and what runs them: the devcheck itself, or vitest after it.
+  const tests =
+    planned.tests.length === 0
+      ? {}
+      : { tests: { files: planned.tests, by: planned.devcheckRunsTests ? 'devcheck' : 'vitest' } };
+  let outcome: TaskOutcome = { ...judged, report: { ...judged.report, ...checked, ...tests } };
+  const seconds = (durationMs / 1000).toFixed(1);
+  if (!outcome.report.passed && !exit.stopped)
+    reporter.warn(`devcheck failed with ${describeExit(exit)} after ${seconds}s`);
+  if (outcome.report.passed && planned.tests.length > 0 && !planned.devcheckRunsTests) {
+    outcome = await runWrittenTests(project, reporter, planned.tests, timeoutSeconds, outcome);
+  }
   if (outcome.report.passed) clearPending(project.root);
   else keepUnchecked(project, scope.written);
-  const seconds = (durationMs / 1000).toFixed(1);
   if (outcome.report.passed) reporter.success(`devcheck passed in ${seconds}s`);
-  else if (!exit.stopped) reporter.warn(`devcheck failed with ${describeExit(exit)} after ${seconds}s`);
   return outcome;
+}
+
+/**
+ * The tests written, run with the project's vitest after a devcheck that does not run them; their
+ * failure fails the devcheck on the changes. Without vitest installed they cannot run, and the
+ * report and a warning say so.
+ */
+async function runWrittenTests(
+  project: Project,
+  reporter: Reporter,
+  tests: string[],
+  timeoutSeconds: number,
+  devcheck: TaskOutcome,
+): Promise<TaskOutcome> {
+  const bin = vitestBin(project.root);
+  if (bin === undefined) {
+    const reason = 'no vitest in node_modules/.bin';
+    reporter.warn(`The tests written were not run: ${reason} (${tests.join(', ')}).`);
+    return { report: { ...devcheck.report, tests: { files: tests, by: null, reason } } };
+  }
+  const command = `vitest run ${tests.join(' ')}`;
+  reporter.info(`devcheck does not run the tests written: running ${command} …`);
+  const started = monotonicMs();
+  let exit: SupervisedExit;
+  try {
+    exit = await runSupervised(bin, ['run', ...tests], {
+      cwd: project.root,
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      stdout: reporter.logStream,
+      stderr: process.stderr,
+      timeoutMs: timeoutSeconds * 1000,
+    });
+  } catch (e) {
+    const error = notStarted(command, e);
+    return {
+      report: { ...devcheck.report, passed: false, tests: { files: tests, by: null, reason: error.message } },
+      error,
+    };
+  }
+  const durationMs = Math.round(monotonicMs() - started);
+  const judged = verdict(exit, { command, durationMs, timeoutSeconds }, () => testsFailed(exit, command, tests));
+  const { ran: _ran, ...run } = judged.report;
+  if (!judged.report.passed && !exit.stopped) reporter.warn(`${command} failed with ${describeExit(exit)}`);
+  return {
+    report: { ...devcheck.report, passed: judged.report.passed, tests: { files: tests, by: 'vitest', ...run } },
+    ...(judged.error ? { error: judged.error } : {}),
+  };
 }
 
 function describeExit(exit: SupervisedExit): string {

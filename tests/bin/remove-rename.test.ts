@@ -89,7 +89,11 @@ describe('add test', () => {
     const root = project();
     const r = runCli(['add', 'test', 'demo_echo_message', '--no-devcheck', '--json'], { cwd: root });
     expect(r.status, r.stderr).toBe(0);
-    expect(parseJsonOut(r).changes).toEqual([{ path: 'tests/tools/echo.tool.test.ts', action: 'create' }]);
+    // The first test add test writes brings the server's shared sample helper with it.
+    expect(parseJsonOut(r).changes).toEqual([
+      { path: 'tests/helpers/sample-input.ts', action: 'create' },
+      { path: 'tests/tools/echo.tool.test.ts', action: 'create' },
+    ]);
     const again = runCli(['add', 'test', 'demo_echo_message', '--no-devcheck', '--json'], { cwd: root });
     expect(again.status).toBe(1);
     expect(parseJsonOut(again).error.code).toBe('ALREADY_EXISTS');

@@ -188,9 +188,11 @@ describe('add test on each kind, generated with --no-test and hand-written', () 
     expect(untested.sort()).toEqual(
       ['echo-app-ui', 'fw-item', 'fw_find_items', 'fw_review_item', 'ncbi', 'tags', 'template_echo_app'].sort(),
     );
-    for (const { args, test } of ADD_TESTS) {
+    for (const [i, { args, test }] of ADD_TESTS.entries()) {
       const out = await cliOk(['add', 'test', ...args], fw);
-      expect(out.changes).toEqual([{ path: test, action: args.includes('--force') ? 'update' : 'create' }]);
+      // The first one (a tool's) brings the server's shared sample helper with it.
+      const helper = i === 0 ? [{ path: 'tests/helpers/sample-input.ts', action: 'create' }] : [];
+      expect(out.changes).toEqual([...helper, { path: test, action: args.includes('--force') ? 'update' : 'create' }]);
     }
   });
 

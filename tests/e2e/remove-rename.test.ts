@@ -170,7 +170,11 @@ describe('add test on a tool made with --no-test', () => {
     const listed = parseJsonStdout(await runCli(['list', '--json'], { cwd: bare }));
     expect(listed.definitions).toEqual([expect.objectContaining({ name: 'bare_untested', test: null })]);
     const out = await cliOk(['add', 'test', 'bare_untested', '--no-devcheck'], bare);
-    expect(out.changes).toEqual([{ path: TEST, action: 'create' }]);
+    // The first test add test writes brings the server's shared sample helper with it.
+    expect(out.changes).toEqual([
+      { path: 'tests/helpers/sample-input.ts', action: 'create' },
+      { path: TEST, action: 'create' },
+    ]);
     const passing = await run('npx', ['vitest', 'run', TEST], { cwd: bare });
     expect(passing.exitCode, describeRun(passing)).toBe(0);
     const { errors } = await typeCheck(bare);
@@ -212,6 +216,7 @@ describe('add test on a resource, a prompt and a service made with --no-test (0.
     for (const c of CASES) {
       await cliOk(['add', ...c.add, '--no-test', '--no-devcheck'], bare);
       const out = await cliOk(['add', 'test', c.add[1]!, '--kind', c.add[0]!, '--no-devcheck'], bare);
+      // The sample helper is there already (the tool's test above wrote it): only the test is new.
       expect(out.changes).toEqual([{ path: c.test, action: 'create' }]);
     }
     const tests = CASES.map((c) => c.test);

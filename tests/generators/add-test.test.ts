@@ -9,8 +9,10 @@ import { MemoryHost } from '../../src/engine/host.js';
 import { Tree } from '../../src/engine/tree.js';
 import { KINDS as ALL_KINDS } from '../../src/kinds/index.js';
 import { addServiceGenerator } from '../../src/kinds/service/generator.js';
+import { SAMPLE_HELPER_FILE } from '../../src/kinds/test/sample-helper.js';
 import { sampleArgument } from '../../src/kinds/test/service-calls.js';
-import { FEATURES_0_10 } from '../helpers/framework.js';
+import { upgradeGenerator } from '../../src/upgrade/plan.js';
+import { FEATURES_0_10, FEATURES_0_11, FEATURES_0_12 } from '../helpers/framework.js';
 import { FRESH_INDEX, memoryProject, PACKAGE_JSON, VITEST_CONFIG } from '../helpers/projects.js';
 import { existing, fixture, KINDS } from '../helpers/shapes.js';
 
@@ -26,11 +28,18 @@ describe.each(KINDS)('add test for a $kind', (k) => {
     const change = planAddTest(tree, LAYOUTS, d.mcpName, { kind: k.kind });
     expect(change.problems).toEqual([]);
     const file = `tests/${k.key}/${d.base}.test.ts`;
-    expect(tree.changes().map((c) => `${c.action} ${c.path}`)).toEqual([`create ${file}`]);
+    expect(tree.changes().map((c) => `${c.action} ${c.path}`)).toEqual([
+      `create ${SAMPLE_HELPER_FILE}`,
+      `create ${file}`,
+    ]);
     const text = tree.read(file)!;
     expect(text).toContain(`import { ${d.exportName} } from '@/mcp-server/${k.key}/definitions/${d.base}.js';`);
-    // Inputs come from the definition's own schemas at test time, not from a template's sample.
-    expect(text).toContain('z.toJSONSchema(schema');
+    // Inputs come from the definition's own schemas at test time, not from a template's sample,
+    // through the server's one shared helper (a relative import: \`@/\` is for src/).
+    expect(text).toMatch(/inputOf\(\w+\.(input|params|args)\)/);
+    expect(text).toMatch(/^import \{ (\w+, )*inputOf(, \w+)* \} from '\.\.\/helpers\/sample-input\.js';$/m);
+    expect(text).not.toContain('function sample(');
+    expect(tree.read(SAMPLE_HELPER_FILE)).toContain('z.toJSONSchema(schema');
     const checks = { tool: '.output.parse(result)', resource: 'definition.uriTemplate', prompt: '.generate(' };
     expect(text).toContain(checks[k.kind as keyof typeof checks]);
     // An app resource's output is typed never: the test reads it as optional, so it type-checks.
@@ -131,5 +140,132 @@ describe('add test: names', () => {
   it('NOT_FOUND for a name no definition has', () => {
     const tree = new Tree(new MemoryHost(fixture({ 'src/index.ts': "await createApp({ name: 'acme' });\n" })));
     expect(() => planAddTest(tree, LAYOUTS, 'acme_nothing')).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+  });
+});
+
+describe('add test: one shared sample helper per server', () => {
+  const TOOL = existing(KINDS[0]!)[0]!;
+  const PROMPT = existing(KINDS[2]!)[0]!;
+  const planned = (files: Record<string, string>) => {
+    const host = new MemoryHost(fixture({ 'src/index.ts': "await createApp({ name: 'acme' });\n", ...files }));
+    return { host, tree: new Tree(host) };
+  };
+
+  it('the first add test writes it; the next ones import it and leave it as it is', () => {
+    const { host, tree } = planned({});
+    expect(planAddTest(tree, LAYOUTS, TOOL.exportName).problems).toEqual([]);
+    host.flush(tree.changes());
+    const helper = host.snapshot()[SAMPLE_HELPER_FILE]!;
+    expect(helper).toMatch(/^export function inputOf\(/m);
+    const again = new Tree(host);
+    expect(planAddTest(again, LAYOUTS, PROMPT.exportName).warnings).toEqual([]);
+    expect(again.changes().map((c) => `${c.action} ${c.path}`)).toEqual([
+      `create tests/prompts/${PROMPT.base}.test.ts`,
+    ]);
+    expect(again.read(`tests/prompts/${PROMPT.base}.test.ts`)).toContain(
+      "import { inputOf } from '../helpers/sample-input.js';",
+    );
+  });
+
+  it('an edited helper is never written over; a name the test imports that it lacks is a warning', () => {
+    const edited = '// mine\nexport function inputOf(): unknown {\n  return {};\n}\n';
+    const { tree } = planned({ [SAMPLE_HELPER_FILE]: edited });
+    const kept = planAddTest(tree, LAYOUTS, TOOL.exportName);
+    expect(kept.warnings).toEqual([]);
+    expect(tree.read(SAMPLE_HELPER_FILE)).toBe(edited);
+    const without = planned({ [SAMPLE_HELPER_FILE]: '// emptied\n' });
+    const warned = planAddTest(without.tree, LAYOUTS, TOOL.exportName, { force: true });
+    expect(warned.warnings).toEqual([
+      expect.stringMatching(
+        /^tests\/helpers\/sample-input\.ts does not export `inputOf`, which tests\/tools\/.+ imports: it was kept as it is\./,
+      ),
+    ]);
+    expect(without.tree.read(SAMPLE_HELPER_FILE)).toBe('// emptied\n');
+  });
+
+  it('a test in a mirror of src/ imports it by its own relative path', () => {
+    const { tree } = planned({ 'tests/mcp-server/tools/definitions/other.tool.test.ts': '// mirrored\n' });
+    planAddTest(tree, LAYOUTS, TOOL.exportName);
+    const text = tree.read(`tests/mcp-server/tools/definitions/${TOOL.base}.test.ts`)!;
+    expect(text).toContain("import { inputOf } from '../../../helpers/sample-input.js';");
+  });
+
+  it('an upgrade across every line leaves it as it is: no codemod has anything in it to rewrite', () => {
+    const { host, tree } = planned({});
+    planAddTest(tree, LAYOUTS, TOOL.exportName);
+    host.flush(tree.changes());
+    const helper = host.snapshot()[SAMPLE_HELPER_FILE]!;
+    const pkg = { name: 'acme', dependencies: { '@cyanheads/mcp-ts-core': '^0.10.17' } };
+    host.write('package.json', `${JSON.stringify(pkg)}\n`);
+    const upgrade = new Tree(host);
+    const out = upgradeGenerator(upgrade, {
+      from: '0.10.17',
+      target: { range: '^0.12.3', version: '0.12.3', nodeEngine: '>=24.0.0' },
+      dropTasks: true,
+    });
+    expect(out.problems).toEqual([]);
+    expect(upgrade.read(SAMPLE_HELPER_FILE)).toBe(helper);
+  });
+
+  it('a test that carries its own pasted copy of the helper is left as it is', () => {
+    const pasted = `import { z } from '@cyanheads/mcp-ts-core';\nfunction sample(schema: unknown): unknown {\n  return schema;\n}\nconst inputOf = (schema: z.ZodType) => sample(z.toJSONSchema(schema));\n`;
+    const { tree } = planned({ 'tests/tools/older.tool.test.ts': pasted });
+    planAddTest(tree, LAYOUTS, TOOL.exportName);
+    expect(tree.changes().map((c) => c.path)).not.toContain('tests/tools/older.tool.test.ts');
+  });
+});
+
+describe('add test: what the tool test does for what its handler needs, by framework line', () => {
+  const CONFIRM = [
+    "import { tool, z } from '@cyanheads/mcp-ts-core';",
+    "import { getCatalogService } from '@/services/catalog/catalog-service.js';",
+    "export const demoPurgeItemTool = tool('demo_purge_item', {",
+    '  input: z.object({ id: z.string() }),',
+    '  output: z.object({ id: z.string() }),',
+    '  async handler(input, ctx) {',
+    '    ASK',
+    '    await getCatalogService().purge(input.id, ctx);',
+    '    return { id: input.id };',
+    '  },',
+    '});',
+    '',
+  ].join('\n');
+  const SERVICE =
+    'export class CatalogService {}\nexport function initCatalogService(): void {}\nexport function getCatalogService() {}\n';
+
+  const testOf = (ask: string, features: typeof FEATURES_0_10) => {
+    const host = new MemoryHost({
+      'package.json': PACKAGE_JSON,
+      'vitest.config.ts': VITEST_CONFIG,
+      'src/index.ts':
+        "import { demoPurgeItemTool } from './mcp-server/tools/definitions/demo-purge-item.tool.js';\nawait createApp({ tools: [demoPurgeItemTool] });\n",
+      'src/mcp-server/tools/definitions/demo-purge-item.tool.ts': CONFIRM.replace('ASK', ask),
+      'src/services/catalog/catalog-service.ts': SERVICE,
+    });
+    const tree = new Tree(host);
+    expect(planAddTest(tree, LAYOUTS, 'demo_purge_item', { features: () => features }).problems).toEqual([]);
+    return tree.read('tests/tools/demo-purge-item.tool.test.ts')!;
+  };
+
+  it('up to 0.11: a mock elicit that accepts, and the services it calls initialised first', () => {
+    const text = testOf("const answer = await ctx.elicit?.('Sure?', z.object({ ok: z.boolean() }));", FEATURES_0_11);
+    expect(text).toContain('elicit: acceptElicitation');
+    expect(text).not.toContain('expectInputRequired');
+    expect(text).toContain("import { initCatalogService } from '@/services/catalog/catalog-service.js';");
+    expect(text).toContain('initCatalogService(parseConfig(), createInMemoryStorage());');
+  });
+
+  it('0.12: the first round asked through expectInputRequired, the next answered through inputResponses', () => {
+    const text = testOf('return ctx.requestInput({});', FEATURES_0_12);
+    expect(text).toContain('const asked = await expectInputRequired(');
+    expect(text).toContain('inputResponses: answersTo(asked.inputRequests),');
+    expect(text).toContain('requestState: asked.requestState,');
+    expect(text).not.toContain('elicit:');
+  });
+
+  it('a task tool gets a mock with progress where the line has it', () => {
+    const task = (f: typeof FEATURES_0_10) => testOf('// task: true', f);
+    expect(task(FEATURES_0_10)).toContain('progress: true');
+    expect(task(FEATURES_0_12)).not.toContain('progress');
   });
 });

@@ -5,6 +5,7 @@
  */
 
 import { spawnSync } from 'node:child_process';
+import { chmodSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -593,17 +594,26 @@ describe("the generated devcheck's command line (run with node, before any check
   }
 
   function devcheckWith(env: Record<string, string>, ...args: string[]) {
+    return devcheckIn({}, env, ...args);
+  }
+
+  /** The devcheck run in a folder that also holds `files` (fake tools in node_modules/.bin, say). */
+  function devcheckIn(files: Record<string, string>, env: Record<string, string>, ...args: string[]) {
     const source = generate().files['scripts/devcheck.ts']!;
     const js = ts.transpileModule(source, {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
     }).outputText;
-    const dir = tempDir({ 'devcheck.mjs': js });
-    return spawnSync(process.execPath, [path.join(dir, 'devcheck.mjs'), ...args], {
+    const dir = tempDir({ 'devcheck.mjs': js, ...files });
+    for (const bin of Object.keys(files).filter((f) => f.startsWith('node_modules/.bin/'))) {
+      chmodSync(path.join(dir, bin), 0o755);
+    }
+    const r = spawnSync(process.execPath, [path.join(dir, 'devcheck.mjs'), ...args], {
       cwd: dir,
       env: { ...process.env, ...env },
       encoding: 'utf8',
       timeout: 60_000,
     });
+    return { ...r, dir };
   }
 
   it('--only with a fragment of a check name is an error, not several checks run', () => {
@@ -621,6 +631,24 @@ describe("the generated devcheck's command line (run with node, before any check
     const help = devcheck('--help');
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('--only <check>');
+  });
+
+  it('runs the changed test files with vitest, once Biome is done with them; no changed test, no tests', () => {
+    // Biome takes its time and leaves a mark; vitest passes only once the mark is there.
+    const files = {
+      'node_modules/.bin/biome': '#!/bin/sh\nsleep 1\ntouch biome.done\n',
+      'node_modules/.bin/vitest': '#!/bin/sh\necho "$@" > vitest.args\n[ -f biome.done ] && echo "Tests  1 passed"\n',
+      'tests/a.tool.test.ts': '',
+      'src/a.tool.ts': '',
+    };
+    const changed = JSON.stringify(['src/a.tool.ts', 'tests/a.tool.test.ts', 'tests/gone.tool.test.ts']);
+    const r = devcheckIn(files, { MCP_SCAFFOLD_CHANGED: changed }, '--only', 'biome,tests');
+    expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
+    expect(r.stdout).toMatch(/✔ Tests .*1 test passed/);
+    expect(readFileSync(path.join(r.dir, 'vitest.args'), 'utf8')).toBe('run tests/a.tool.test.ts\n');
+
+    const none = devcheckIn(files, { MCP_SCAFFOLD_CHANGED: JSON.stringify(['src/a.tool.ts']) }, '--no-fix');
+    expect(none.stdout).toContain('skipped (no changed test; --test runs all)');
   });
 
   it('MCP_SCAFFOLD_CHANGED that is not a JSON array of paths is a usage error, not a full run', () => {

@@ -7,8 +7,8 @@
  * server has as dev dependencies, are linked from this repository.
  */
 
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { ScaffoldError } from '../../src/engine/errors.js';
 import type { GeneratorResult } from '../../src/engine/generator.js';
@@ -54,6 +54,7 @@ export function generatedServer(frameworkRoot: string, release: FrameworkRelease
   // On disk from the start: the project's Biome lays out wide new files as `add` has it do.
   writeFiles(root, host.snapshot());
   linkDevDependencies(root);
+  linkVitestBesideFramework(frameworkRoot);
   const features = detectFrameworkFeatures(frameworkRoot);
   return { release, root, host, features, touched: new Set(), alone: new Map() };
 }
@@ -119,11 +120,43 @@ export function judge(server: GeneratedServer): Verdict {
   return { typeErrors, biome: diagnostics, wanted };
 }
 
-/** Biome, vitest and @types/node, which a server has as dev dependencies, from this repository. */
+/**
+ * Biome, vitest, @types/node, TypeScript and tsx, which a server has as dev dependencies, from this
+ * repository: enough for its own devcheck to run (tsc where the server would have tsgo).
+ */
 function linkDevDependencies(root: string): void {
   mkdirSync(path.join(root, 'node_modules/@types'), { recursive: true });
   mkdirSync(path.join(root, 'node_modules/.bin'));
-  for (const dep of ['vitest', '@vitest', '@types/node', '@biomejs', '.bin/biome']) {
+  const deps = ['vitest', '@vitest', '@types/node', '@biomejs', 'typescript', 'tsx'];
+  for (const dep of [...deps, '.bin/biome', '.bin/vitest', '.bin/tsc', '.bin/tsx']) {
     symlinkSync(path.join(REPO_ROOT, 'node_modules', dep), path.join(root, 'node_modules', dep));
   }
+}
+
+/**
+ * The framework's shared vitest config, which the server's extends, imports vitest from the
+ * release's install, where it is not: linked there too, once per release.
+ */
+function linkVitestBesideFramework(frameworkRoot: string): void {
+  const link = path.join(frameworkRoot, 'node_modules', 'vitest');
+  try {
+    if (!existsSync(link)) symlinkSync(path.join(REPO_ROOT, 'node_modules', 'vitest'), link);
+  } catch (e) {
+    // Another test file linked it at the same time.
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+}
+
+/** The server's own vitest on the given test files (all of them when none is given). */
+export function runVitest(server: GeneratedServer, files: readonly string[] = []): SpawnSyncReturns<string> {
+  writeFiles(server.root, { ...server.host.snapshot(), ...Object.fromEntries(server.alone) });
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  // This run's own vitest settings must not leak into the server's.
+  for (const key of Object.keys(env)) if (/^(VITEST|VITE_|TINYPOOL)/.test(key)) delete env[key];
+  return spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', ...files], {
+    cwd: server.root,
+    encoding: 'utf8',
+    env,
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }

@@ -5,7 +5,7 @@
  * that `npm run devcheck` really runs, beside the real script the detection reads.
  */
 
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { Reporter } from '../../src/engine/reporter.js';
@@ -37,6 +37,7 @@ function project(devcheckSource: string): string {
     'package.json': JSON.stringify(pkg),
     'record.cjs': RECORDER,
     'scripts/devcheck.ts': devcheckSource,
+    'tests/.keep': '',
   });
   mkdirSync(path.join(root, 'node_modules'));
   return root;
@@ -110,5 +111,24 @@ describe('the devcheck our init writes', () => {
     const found = findProject(root);
     found.pkg.scripts = { devcheck: 'node record.cjs' };
     expect(checksChangedFiles(found)).toBe(false);
+  });
+
+  it('is left to run the tests written itself; an older one of ours, which cannot, is followed by vitest', async () => {
+    const written = ['src/a.tool.ts', 'tests/a.tool.test.ts', 'tests/gone.tool.test.ts'];
+    const ours = project(OUR_DEVCHECK);
+    writeFileSync(path.join(ours, 'tests/a.tool.test.ts'), '');
+    const runs = await runDevcheck(findProject(ours), reporter(), 60, { written, full: false });
+    // A removed test runs nothing.
+    expect(runs.report).toMatchObject({ passed: true, tests: { files: ['tests/a.tool.test.ts'], by: 'devcheck' } });
+
+    // Before it ran the changed tests, our devcheck named no changedTests: vitest runs them after
+    // it (here there is none to run them with, and the report says so).
+    const older = project(OUR_DEVCHECK.replaceAll('changedTests', 'changedSpecs'));
+    writeFileSync(path.join(older, 'tests/a.tool.test.ts'), '');
+    const after = await runDevcheck(findProject(older), reporter(), 60, { written, full: false });
+    expect(after.report).toMatchObject({
+      passed: true,
+      tests: { files: ['tests/a.tool.test.ts'], by: null, reason: 'no vitest in node_modules/.bin' },
+    });
   });
 });

@@ -2,73 +2,135 @@
  * What the test templates of `add test` share (each kind declares its own, in its folder): a test
  * for a definition that has none, written from what the definition declares rather than from a
  * template's sample data. Its inputs are made at test time from the definition's own schemas
- * (input, URI params, prompt args) as JSON Schema, so the test follows the definition as it is.
+ * (input, URI params, prompt args) by the server's one shared helper (sample-helper.ts), so the
+ * test follows the definition as it is.
  */
 
 import type { Tree } from '../../engine/tree.js';
+import type { FrameworkFeatures } from '../../project/framework-features.js';
 import { testFileFor, testImportPath } from '../../registration/conventions.js';
 import type { DefinitionTarget } from '../../registration/target.js';
-import type { TestPlan, TestTemplate } from '../spec.js';
-
-/** Builds, at test time, a value a JSON Schema accepts: its default, a constant, the plainest of its type. */
-export const SAMPLE_HELPER = `type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  enum?: unknown[];
-  const?: unknown;
-  default?: unknown;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  format?: string;
-  minimum?: number;
-  minLength?: number;
-  minItems?: number;
-  items?: Schema;
-};
-
-/** A value the schema accepts, made from what it declares. */
-function sample(schema: Schema): unknown {
-  if (schema.default !== undefined) return schema.default;
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum && schema.enum.length > 0) return schema.enum[0];
-  const alternative = (schema.anyOf ?? schema.oneOf)?.[0];
-  if (alternative) return sample(alternative);
-  switch (Array.isArray(schema.type) ? schema.type[0] : schema.type) {
-    case 'object':
-      return Object.fromEntries((schema.required ?? []).map((key) => [key, sample(schema.properties?.[key] ?? {})]));
-    case 'array':
-      return Array.from({ length: schema.minItems ?? 0 }, () => sample(schema.items ?? {}));
-    case 'number':
-    case 'integer':
-      return schema.minimum ?? 1;
-    case 'boolean':
-      return true;
-    case 'null':
-      return null;
-    default:
-      if (schema.format === 'uri' || schema.format === 'url') return 'https://example.com/';
-      if (schema.format === 'email') return 'someone@example.com';
-      return 'example'.padEnd(schema.minLength ?? 0, 'x');
-  }
-}
-
-const inputOf = (schema: z.ZodType) => sample(z.toJSONSchema(schema, { io: 'input' }) as Schema);`;
+import { compareImportSources } from '../../ts/import-order.js';
+import type { SharedTestFile, TestPlan, TestTemplate } from '../spec.js';
+import { handlerNeeds, type ServiceInit } from './handler-needs.js';
+import { type SampleHelperName, sampleHelper, sampleHelperSpecifier } from './sample-helper.js';
 
 /** The test file's header: what it tests, and that `add test` wrote it. */
 export const header = (what: string, file: string) =>
   `/**\n * @fileoverview Tests for ${what}, written by \`mcp-scaffold add test\` from its definition.\n * @module ${file.replace(/\.ts$/, '')}\n */\n`;
 
-/** The text of a definition's test, from its MCP name, its export and the paths. */
-export type DefinitionTestText = (name: string, exportName: string, importPath: string, file: string) => string;
+/** One import declaration of a test: the names it takes from a module. */
+export interface TestImport {
+  names: string[];
+  from: string;
+  /** Only types are used: \`import type\`, as Biome's useImportType has it. */
+  typeOnly?: boolean;
+}
+
+/** The import declarations, each with its names, in the order Biome's organizeImports puts them. */
+export function importLines(imports: readonly TestImport[]): string {
+  const merged = new Map<string, { names: Set<string>; typeOnly: boolean }>();
+  for (const i of imports) {
+    const entry = merged.get(i.from) ?? { names: new Set<string>(), typeOnly: true };
+    for (const name of i.names) entry.names.add(name);
+    entry.typeOnly &&= i.typeOnly === true;
+    merged.set(i.from, entry);
+  }
+  return [...merged]
+    .sort(([a], [b]) => compareImportSources(a, b))
+    .map(([from, { names, typeOnly }]) => {
+      const list = [...names].sort(compareImportSources).join(', ');
+      return `import ${typeOnly ? 'type ' : ''}{ ${list} } from '${from}';`;
+    })
+    .join('\n');
+}
+
+/** What a kind's test is written from. */
+export interface DefinitionTestInput {
+  /** The definition's MCP name (its export name when it has none). */
+  name: string;
+  exportName: string;
+  /** How the test imports the definition. */
+  importPath: string;
+  /** The test file. */
+  file: string;
+  /** The definition's file. */
+  definitionFile: string;
+  tree: Tree;
+  features: () => FrameworkFeatures;
+}
+
+/** The text of a definition's test, and the shared files it imports. */
+export type DefinitionTestText = (input: DefinitionTestInput) => string | Omit<TestPlan, 'file'>;
 
 /** A kind's test template for definitions of its layout: the test at the path the project's tests use. */
 export function definitionTest(text: DefinitionTestText): TestTemplate {
-  return (tree: Tree, target: DefinitionTarget): TestPlan => {
+  return (tree: Tree, target: DefinitionTarget, features: () => FrameworkFeatures): TestPlan => {
     const { def, layout } = target;
     const file = testFileFor(tree, layout!, def.file);
     const importPath = testImportPath(tree, file, def.file);
     const name = def.name ?? def.exportName!;
-    return { file, text: text(name, def.exportName!, importPath, file) };
+    const written = text({
+      name,
+      exportName: def.exportName!,
+      importPath,
+      file,
+      definitionFile: def.file,
+      tree,
+      features,
+    });
+    return typeof written === 'string' ? { file, text: written } : { file, ...written };
   };
 }
+
+/** The import of the server's shared sample helper, and the helper itself. */
+export function sampleHelperUse(
+  testFile: string,
+  names: SampleHelperName[],
+): { import: TestImport; shared: SharedTestFile } {
+  return { import: { names, from: sampleHelperSpecifier(testFile) }, shared: sampleHelper(names) };
+}
+
+/** What a handler's test sets up: the services it calls, each initialised on in-memory storage. */
+export interface ServiceSetup {
+  imports: TestImport[];
+  /** The `beforeEach` block (with its leading blank line), or '' when it calls none. */
+  block: string;
+}
+
+/** The `beforeEach` that initialises each service the handler calls, as the server's setup() does. */
+export function serviceSetup(input: DefinitionTestInput, services: readonly ServiceInit[]): ServiceSetup {
+  if (services.length === 0) return { imports: [], block: '' };
+  const calls = services.map((s) => `    ${s.initName}(parseConfig(), createInMemoryStorage());`).join('\n');
+  return {
+    imports: [
+      { names: ['parseConfig'], from: '@cyanheads/mcp-ts-core/config' },
+      { names: ['createInMemoryStorage'], from: '@cyanheads/mcp-ts-core/testing' },
+      { names: ['beforeEach'], from: 'vitest' },
+      ...services.map((s) => ({ names: [s.initName], from: testImportPath(input.tree, input.file, s.file) })),
+    ],
+    block: `\n  // The services its handler calls, on in-memory storage, as the server's setup() makes them.\n  beforeEach(() => {\n${calls}\n  });\n`,
+  };
+}
+
+/**
+ * The imports of a test that runs a handler: the testing helpers it names (and any other import
+ * it lists), vitest, the definition, the sample helper, and the services it initialises.
+ */
+export function handlerTestImports(
+  input: DefinitionTestInput,
+  own: TestImport[],
+  helper: TestImport,
+  services: ServiceSetup,
+): TestImport[] {
+  return [
+    ...own,
+    { names: ['describe', 'expect', 'it'], from: 'vitest' },
+    { names: [input.exportName], from: input.importPath },
+    helper,
+    ...services.imports,
+  ];
+}
+
+/** What the definition's handler needs from its test (services, questions, progress). */
+export const needsOf = (input: DefinitionTestInput) => handlerNeeds(input.tree, input.definitionFile, input.features);
