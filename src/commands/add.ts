@@ -63,6 +63,7 @@ export async function addCommand(
     command: `add ${spec.name}`,
     global,
     reporter,
+    warnStandIns: true,
     generate: async () => {
       const project = findProject(global.cwd);
       reporter.debug(
