@@ -187,7 +187,8 @@ describe('add tool, add resource, add prompt on a server made by `@cyanheads/mcp
       expect(listed!.arguments?.map((a) => [a.name, a.required ?? false])).toEqual([['item', true]]);
       const got = await session.client.getPrompt({ name: ADDED.prompt.name, arguments: { item: 'widgets' } });
       expect(got.messages).toEqual([
-        { role: 'user', content: { type: 'text', text: 'Review the item below.\nitem: widgets' } },
+        // The item itself goes whole under the line that asks for its review.
+        { role: 'user', content: { type: 'text', text: 'Review the item below.\n\nwidgets' } },
       ]);
     } finally {
       await session.close();

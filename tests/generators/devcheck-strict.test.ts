@@ -1,14 +1,15 @@
 /**
  * The generated devcheck with `--strict`, run for real (tsx, Biome, tsc and the framework's
  * linter) on a server our init made and `add` grew with each kind and variant, beside each
- * framework line: it fails, naming every stand-in and placeholder text by file and line; with all
+ * framework line: it fails, naming every stand-in and placeholder text by file and line (the
+ * generated tests pass, and without --strict so does the run); with all
  * but one replaced it still fails on that one; once the test has replaced each marked part with
  * real code (reads of a small in-memory catalogue the test writes, as a user writes the client of
  * their data) and the text with real text, it passes with no warning.
  */
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, inject, it } from 'vitest';
@@ -252,8 +253,12 @@ function additions(server: GeneratedServer): [string, Generate][] {
 describe.each(['0.10.17', '0.11.5', '0.12.3'] as FrameworkRelease[])('on %s', (release) => {
   it('devcheck --strict fails on each stand-in, and passes once each is replaced with real code', async () => {
     const server = generatedServer(roots[release], release);
-    for (const dep of ['tsx', 'typescript', '.bin/tsc'])
+    for (const dep of ['tsx', 'typescript', '.bin/tsc', '.bin/vitest'])
       symlinkSync(path.join(REPO_ROOT, 'node_modules', dep), path.join(server.root, 'node_modules', dep));
+    // The framework's vitest config (which the server's extends) imports vitest from where the
+    // framework is installed: the release's folder, around the server.
+    const beside = path.join(roots[release], 'node_modules/vitest');
+    if (!existsSync(beside)) symlinkSync(path.join(REPO_ROOT, 'node_modules/vitest'), beside);
     for (const [label, generate] of additions(server)) {
       const added = await addTo(server, generate);
       if ('refused' in added) throw new Error(`${label} was refused: ${added.refused.message}`);
@@ -269,9 +274,11 @@ describe.each(['0.10.17', '0.11.5', '0.12.3'] as FrameworkRelease[])('on %s', (r
     for (const m of marks) expect(strict.out).toContain(`${m.file}:${m.line}  ${m.text}`);
     expect(strict.out).toMatch(new RegExp(`✖ Stand-ins .*${marks.length} stand-ins left to replace \\(--strict\\)`));
     expect(strict.out).toMatch(new RegExp(`\\d+ passed, 1 failed, ${marks.length} warnings in`));
-    // Without --strict the same run passes, with each counted in the summary's warnings.
-    const lenient = devcheck(server, '--no-fix');
+    // Without --strict the same run passes, the generated tests with it, each stand-in counted in
+    // the summary's warnings.
+    const lenient = devcheck(server, '--no-fix', '--test');
     expect(lenient.status, lenient.out).toBe(0);
+    expect(lenient.out).toMatch(/✔ Tests .* tests passed/);
     expect(lenient.out).toMatch(new RegExp(`\\d+ passed, 0 failed, ${marks.length} warnings in`));
 
     const real = Object.fromEntries(sources.map((f) => [f, realText(replaceStandIns(f, files[f]!))]));
