@@ -64,6 +64,7 @@ export async function addCommand(
     command: `add ${spec.name}`,
     global,
     reporter,
+    warnStandIns: true,
     generate: confirmingEdits(
       async (overwriteEdited) => {
         const project = findProject(global.cwd);

@@ -1,30 +1,38 @@
 /**
- * What `list` says about placeholder text (strings mcp-scaffold invented, still starting with
- * the `TODO:` mark) in each definition: per definition in --json, one line each in the table.
+ * What `list` says about what is still to be replaced in each definition and service: strings
+ * mcp-scaffold invented (still starting with the `TODO:` mark) and code that stands in for
+ * behaviour (under a `// STAND-IN:` comment). Per definition in --json (`placeholders`), one line
+ * each in the table.
  */
 
 import pc from '../engine/colors.js';
 import { type Inventory, type InventoryDefinition, placeholdersOf } from '../registration/inventory.js';
-import type { ServiceLayout } from '../registration/layout.js';
+import { isStandInLine } from '../text/placeholders.js';
 
-export type WithPlaceholders = InventoryDefinition & { placeholders: { line: number; text: string }[] };
+type Placeholder = { line: number; text: string };
+export type WithPlaceholders = InventoryDefinition & { placeholders: Placeholder[] };
 
-/** Each definition with the placeholder strings of its file (services have none to report). */
+/** Each definition, and each service, with the marked lines of its file. */
 export function withPlaceholders<D extends InventoryDefinition>(
   inv: Inventory,
   defs: D[],
-  services: ServiceLayout | undefined,
-): (D & { placeholders: { line: number; text: string }[] })[] {
-  return defs.map((d) => ({ ...d, placeholders: d.kind === services?.kind ? [] : placeholdersOf(inv, d.file) }));
+): (D & { placeholders: Placeholder[] })[] {
+  return defs.map((d) => ({ ...d, placeholders: placeholdersOf(inv, d.file) }));
 }
 
-/** One line per placeholder, under the kind's table. */
+/** One line per marked line, under the kind's table. */
 export function placeholderLines(defs: InventoryDefinition[]): string[] {
   return (defs as WithPlaceholders[]).flatMap((d) =>
-    (d.placeholders ?? []).map(
-      (p) => `  ${pc.yellow('placeholder')} ${d.name ?? d.file} at ${d.file}:${p.line}: ${clip(p.text)}`,
-    ),
+    (d.placeholders ?? []).map((p) => {
+      const label = isStandInLine(p.text) ? 'stand-in' : 'placeholder';
+      return `  ${pc.yellow(label)} ${d.name ?? d.file} at ${d.file}:${p.line}: ${clip(p.text)}`;
+    }),
   );
+}
+
+/** How many marked lines the definitions hold, for the line under the tables. */
+export function placeholderCount(defs: InventoryDefinition[]): number {
+  return (defs as WithPlaceholders[]).reduce((n, d) => n + (d.placeholders?.length ?? 0), 0);
 }
 
 function clip(text: string, width = 80): string {

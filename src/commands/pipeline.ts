@@ -17,6 +17,7 @@ import { interruptedAfterWrite, interruptedPutBack, markPlanning, stopSignal } f
 import { runTasks, type TaskReport } from '../engine/task.js';
 import type { FileChange, Tree } from '../engine/tree.js';
 import { formatWideNewFiles, lineWidthOf } from '../project/formatter.js';
+import { standInWarnings } from './stand-in-warnings.js';
 
 /** A generator's run over a tree, with what the command says around its changes. */
 export interface Planned<R extends GeneratorResult = GeneratorResult> {
@@ -48,6 +49,8 @@ export interface PipelineSpec<R extends GeneratorResult = GeneratorResult> {
   reporter: Reporter;
   /** Finds where the change goes and runs the generator into a tree over it. */
   generate: () => Planned<R> | Promise<Planned<R>>;
+  /** Warn of each stand-in and `TODO:` text the change writes (what `add` writes). */
+  warnStandIns?: boolean;
   /** Extra JSON fields once the tasks ran; it may speak to people too (init's next steps). */
   conclude?: (outcome: Outcome<R>) => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
@@ -58,7 +61,12 @@ const UNCHANGED = 'Nothing to change: the project already has all of it.';
  * Warnings, then every problem at once (nothing is written), then notes; then the layout pass.
  * A plan made again (`say` false) reports only its problems: the rest was said the first time.
  */
-async function checkedChanges({ tree, result }: Planned, reporter: Reporter, say = true): Promise<FileChange[]> {
+async function checkedChanges(
+  { tree, result }: Planned,
+  reporter: Reporter,
+  say = true,
+  warnStandIns = false,
+): Promise<FileChange[]> {
   if (say) for (const w of result.warnings) reporter.warn(w);
   if (result.problems.length > 0) throw problemsError(result.problems);
   if (say) for (const n of result.notes) reporter.info(n);
@@ -68,7 +76,10 @@ async function checkedChanges({ tree, result }: Planned, reporter: Reporter, say
         `${file} has lines over the line width that were not laid out (Biome is not installed, or its layout would have changed the text); run your formatter on it.`,
       );
   }
-  return tree.changes();
+  const changes = tree.changes();
+  // After the layout pass: the lines named are those the files will have.
+  if (say && warnStandIns) for (const w of standInWarnings(changes)) reporter.warn(w);
+  return changes;
 }
 
 /** The changes as the result lists them: with a unified diff of each, created files too, on a dry run. */
@@ -101,7 +112,7 @@ async function planAndFlush<R extends GeneratorResult>(
 ): Promise<{ planned: Planned<R>; changes: FileChange[] }> {
   const { reporter, global } = spec;
   let planned = await spec.generate();
-  let changes = await checkedChanges(planned, reporter);
+  let changes = await checkedChanges(planned, reporter, true, spec.warnStandIns);
   for (let replans = 0; ; replans++) {
     planned.tree.host.verify(changes);
     if (global.dryRun) return { planned, changes };

@@ -330,6 +330,9 @@ function templateData(ctx: Context, defs: DefinitionNames) {
     firstBranch: FIRST_BRANCH,
     devcheckNoFix: `${pm.run} devcheck ${pm.argsSeparator}--no-fix`,
     devcheckTest: `${pm.run} devcheck ${pm.argsSeparator}--test`,
+    // What CI and coding agents run: any warning fails, so stand-ins cannot pass for real code.
+    devcheckCi: `${pm.run} devcheck ${pm.argsSeparator}--no-fix --strict`,
+    devcheckStrict: `${pm.run} devcheck ${pm.argsSeparator}--strict --test`,
     tool: defs.tool,
     resource: defs.resource,
     prompt: defs.prompt,

@@ -40,6 +40,12 @@ export interface FrameworkFeatures {
   enrichment: boolean;
   /** `tool(name, { task: true })` with `ctx.progress`: 0.1.0 to 0.11.x (0.12.0 removed tasks). */
   tasks: boolean;
+  /**
+   * `ctx.fail(reason, …)`, typed by the definition's `errors` contract (`HandlerContext` with its
+   * `TypedFail`, from the main entry): every release read (0.9.21 to 0.12.3). Without it a
+   * declared reason is raised through the error factory of /errors instead.
+   */
+  fail: boolean;
   /** `appTool()` and `appResource()` from the main entry: 0.3.0 and later (0.12.3 too). */
   apps: boolean;
   /** `prompt(name, { title })`, PromptDefinition.title: 0.10.3 and later. */
@@ -101,6 +107,8 @@ const NONE: Detected = {
   requestInput: false,
   elicit: false,
   tasks: false,
+  // Unknowable without the package: the framework's current shape, as for promptTitle.
+  fail: true,
   enrichment: false,
   apps: false,
   // Unknowable without the package: the framework's current shape, which init also writes.
@@ -153,7 +161,7 @@ function packageJson(packageDir: string): { version?: string; engines?: { node?:
 function contextFeatures(
   r: DeclarationReader,
   evidence: string[],
-): Pick<Detected, 'requestInput' | 'elicit' | 'tasks' | 'enrichment'> {
+): Pick<Detected, 'requestInput' | 'elicit' | 'tasks' | 'enrichment' | 'fail'> {
   const main = r.entry('.');
   const contextDecl = r.find(main, 'Context');
   const context = r.members(contextDecl);
@@ -169,8 +177,11 @@ function contextFeatures(
   const inputRequired = r.exports(main, 'inputRequired');
   evidence.push(`main entry exports inputRequired: ${inputRequired ? 'yes' : 'no'}`);
   const enrichment = enrichmentFeature(r, context, toolMembers, evidence);
+  const fail = r.exports(main, 'HandlerContext') && r.exports(main, 'TypedFail');
+  evidence.push(`main entry exports HandlerContext, TypedFail (ctx.fail): ${fail ? 'yes' : 'no'}`);
   return {
     enrichment,
+    fail,
     requestInput: context.has('requestInput') && context.has('inputs') && inputRequired,
     elicit: context.has('elicit') && elicitFn,
     tasks: toolMembers.has('task') && context.has('progress'),

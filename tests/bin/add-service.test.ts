@@ -109,7 +109,8 @@ describe('add tool variants', () => {
     expect(r.status, r.stderr).toBe(0);
     const tool = readFileSync(path.join(root, 'src/mcp-server/tools/definitions/demo-find-articles.tool.ts'), 'utf8');
     expect(tool).toContain("    query: z.string().describe('Text to match'),");
-    expect(tool).toContain("    limit: z.number().int().optional().describe('At most this many'),");
+    // A number input is bounded (a limit: 1 to 100).
+    expect(tool).toContain("    limit: z.number().int().min(1).max(100).optional().describe('At most this many'),");
     expect(tool).toContain("    articles: z.array(z.record(z.string(), z.unknown())).describe('The matches'),");
     expect(tool).toContain('    openWorldHint: false,');
   });

@@ -1,9 +1,10 @@
 /**
- * Placeholder text (a string that starts with the `TODO:` mark) in a definition, as the generated
- * devcheck and `mcp-scaffold list` report it. The server is one our `init` writes (no install);
- * the definition holding the mark is written here by hand. The generated devcheck is run with
- * node after its types are stripped, with stand-ins for the tools it starts (Biome, tsc) and for
- * the linter it imports, all passing at once: what is tested is its own report, not theirs.
+ * Placeholder text (a string that starts with the `TODO:` mark) in a definition, and the
+ * `// STAND-IN:` comments on init's starters, as the generated devcheck, `mcp-scaffold list` and
+ * `add --json` report them. The server is one our `init` writes (no install); the definition
+ * holding the mark is written here by hand. The generated devcheck is run with node after its
+ * types are stripped, with fakes of the tools it starts (Biome, tsc) and of the linter it imports,
+ * all passing at once: what is tested is its own report, not theirs.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -83,28 +84,53 @@ function devcheck(...args: string[]) {
   });
 }
 
+/** init's three starters, each marked as the example it is, by file and line. */
+const STARTERS = [
+  'src/mcp-server/prompts/definitions/demo-summarize.prompt.ts:10  // STAND-IN: an example prompt',
+  'src/mcp-server/resources/definitions/demo-echo.resource.ts:10  // STAND-IN: an example resource',
+  'src/mcp-server/tools/definitions/demo-echo-message.tool.ts:11  // STAND-IN: an example tool',
+];
+
 describe('a definition string that still starts with the placeholder mark', () => {
-  it('the generated devcheck warns with file and line, and still exits 0', () => {
+  it('the generated devcheck warns with file and line, counts each in its summary, and still exits 0', () => {
     const r = devcheck();
     expect(r.status, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toContain('Placeholders 1 string still starting with TODO:');
+    expect(r.stdout).toMatch(/^⚠ Stand-ins [\d.]+s 4 stand-ins left to replace$/m);
     expect(r.stdout).toContain(`${DEFINITION}:6  '${PLACEHOLDER_MARK} Find items.`);
-    // The starters init writes carry real text: only the hand-written definition is reported.
-    expect(r.stdout.match(/\.ts:\d+ {2}/g)).toHaveLength(1);
+    for (const starter of STARTERS) expect(r.stdout).toContain(starter);
+    expect(r.stdout.match(/\.ts:\d+ {2}/g)).toHaveLength(4);
+    // The summary line says what the report above it says: no "0 warnings" under a warning.
+    expect(r.stdout).toMatch(/^4 passed, 0 failed, 4 warnings in [\d.]+s$/m);
   });
 
-  it('devcheck says nothing of placeholders once the text is written', () => {
+  it('with --strict the same run fails, saying why', () => {
+    const r = devcheck('--strict');
+    expect(r.status, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/^✖ Stand-ins [\d.]+s 4 stand-ins left to replace \(--strict\)$/m);
+    expect(r.stdout).toMatch(/^3 passed, 1 failed, 4 warnings in [\d.]+s$/m);
+  });
+
+  it("devcheck passes --strict once the text is written and the starters are the server's own", () => {
     const fixed = MARKED.replace(
       `${PLACEHOLDER_MARK} Find items. Say what it returns and when to use it.`,
       'Find items.',
     );
     writeFileSync(path.join(root, DEFINITION), fixed);
+    const starters = STARTERS.map((s) => path.join(root, s.slice(0, s.indexOf(':'))));
+    const kept = starters.map((f) => readFileSync(f, 'utf8'));
+    starters.forEach((f, i) => {
+      writeFileSync(f, kept[i]!.replace(/^\/\/ STAND-IN:.*\n/m, ''));
+    });
     try {
-      const r = devcheck();
+      const r = devcheck('--strict');
       expect(r.status, r.stdout + r.stderr).toBe(0);
-      expect(r.stdout).not.toContain('Placeholders');
+      expect(r.stdout).toMatch(/^✔ Stand-ins [\d.]+s none left$/m);
+      expect(r.stdout).toMatch(/^4 passed, 0 failed, 0 warnings in [\d.]+s$/m);
     } finally {
       writeFileSync(path.join(root, DEFINITION), MARKED);
+      starters.forEach((f, i) => {
+        writeFileSync(f, kept[i]!);
+      });
     }
   });
 
@@ -119,6 +145,35 @@ describe('a definition string that still starts with the placeholder mark', () =
     expect(defs.find((d) => d.name === 'demo_find_items')?.placeholders).toEqual([
       { line: 6, text: `'${PLACEHOLDER_MARK} Find items. Say what it returns and when to use it.',` },
     ]);
-    expect(defs.filter((d) => d.name !== 'demo_find_items').every((d) => d.placeholders.length === 0)).toBe(true);
+    // Each starter: its stand-in mark, as devcheck reports it.
+    const starters = defs.filter((d) => d.name !== 'demo_find_items');
+    expect(starters.map((d) => d.placeholders.map((p) => p.text.slice(0, 32)))).toEqual([
+      ['// STAND-IN: an example tool: re'],
+      ['// STAND-IN: an example resource'],
+      ['// STAND-IN: an example prompt: '],
+    ]);
+    expect(human.stdout + human.stderr).toContain(
+      'stand-in demo_echo_message at src/mcp-server/tools/definitions/demo-echo-message.tool.ts:11: // STAND-IN: an example tool',
+    );
+    expect(human.stdout + human.stderr).toContain(
+      '4 lines still to replace (stand-ins and TODO: text, listed above): devcheck --strict fails until each is real.',
+    );
+  });
+
+  it('add --json names each stand-in and TODO: text it wrote, file and line, among its warnings', () => {
+    const r = runCli(['add', 'tool', 'demo_search_records', '--json', '--no-devcheck'], { cwd: root });
+    const out = parseJsonOut(r);
+    expect(r.status, r.stderr).toBe(0);
+    const file = 'src/mcp-server/tools/definitions/demo-search-records.tool.ts';
+    const text = readFileSync(path.join(root, file), 'utf8');
+    const marked = text
+      .split('\n')
+      .flatMap((line, i) => (/TODO:|STAND-IN:/.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : []));
+    expect(marked).toHaveLength(2);
+    const warnings = out.warnings as string[];
+    for (const m of marked)
+      expect(warnings).toContain(`${m} (still to replace: devcheck --strict fails until it is real)`);
+    // Only what this add wrote: the starters' marks, already there, are not repeated.
+    expect(warnings.filter((w) => w.includes('STAND-IN: an example'))).toEqual([]);
   });
 });

@@ -179,12 +179,12 @@ describe('the files beyond the code', () => {
     expect(pnpm).toContain('COPY package.json pnpm-lock.yaml ./');
   });
 
-  it('CI workflow: install from the lockfile, devcheck read-only, tests, build', () => {
+  it('CI workflow: install from the lockfile, devcheck read-only and strict, tests, build', () => {
     const ci = generate().files['.github/workflows/ci.yml']!;
     const runs = [...ci.matchAll(/^ {6}- run: (.*)$/gm)].map((m) => m[1]);
     expect(runs).toEqual([
       'npm ci --ignore-scripts --no-audit --no-fund',
-      'npm run devcheck -- --no-fix',
+      'npm run devcheck -- --no-fix --strict',
       'npm run test',
       'npm run build',
     ]);

@@ -60,7 +60,7 @@ describe('what add writes for acme_find_items', () => {
           }
           const limit = input.limit ?? 10;
           ctx.log.info('Searching', { query, limit });
-          // Placeholder result: replace with the real search (a service method, an upstream call).
+          // STAND-IN: made-up results: search your data here (a service method, an API call).
           const items = [{ id: 'item-1', title: \`Example match for \${query}\` }].slice(0, limit);
           ctx.log.debug('Matched', { count: items.length });
           return {
@@ -167,20 +167,16 @@ describe('what add writes for acme_find_items', () => {
 
           handler(params, ctx) {
             ctx.log.debug('Reading resource', { variables: params });
-            // Placeholder result: replace with a read from your service layer. When the data does not
-            // exist, throw \`notFound(…)\` from '@cyanheads/mcp-ts-core/errors'; never a plain Error.
+            // When the data does not exist, throw \`notFound(…)\` from '@cyanheads/mcp-ts-core/errors'.
+            // STAND-IN: reads nothing yet: read the data here (a service method, an API call).
             return { uri: ctx.uri?.href ?? '', variables: params };
           },
 
-          // Concrete resources behind the template, for resources/list. Add a cursor
-          // (extractCursor/paginateArray) once there are more than a page of them.
+          // Concrete resources behind the template, for resources/list: only ones that exist. Add a
+          // cursor (extractCursor/paginateArray) once there are more than a page of them.
           list: () => ({
             resources: [
-              {
-                uri: 'acme://items/example-itemId',
-                name: 'Find Items',
-                mimeType: 'application/json',
-              },
+              // STAND-IN: lists nothing yet: list real ones here ({ uri, name }), or drop list().
             ],
           }),
         },
@@ -226,9 +222,12 @@ describe('what add writes for acme_find_items', () => {
           expect(result.variables).toEqual(example.params);
         });
 
-        it('lists the example resource', async () => {
+        it('lists resources a client can read, each with a URI and a name', async () => {
           const listing = await definition.list!({} as ListExtra);
-          expect(listing.resources.map((entry) => entry.uri)).toContain(example.uri);
+          expect(Array.isArray(listing.resources)).toBe(true);
+          for (const entry of listing.resources) {
+            expect(entry).toMatchObject({ uri: expect.any(String), name: expect.any(String) });
+          }
         });
       });
       "
@@ -258,10 +257,10 @@ describe('what add writes for acme_find_items', () => {
             items: z.string().describe('TODO: The items to find.'),
           }),
 
-          // The instructions the model gets, with every argument; write what the prompt really asks.
+          // The instructions the model gets, with every argument.
           generate: (args) => {
             const lines = ['Find the items below.'];
-            lines.push(\`items: \${args.items}\`);
+            lines.push('', args.items);
             return [{ role: 'user', content: { type: 'text', text: lines.join('\\n') } }];
           },
         },

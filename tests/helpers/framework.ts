@@ -16,6 +16,7 @@ export const FEATURES_0_10: FrameworkFeatures = {
   requestInput: false,
   elicit: true,
   tasks: true,
+  fail: true,
   enrichment: true,
   apps: true,
   promptTitle: true,

@@ -114,6 +114,14 @@ describe('the real releases', () => {
     ]);
   });
 
+  it('ctx.fail typed by the errors contract (HandlerContext, TypedFail): on every release read', () => {
+    for (const v of ['0.9.21', '0.10.17', '0.11.5', '0.12.3'] as FrameworkRelease[]) {
+      const f = real(v);
+      expect(f.fail, v).toBe(true);
+      expect(f.evidence).toContain('main entry exports HandlerContext, TypedFail (ctx.fail): yes');
+    }
+  });
+
   it('enrichment (the block, ctx.enrich with echo/total/notice, getEnrichment): on every release read', () => {
     const releases: FrameworkRelease[] = ['0.9.21', '0.10.17', '0.11.5', '0.12.3'];
     for (const v of releases) {

@@ -29,9 +29,8 @@ describe('arguments from the name', () => {
       "    args: z.object({\n      article: z.string().describe('TODO: The article to summarize.'),\n    }),",
     );
     expect(def).not.toMatch(/topic|focus/);
-    expect(def).toContain(
-      "      const lines = ['Summarize the article below.'];\n      lines.push(`article: ${args.article}`);",
-    );
+    // The article itself goes below the line that says to summarize it, whole.
+    expect(def).toContain("      const lines = ['Summarize the article below.'];\n      lines.push('', args.article);");
     expect(def).toContain(
       "    description: 'TODO: Summarize Article: a prompt. Describe what it asks the model to do.',",
     );
@@ -71,8 +70,13 @@ describe('--arg', () => {
         '    }),',
       ].join('\n'),
     );
+    // The article is not among the arguments: the message says which one names it.
     expect(def).toContain(
-      '      lines.push(`pmid: ${args.pmid}`);\n      if (args.focus) lines.push(`focus: ${args.focus}`);',
+      [
+        "      const lines = ['Summarize the article identified by the pmid below.'];",
+        '      lines.push(`pmid: ${args.pmid}`);',
+        '      if (args.focus) lines.push(`focus: ${args.focus}`);',
+      ].join('\n'),
     );
     expect(def).toContain("    description: 'Ask for a summary of one article.',");
     const test = file('tests/prompts/demo-summarize-article.prompt.test.ts');

@@ -178,7 +178,23 @@ describe('--output', () => {
     expect(text).toContain("      year: z.number().int().optional().describe('TODO: Year: say what it holds.'),");
     expect(text).toContain('const record = await getNcbiService().fetchRecord(params.pmid, ctx);');
     expect(text).toContain(
-      '      return {\n        title: record.title,\n        authors: [],\n        pmid: params.pmid,\n        year: 0,\n      };',
+      [
+        '      if (!record) {',
+        "        throw ctx.fail('not_found', `No record ${params.pmid}.`, ctx.recoveryFor('not_found'));",
+        '      }',
+      ].join('\n'),
+    );
+    expect(text).toContain(
+      [
+        '      return {',
+        '        title: record.title,',
+        '        // STAND-IN: nothing fills authors yet: return the real value.',
+        '        authors: [],',
+        '        pmid: params.pmid,',
+        '        // STAND-IN: nothing fills year yet: return the real value.',
+        '        year: 0,',
+        '      };',
+      ].join('\n'),
     );
     expect(text).not.toContain('fetchedAt');
     const t = test(tree, 'demo-article');

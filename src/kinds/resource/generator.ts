@@ -47,6 +47,34 @@ function refuseTakenUri(tree: Tree, file: string, template: UriTemplate): void {
   }
 }
 
+/**
+ * A resource read through a service declares that the record its URI names may not exist, and
+ * raises it when fetchRecord finds none: through ctx.fail where the framework has it.
+ */
+function notFoundCode(idParam: string, failWith: 'ctx' | 'factory') {
+  const message = `\`No record \${params.${idParam}}.\``;
+  return {
+    imports: failWith === 'ctx' ? 'JsonRpcErrorCode' : 'JsonRpcErrorCode, notFound',
+    contract: [
+      'errors: [',
+      '  {',
+      "    reason: 'not_found',",
+      '    code: JsonRpcErrorCode.NotFound,',
+      "    when: 'No record has the id the URI names.',",
+      "    recovery: 'Check the id in the URI, or list the resources to find one that exists.',",
+      '  },',
+      '],',
+    ],
+    check: [
+      'if (!record) {',
+      failWith === 'ctx'
+        ? `  throw ctx.fail('not_found', ${message}, ctx.recoveryFor('not_found'));`
+        : `  throw notFound(${message}, { reason: 'not_found' });`,
+      '}',
+    ],
+  };
+}
+
 /** `--service`: the service checked to exist, the variable its fetchRecord(id, ctx) gets. */
 function serviceRead(
   tree: Tree,
@@ -55,7 +83,8 @@ function serviceRead(
   template: UriTemplate,
   features: () => FrameworkFeatures,
 ) {
-  if (opts.service === undefined) return { service: undefined, idParam: undefined };
+  if (opts.service === undefined)
+    return { service: undefined, idParam: undefined, notFound: undefined, mockTyped: undefined };
   const s = requireService(tree, opts.service, 'resource');
   const [idParam, ...others] = template.variables;
   if (idParam === undefined) {
@@ -69,7 +98,9 @@ function serviceRead(
   }
   if (others.length > 0) def.notes.push(`The handler passes {${idParam}} to ${s.getName}().fetchRecord(id, ctx).`);
   if (opts.test) requireInMemoryStorage(features(), "The resource's test");
-  return { ...serviceTemplateData(tree, def, s), idParam };
+  const notFound = notFoundCode(idParam, features().fail ? 'ctx' : 'factory');
+  // Its test's mock carries the contract (typed by it from 0.11.3; before, cast to the handler's ctx).
+  return { ...serviceTemplateData(tree, def, s), idParam, notFound, mockTyped: features().mock.errors };
 }
 
 export function addResourceGenerator(

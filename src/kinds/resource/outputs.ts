@@ -6,6 +6,7 @@
  * reads; the generated test checks the handler returns exactly the declared fields.
  */
 
+import { standIn } from '../../text/placeholders.js';
 import { parseFields } from '../fields.js';
 import { emptyValueOf, type ToolField, zodLine } from '../tool/field-code.js';
 
@@ -22,11 +23,19 @@ export interface ResourceOutputs {
 
 const isString = (f: ToolField) => f.type === 'string' && !f.array;
 
-/** What the handler returns for a field: the service record's, a URI variable's, or an empty value. */
-function returnedValue(f: ToolField, variables: readonly string[], onService: boolean): string {
+/**
+ * What the handler returns for a field: the service record's, a URI variable's, or an empty value
+ * (undefined: the caller marks it as the stand-in it is).
+ */
+function returnedValue(f: ToolField, variables: readonly string[], onService: boolean): string | undefined {
   if (onService && isString(f) && RECORD_FIELDS.includes(f.name)) return `record.${f.name}`;
   if (isString(f) && variables.includes(f.name)) return `params.${f.name}`;
   if (!onService && isString(f) && f.name === 'uri') return "ctx.uri?.href ?? ''";
+  return undefined;
+}
+
+/** The empty value of a field nothing fills yet, as the handler returns it. */
+function emptyReturned(f: ToolField): string {
   // The resource builder does not type the returned literal by the schema: an enum value would widen to string.
   return f.type === 'enum' && !f.array ? `${emptyValueOf(f)} as const` : emptyValueOf(f);
 }
@@ -41,9 +50,11 @@ export function resourceOutputs(
   if (fields.length === 0) return undefined;
   return {
     lines: fields.map((f) => zodLine(f, '      ')),
-    returns: fields.map((f) => {
+    returns: fields.flatMap((f) => {
       const value = returnedValue(f, variables, onService);
-      return value === f.name ? `${f.name},` : `${f.name}: ${value},`;
+      if (value === undefined)
+        return [standIn(`nothing fills ${f.name} yet: return the real value.`), `${f.name}: ${emptyReturned(f)},`];
+      return [value === f.name ? `${f.name},` : `${f.name}: ${value},`];
     }),
     names: fields.map((f) => f.name),
   };

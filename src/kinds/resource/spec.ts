@@ -19,7 +19,8 @@ Without --uri the template is <prefix>://<name>/{id}, or /{a}/{b} for the --para
 fetchRecord(<first variable>, ctx). --output 'name:type[?]:description' (once per field; the
 types of add tool's --output) writes the output schema: the handler fills each field from the
 service record (id, title, fetchedAt), a URI variable of the same name, or an empty value to
-replace, and the framework serves it as JSON, every field included. Descriptions not given are
+replace (under a // STAND-IN: comment), and the framework serves it as JSON, every field
+included. list() lists nothing until you list real resources there. Descriptions not given are
 written as "TODO: …" placeholders.
 Writes src/mcp-server/resources/definitions/<name>.resource.ts and its test, and registers it in
 createApp's resources (or the project's resources barrel).`;

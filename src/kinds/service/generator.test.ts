@@ -98,7 +98,12 @@ describe('addServiceGenerator', () => {
     // Both constructor fields are read (an unread private field fails the framework's tsc).
     expect(service).toContain('this.config.mcpServerName');
     expect(service).toContain('this.storage.get<NcbiRecord>(key, storageCtx)');
-    expect(service).toContain('  async fetchRecord(id: string, ctx: Context): Promise<NcbiRecord> {');
+    expect(service).toContain('  async fetchRecord(id: string, ctx: Context): Promise<NcbiRecord | undefined> {');
+    // What the stubs make up is marked, each where the upstream call goes.
+    expect(service.match(/\/\/ STAND-IN: /g)).toHaveLength(2);
+    expect(service).toContain(
+      '    // STAND-IN: a made-up record: fetch it upstream here (undefined when there is none).\n    const record = { id, title: `Record ${id}`, fetchedAt: new Date().toISOString() };',
+    );
     expect(service).toContain(
       [
         'export function getNcbiService(): NcbiService {',
@@ -155,7 +160,8 @@ describe('addServiceGenerator', () => {
   it('0.12 (Context extends RequestContext): storage takes the handler ctx as it is, no derived context', () => {
     const service = run(BASE, { name: 'ncbi' }, FEATURES_0_12).tree.read(SERVICE)!;
     expect(service).toContain('    const stored = await this.storage.get<NcbiRecord>(key, ctx);');
-    expect(service).toContain('    await this.storage.set(key, record, ctx, { ttl: RECORD_TTL_SECONDS });');
+    // Only a record found is kept: none is stored for an id upstream does not have.
+    expect(service).toContain('    if (record) await this.storage.set(key, record, ctx, { ttl: RECORD_TTL_SECONDS });');
     expect(service).not.toContain('requestContextService');
     expect(service).not.toContain('storageContext');
   });

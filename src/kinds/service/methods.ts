@@ -12,6 +12,7 @@ import { ScaffoldError } from '../../engine/errors.js';
 import type { Tree } from '../../engine/tree.js';
 import { lineWidthOf } from '../../project/formatter.js';
 import { FRAMEWORK } from '../../project/project.js';
+import { standIn } from '../../text/placeholders.js';
 import { restamp } from '../../text/scaffold-stamp.js';
 import { tsString } from '../../text/string-literal.js';
 import { hasNamedImport } from '../../ts/imports.js';
@@ -47,13 +48,14 @@ export function stubLines(method: ServiceMethod, indent: number, lineWidth: numb
 }
 
 /**
- * A search stub's body: up to three made-up records; `by` names what it searches by, `matching`
- * is the code of the text each record's title says it matched.
+ * A search stub's body: up to three made-up records, marked as the stand-in they are; `by` names
+ * what it searches by, `matching` is the code of the text each record's title says it matched.
  */
 function searchBody(by: string, matching: string): string[] {
   return [
     `ctx.log.info('Searching', { ${by}, limit });`,
     `const records: ${RECORD}[] = [];`,
+    standIn('made-up records: search upstream here, at most `limit` of them.'),
     'for (let i = 1; i <= Math.min(limit, 3); i++) {',
     `  records.push({ id: \`rec-\${i}\`, title: \`Record \${i} matching \${${matching}}\` });`,
     '}',
@@ -67,7 +69,7 @@ export function searchMethod(): ServiceMethod {
     name: 'search',
     params: ['query: string', 'limit: number', 'ctx: Context'],
     returns: `Promise<${RECORD}[]>`,
-    doc: '/** Records matching a query, at most `limit`. The stub makes them up: the search goes here. */',
+    doc: '/** Records matching a query, at most `limit`, best match first. */',
     body: searchBody('query', 'query'),
   };
 }
@@ -78,33 +80,39 @@ export function searchByMethod(): ServiceMethod {
     name: 'searchBy',
     params: ['criteria: Record<string, unknown>', 'limit: number', 'ctx: Context'],
     returns: `Promise<${RECORD}[]>`,
-    doc: '/** Records matching the criteria, at most `limit`. The stub makes them up: search here. */',
+    doc: '/** Records matching the criteria, at most `limit`, best match first. */',
     body: searchBody('criteria', 'JSON.stringify(criteria)'),
   };
 }
 
-/** The method a fetch tool calls (and the resource kind): one record by id. */
+/** The stand-in record a fetch stub makes up, and its return. */
+const FETCHED = (record: string) => [
+  standIn('a made-up record: fetch it upstream here (undefined when there is none).'),
+  `const record = ${record};`,
+  'return Promise.resolve(record);',
+];
+
+/** The method a fetch tool calls (and the resource kind): one record by id, or undefined. */
 export function fetchMethod(): ServiceMethod {
   return {
     name: 'fetchRecord',
     params: ['id: string', 'ctx: Context'],
-    returns: `Promise<${RECORD}>`,
-    doc: '/** One record by id. The stub makes it up: the upstream call belongs here. */',
-    body: ["ctx.log.info('Fetching record', { id });", `return Promise.resolve({ id, title: \`Record \${id}\` });`],
+    returns: `Promise<${RECORD} | undefined>`,
+    doc: '/** One record by id, or undefined when there is none. */',
+    body: ["ctx.log.info('Fetching record', { id });", ...FETCHED(`{ id, title: \`Record \${id}\` }`)],
   };
 }
 
-/** The method a fetch tool with inputs besides its id calls: one record by all of them. */
+/** The method a fetch tool with inputs besides its id calls: one record by all of them, or undefined. */
 export function fetchByMethod(): ServiceMethod {
   return {
     name: 'fetchRecordBy',
     params: ['criteria: Record<string, unknown>', 'ctx: Context'],
-    returns: `Promise<${RECORD}>`,
-    doc: '/** One record by the criteria. The stub makes it up: the upstream call belongs here. */',
+    returns: `Promise<${RECORD} | undefined>`,
+    doc: '/** One record matching the criteria, or undefined when there is none. */',
     body: [
       "ctx.log.info('Fetching record', { criteria });",
-      "const id = typeof criteria.id === 'string' ? criteria.id : 'rec-1';",
-      `return Promise.resolve({ id, title: \`Record \${id}\` });`,
+      ...FETCHED(`{ id: 'rec-1', title: \`Record for \${JSON.stringify(criteria)}\` }`),
     ],
   };
 }
@@ -115,12 +123,25 @@ export function writeMethod(name: string): ServiceMethod {
     name,
     params: ['changes: Record<string, unknown>', 'ctx: Context'],
     returns: 'Promise<string[]>',
-    doc: '/** Applies a change; returns the names of the fields it changed. The stub changes nothing. */',
+    doc: '/** Applies a change; returns the names of the fields it changed. */',
     body: [
       `ctx.log.info(${tsString(`${name} called`)}, { fields: Object.keys(changes) });`,
-      'return Promise.resolve(Object.keys(changes));',
+      standIn('nothing is changed yet: apply the change upstream, then say what changed.'),
+      'const changed = Object.keys(changes);',
+      'return Promise.resolve(changed);',
     ],
   };
+}
+
+/**
+ * Whether the service's method may find nothing: its declared return type names `undefined` (the
+ * stubs mcp-scaffold writes do). A method that always returns a record gets no not-found test.
+ */
+export function mayFindNothing(tree: Tree, s: ServiceNames, name: string): boolean {
+  const text = tree.read(s.file);
+  if (text === undefined) return false;
+  const method = parseSource(s.file, text).getClass(s.className)?.getMethod(name);
+  return /\bundefined\b/.test(method?.getReturnTypeNode()?.getText() ?? '');
 }
 
 function refuse(file: string, line: number, why: string, hint: string): ScaffoldError {

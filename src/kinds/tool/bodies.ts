@@ -2,11 +2,13 @@
  * The handler of a search, fetch or write tool, as lines of code: it reads every input it is
  * given (the shape's key inputs, the query and limit or the id, by name; the others gathered into
  * the criteria it searches or fetches by, or the changes it writes), calls the service method that
- * fits (or a marked placeholder), fills the enrichment where the framework has it, and returns
- * every output field from what it got, an input of the same name, or an empty value.
+ * fits (or a stand-in, marked as one), fills the enrichment where the framework has it, and returns
+ * every output field from what it got, an input of the same name, or an empty value marked as a
+ * stand-in. A fetch declares `not_found` and raises it when there is no record.
  */
 
 import { camelCase } from '../../text/names.js';
+import { standIn } from '../../text/placeholders.js';
 import { emptyValueOf, type ToolField } from './field-code.js';
 import type { ShapeChoice, ToolShape } from './shape.js';
 
@@ -36,9 +38,13 @@ export interface HandlerCode {
   errors: ErrorEntry[];
   /** The input field the handler reads as the query / the id, for the test. */
   key: ToolField | undefined;
+  /** Whether a blank query fails with empty_query. */
+  emptyQuery: boolean;
+  /** How a fetch raises not_found, when the tool is one. */
+  notFound: FailWith | undefined;
 }
 
-const CAP = /^(limit|max|max_?results|max_?items|per_?page|page_?size|top|count|size)$/i;
+export const CAP = /^(limit|max|max_?results|max_?items|per_?page|page_?size|top|count|size)$/i;
 
 /**
  * How a search or fetch reads its inputs. `plain`: a search whose inputs are its query and limit,
@@ -66,13 +72,14 @@ const ID = /^id$|Id$|_id$/;
  * The input the shape reads its key from: the query of a search (a string named like one, else
  * the first required string that is not an id), the id of a fetch or write.
  */
-export function keyInput(shape: ToolShape, inputs: readonly ToolField[]): ToolField | undefined {
+export function keyInput(shape: ToolShape, inputs: readonly ToolField[], destroys = false): ToolField | undefined {
   const strings = inputs.filter((f) => scalar(f, 'string') && !f.optional);
   if (shape === 'search') {
     const named = inputs.find((f) => scalar(f, 'string') && QUERY.test(f.name));
     return named ?? strings.find((f) => !ID.test(f.name));
   }
-  return strings.find((f) => ID.test(f.name)) ?? (shape === 'fetch' ? strings[0] : undefined);
+  // What a fetch reads, or a destructive write acts on, is named by its first required string.
+  return strings.find((f) => ID.test(f.name)) ?? (shape === 'fetch' || destroys ? strings[0] : undefined);
 }
 
 /** The number input that caps a search. */
@@ -105,45 +112,83 @@ function criteriaLines(inputs: readonly ToolField[], key: ToolField | undefined,
   return ['const criteria = {', ...entries.map((e) => `  ${e},`), '};'];
 }
 
-/** What the handler returns for one output field, from the shape's result or the inputs. */
-function valueFor(shape: ToolShape, out: ToolField, inputs: readonly ToolField[], hasQuery: boolean): string {
-  if (shape === 'fetch' && scalar(out, 'string') && (out.name === 'id' || out.name === 'title'))
-    return `record.${out.name}`;
-  const echo = inputs.find((i) => i.name === out.name && sameType(i, out));
-  if (echo) return echo.optional && !out.optional ? `input.${echo.name} ?? ${emptyValueOf(out)}` : `input.${echo.name}`;
-  if (shape === 'search') {
-    if (out.array && out.record) {
-      const picks = out.record.fields.map((r) =>
-        scalar(r, 'string') && (r.name === 'id' || r.name === 'title')
-          ? `${r.name}: item.${r.name}`
-          : `${r.name}: ${emptyValueOf(r)}`,
-      );
-      return `items.map((item) => ({ ${picks.join(', ')} }))`;
-    }
-    if (out.array && out.type === 'object') return 'items.map((item) => ({ ...item }))';
-    if (out.array && out.type === 'string') return 'items.map((item) => item.title)';
-    if (!out.array && (out.type === 'integer' || out.type === 'number') && /count|total/i.test(out.name))
-      return 'items.length';
-    if (hasQuery && scalar(out, 'string') && /query/i.test(out.name)) return 'query';
-  }
-  if (shape === 'fetch') {
-    if (!out.array && out.type === 'object' && !out.record) return '{ ...record }';
-  }
-  if (shape === 'write') {
-    if (out.array && out.type === 'string') return 'changed';
-    if (scalar(out, 'boolean')) return 'changed.length > 0';
-    if (!out.array && (out.type === 'integer' || out.type === 'number') && /count|total/i.test(out.name))
-      return 'changed.length';
-  }
-  return emptyValueOf(out);
+/** A value the handler returns: its code, and whether it is made up (an empty value to replace). */
+interface Returned {
+  code: string;
+  madeUp: boolean;
 }
 
-function returnLines(shape: ToolShape, outputs: readonly ToolField[], inputs: readonly ToolField[], hasQuery: boolean) {
-  const values = outputs.map((o) => {
-    const value = valueFor(shape, o, inputs, hasQuery);
-    return value === o.name ? `${o.name},` : `${o.name}: ${value},`;
+const real = (code: string): Returned => ({ code, madeUp: false });
+const madeUp = (code: string): Returned => ({ code, madeUp: true });
+
+/** What the handler returns for one output field, from the shape's result or the inputs. */
+function valueFor(
+  shape: ToolShape,
+  out: ToolField,
+  inputs: readonly ToolField[],
+  hasQuery: boolean,
+  key: ToolField | undefined,
+): Returned {
+  if (shape === 'fetch' && scalar(out, 'string') && (out.name === 'id' || out.name === 'title'))
+    return real(`record.${out.name}`);
+  const echo = inputs.find((i) => i.name === out.name && sameType(i, out));
+  if (echo)
+    return real(echo.optional && !out.optional ? `input.${echo.name} ?? ${emptyValueOf(out)}` : `input.${echo.name}`);
+  if (shape === 'search') {
+    if (out.array && out.record) {
+      const picked = (r: ToolField) => scalar(r, 'string') && (r.name === 'id' || r.name === 'title');
+      const picks = out.record.fields.map((r) =>
+        picked(r) ? `${r.name}: item.${r.name}` : `${r.name}: ${emptyValueOf(r)}`,
+      );
+      const code = `items.map((item) => ({ ${picks.join(', ')} }))`;
+      return out.record.fields.every(picked) ? real(code) : madeUp(code);
+    }
+    if (out.array && out.type === 'object') return real('items.map((item) => ({ ...item }))');
+    if (out.array && out.type === 'string') return real('items.map((item) => item.title)');
+    if (!out.array && (out.type === 'integer' || out.type === 'number') && /count|total/i.test(out.name))
+      return real('items.length');
+    if (hasQuery && scalar(out, 'string') && /query/i.test(out.name)) return real('query');
+  }
+  if (shape === 'fetch') {
+    if (!out.array && out.type === 'object' && !out.record) return real('{ ...record }');
+  }
+  if (shape === 'write') {
+    // What the tool acted on: the record its key input names.
+    if (key && scalar(out, 'string') && out.name === 'id') return real(`input.${key.name}`);
+    if (out.array && out.type === 'string') return real('changed');
+    if (scalar(out, 'boolean')) return real('changed.length > 0');
+    if (!out.array && (out.type === 'integer' || out.type === 'number') && /count|total/i.test(out.name))
+      return real('changed.length');
+  }
+  return madeUp(emptyValueOf(out));
+}
+
+/** `return { … };`, a made-up value under the stand-in mark that says to replace it. */
+function returnLines(
+  shape: ToolShape,
+  outputs: readonly ToolField[],
+  inputs: readonly ToolField[],
+  hasQuery: boolean,
+  key: ToolField | undefined,
+) {
+  const values = outputs.flatMap((o) => {
+    const value = valueFor(shape, o, inputs, hasQuery, key);
+    const line = value.code === o.name ? `${o.name},` : `${o.name}: ${value.code},`;
+    return value.madeUp ? [standIn(`nothing fills ${o.name} yet: return the real value.`), line] : [line];
   });
   return ['return {', ...values.map((v) => `  ${v}`), '};'];
+}
+
+/** How the handler raises a declared reason: `ctx.fail` where the framework has it, else the error factory. */
+export type FailWith = 'ctx' | 'factory';
+
+/** `if (!record) { throw … }`: a fetch that found nothing fails with its declared not_found. */
+function notFoundLines(message: string, failWith: FailWith): string[] {
+  const thrown =
+    failWith === 'ctx'
+      ? `throw ctx.fail('not_found', ${message}, ctx.recoveryFor('not_found'));`
+      : `throw notFound(${message}, { reason: 'not_found' });`;
+  return ['if (!record) {', `  ${thrown}`, '}'];
 }
 
 function searchLines(
@@ -165,15 +210,12 @@ function searchLines(
     );
   }
   lines.push(`const limit = ${limit ? (limit.optional ? `input.${limit.name} ?? 10` : `input.${limit.name}`) : '10'};`);
+  const search = standIn('made-up results: search your data here (a service method, an API call).');
   if (readMode('search', inputs) === 'plain') {
     lines.push("ctx.log.info('Searching', { query, limit });");
     if (service) lines.push(`const items = await ${service.getName}().${service.method}(query, limit, ctx);`);
-    else {
-      lines.push(
-        '// Placeholder result: replace with the real search (a service method, an upstream call).',
-        `const items = [{ id: 'item-1', title: \`Example match for \${query}\` }].slice(0, limit);`,
-      );
-    }
+    else
+      lines.push(search, `const items = [{ id: 'item-1', title: \`Example match for \${query}\` }].slice(0, limit);`);
   } else {
     lines.push(
       ...criteriaLines(
@@ -186,11 +228,7 @@ function searchLines(
     lines.push("ctx.log.info('Searching', { criteria, limit });");
     if (service) lines.push(`const items = await ${service.getName}().${service.method}(criteria, limit, ctx);`);
     else {
-      lines.push(
-        '// Placeholder result: replace with the real search (a service method, an upstream call).',
-        `const title = \`Example match for \${JSON.stringify(criteria)}\`;`,
-        "const items = [{ id: 'item-1', title }].slice(0, limit);",
-      );
+      lines.push(search, "const items = [{ id: 'item-1', title: JSON.stringify(criteria) }].slice(0, limit);");
     }
   }
   if (enrichment.includes('effectiveQuery')) lines.push('ctx.enrich.echo(query);');
@@ -206,19 +244,23 @@ function searchLines(
   return { lines, key: query };
 }
 
-function fetchLines(inputs: readonly ToolField[], service: ServiceCall | undefined, lineWidth: number) {
+/** The record type a fetch's stand-in declares: a real lookup may find none. */
+const STAND_IN_RECORD = '{ id: string; title: string } | undefined';
+
+function fetchLines(
+  inputs: readonly ToolField[],
+  service: ServiceCall | undefined,
+  lineWidth: number,
+  failWith: FailWith,
+) {
   const id = keyInput('fetch', inputs);
   const call = service && `await ${service.getName}().${service.method}`;
+  const lookup = standIn('a made-up record: look it up here (undefined when there is none).');
   if (readMode('fetch', inputs) === 'plain') {
     const lines = [`const id = input.${id!.name};`, "ctx.log.info('Fetching', { id });"];
     if (call) lines.push(`const record = ${call}(id, ctx);`);
-    else {
-      lines.push(
-        '// Placeholder record: replace with the real lookup (a service method, an upstream call).',
-        `const record = { id, title: \`Record \${id}\` };`,
-      );
-    }
-    lines.push("ctx.log.debug('Fetched', { id: record.id });");
+    else lines.push(lookup, `const record: ${STAND_IN_RECORD} = { id, title: \`Record \${id}\` };`);
+    lines.push(...notFoundLines(`\`No record \${id}.\``, failWith), "ctx.log.debug('Fetched', { id: record.id });");
     return { lines, key: id };
   }
   const lines = id ? [`const id = input.${id.name};`] : [];
@@ -226,24 +268,31 @@ function fetchLines(inputs: readonly ToolField[], service: ServiceCall | undefin
   if (call) lines.push(`const record = ${call}(criteria, ctx);`);
   else {
     lines.push(
-      '// Placeholder record: replace with the real lookup (a service method, an upstream call).',
-      `const record = { id: ${id ? 'id' : "'record-1'"}, title: \`Record for \${JSON.stringify(criteria)}\` };`,
+      lookup,
+      `const record: ${STAND_IN_RECORD} = {`,
+      `  id: ${id ? 'id' : "'record-1'"},`,
+      `  title: \`Record for \${JSON.stringify(criteria)}\`,`,
+      '};',
     );
   }
-  lines.push("ctx.log.debug('Fetched', { id: record.id });");
+  lines.push(
+    ...notFoundLines("'No record matches the criteria.'", failWith),
+    "ctx.log.debug('Fetched', { id: record.id });",
+  );
   return { lines, key: id };
 }
 
 function writeLines(choice: ShapeChoice, inputs: readonly ToolField[], service: ServiceCall | undefined) {
-  const id = keyInput('write', inputs);
+  const id = keyInput('write', inputs, choice.verbDestroys);
   const lines: string[] = [];
   if (service) lines.push(`const changed = await ${service.getName}().${service.method}(input, ctx);`);
   else {
+    // What it was asked to change: the fields besides the key, or, for a delete, the record itself.
+    const asked =
+      id && !choice.verbDestroys ? `Object.keys(input).filter((key) => key !== '${id.name}')` : 'Object.keys(input)';
     lines.push(
-      `// Placeholder: ${choice.verb ?? 'apply'} here (a service method, an upstream call) and report the fields changed.`,
-      id
-        ? `const changed = Object.keys(input).filter((key) => key !== '${id.name}');`
-        : 'const changed = Object.keys(input);',
+      standIn(`nothing is changed yet: ${choice.verb ?? 'apply'} here, then say what changed.`),
+      `const changed = ${asked};`,
     );
   }
   lines.push("ctx.log.info('Changed', { changed });");
@@ -257,6 +306,25 @@ function enrichmentOf(shape: ToolShape, enabled: boolean, outputs: readonly Tool
   return keys.filter((k) => !outputs.some((o) => o.name === k));
 }
 
+const EMPTY_QUERY: ErrorEntry = {
+  reason: 'empty_query',
+  code: 'InvalidParams',
+  when: 'The query was empty or held only whitespace.',
+  recovery: 'Provide a query with at least one non-whitespace character.',
+};
+
+/** A fetch's contract: the record asked for may not exist. */
+function notFoundEntry(plain: boolean): ErrorEntry {
+  return {
+    reason: 'not_found',
+    code: 'NotFound',
+    when: plain ? 'No record has the id asked for.' : 'No record matches the inputs given.',
+    recovery: plain
+      ? 'Check the id, or search first to find one that exists.'
+      : 'Check the inputs, or search first to find a record that exists.',
+  };
+}
+
 export function handlerCode(
   choice: ShapeChoice,
   inputs: readonly ToolField[],
@@ -264,6 +332,7 @@ export function handlerCode(
   service: ServiceCall | undefined,
   enrichmentEnabled: boolean,
   lineWidth: number,
+  failWith: FailWith = 'ctx',
 ): HandlerCode {
   const query = choice.shape === 'search' ? keyInput('search', inputs) : undefined;
   const hasQuery = query !== undefined;
@@ -272,26 +341,20 @@ export function handlerCode(
     choice.shape === 'search'
       ? searchLines(inputs, service, enrichment, lineWidth)
       : choice.shape === 'fetch'
-        ? fetchLines(inputs, service, lineWidth)
+        ? fetchLines(inputs, service, lineWidth, failWith)
         : writeLines(choice, inputs, service);
   // An optional query may be left out: only a required one can be blank by mistake.
-  const errors =
-    query && !query.optional
-      ? [
-          {
-            reason: 'empty_query',
-            code: 'InvalidParams',
-            when: 'The query was empty or held only whitespace.',
-            recovery: 'Provide a query with at least one non-whitespace character.',
-          },
-        ]
-      : [];
+  const errors: ErrorEntry[] = [];
+  if (query && !query.optional) errors.push(EMPTY_QUERY);
+  if (choice.shape === 'fetch') errors.push(notFoundEntry(readMode('fetch', inputs) === 'plain'));
   return {
     body: body.lines,
-    returns: returnLines(choice.shape, outputs, inputs, hasQuery),
+    returns: returnLines(choice.shape, outputs, inputs, hasQuery, body.key),
     enrichment,
     errors,
     key: body.key,
+    emptyQuery: errors.includes(EMPTY_QUERY),
+    notFound: choice.shape === 'fetch' ? failWith : undefined,
   };
 }
 

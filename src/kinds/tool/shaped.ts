@@ -22,6 +22,7 @@ import {
   ensureServiceMethod,
   fetchByMethod,
   fetchMethod,
+  mayFindNothing,
   type ServiceMethod,
   searchByMethod,
   searchMethod,
@@ -38,6 +39,7 @@ import {
   readMode,
   serviceMethod,
 } from './bodies.js';
+import { bounded } from './bounds.js';
 import { toolData } from './data.js';
 import { formatChecks, formatLines, recordSchema, sampleOf, type ToolField, zodLine } from './field-code.js';
 import type { ParsedToolOptions } from './options.js';
@@ -198,6 +200,19 @@ function mockExpression(exportName: string, code: HandlerCode, onService: boolea
   return mockTyped ? call : `${call} as HandlerCtx`;
 }
 
+/**
+ * The not_found test of a fetch on a service whose method may find nothing (it declares
+ * `undefined` among its results): the method, spied on, resolves to undefined.
+ */
+function notFoundTest(tree: Tree, p: ToolParts) {
+  const { service, code } = p;
+  if (!service || code.notFound === undefined || !mayFindNothing(tree, service.s, service.method)) return undefined;
+  return {
+    spy: `vi.spyOn(${service.s.getName}(), '${service.method}').mockResolvedValue(undefined);`,
+    input: inputObject(`${p.def.exportName}.input.parse`, p.lineWidth, p.inputs),
+  };
+}
+
 /** What the files say the tool does, for their header. */
 function what(choice: ShapeChoice, service: ServiceNames | undefined): string {
   const does = {
@@ -250,10 +265,18 @@ interface ToolParts {
 function testData(tree: Tree, p: ToolParts) {
   const { def, service, inputs, outputs, code, variant, lineWidth } = p;
   const onService = service !== undefined;
+  const notFound = notFoundTest(tree, p);
   const exportName = def.exportName;
   const testImports = [
     { name: exportName, path: testImportPath(tree, def.testFile, def.file) },
-    ...(service ? [{ name: service.s.initName, path: testImportPath(tree, def.testFile, service.s.file) }] : []),
+    ...(service
+      ? [
+          {
+            name: notFound ? `${service.s.getName}, ${service.s.initName}` : service.s.initName,
+            path: testImportPath(tree, def.testFile, service.s.file),
+          },
+        ]
+      : []),
   ].sort((a, b) => compareImportSources(a.path, b.path));
   const elicit = variant?.kind === 'confirm' && variant.api === 'elicit';
   return {
@@ -270,13 +293,16 @@ function testData(tree: Tree, p: ToolParts) {
     vitestImports: [
       ...(service ? ['beforeEach'] : []),
       ...['describe', 'expect', 'it'],
-      ...(elicit || variant?.kind === 'task' ? ['vi'] : []),
+      ...(elicit || variant?.kind === 'task' || notFound ? ['vi'] : []),
     ].join(', '),
     sampleInput: inputObject(`${exportName}.input.parse`, lineWidth, inputs),
     blankInput: inputObject(`${exportName}.input.parse`, lineWidth, inputs, code.key, tsString('   ')),
     resultChecks: resultChecks(code, inputs, outputs),
     formatChecks: outputs.flatMap(formatChecks),
-    emptyQuery: code.errors.length > 0,
+    emptyQuery: code.emptyQuery,
+    // The tests that check an error's code: a blank query, a record not found, a confirmation.
+    checksErrors: code.emptyQuery || notFound !== undefined || variant?.kind === 'confirm',
+    notFound,
     yes: yesOptions(variant),
     confirmElicit: elicit,
     confirmInput: variant?.kind === 'confirm' && variant.api === 'requestInput',
@@ -303,6 +329,7 @@ function definitionData(tree: Tree, opts: ParsedToolOptions, p: ToolParts, choic
     outputLines: outputs.map((x) => zodLine(x)),
     enrichmentLines: code.enrichment.map((k) => ENRICHMENT_FIELDS[k]!),
     errors: p.errors,
+    errorsImports: ['JsonRpcErrorCode', ...(code.notFound === 'factory' ? ['notFound'] : [])].join(', '),
     async: service !== undefined || vc.awaits,
     handlerLines: [...vc.before, ...code.body, ...vc.beforeReturn, ...code.returns],
     formatLines: format.lines,
@@ -331,14 +358,14 @@ export function shapedTool(
   if (chosen?.kind === 'confirm') def.notes.push(confirmNote(chosen.api));
   if (opts.service !== undefined && opts.test) requireInMemoryStorage(f, "The tool's test");
   const onService = opts.service !== undefined;
-  const inputs = typed.inputs.length > 0 ? typed.inputs : starterInputs(choice, onService);
+  const inputs = typed.inputs.length > 0 ? bounded(typed.inputs) : starterInputs(choice, onService);
   const service = onService ? serviceFor(tree, opts, choice, inputs, def) : undefined;
   // An app tool's first block is its result as JSON for the UI: no enrichment merged into it.
   const enrichment = f.enrichment && !app;
   const outputs = typed.outputs.length > 0 ? typed.outputs : starterOutputs(choice, enrichment);
   const call = service && { getName: service.s.getName, method: service.method };
   const lineWidth = lineWidthOf(tree);
-  const code = handlerCode(choice, inputs, outputs, call, enrichment, lineWidth);
+  const code = handlerCode(choice, inputs, outputs, call, enrichment, lineWidth, f.fail ? 'ctx' : 'factory');
   const parts: ToolParts = {
     ...{ def, features: f, variant: chosen, service, inputs, outputs, code },
     errors: [...code.errors, ...variantErrors(chosen)],

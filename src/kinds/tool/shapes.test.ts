@@ -172,7 +172,8 @@ describe('typed fields', () => {
   it('write described zod fields: optional, integer, enum, arrays; a placeholder where no text was given', () => {
     const { file } = run(BASE, typed);
     expect(file).toContain("    query: z.string().describe('Text to match'),");
-    expect(file).toContain("    limit: z.number().int().optional().describe('At most this many'),");
+    // A number input is bounded: a limit of -1 is refused by the schema, not sliced by.
+    expect(file).toContain("    limit: z.number().int().min(1).max(100).optional().describe('At most this many'),");
     expect(file).toContain(
       "    sort: z.enum(['relevance', 'date']).optional().describe('TODO: Sort: say what it holds.'),",
     );
@@ -182,7 +183,26 @@ describe('typed fields', () => {
     expect(file).toContain(
       '      articles: items.map((item) => ({ ...item })),\n      titles: items.map((item) => item.title),',
     );
-    expect(file).toContain('      page: 0,');
+    // What nothing fills is marked as the stand-in it is.
+    expect(file).toContain('      // STAND-IN: nothing fills page yet: return the real value.\n      page: 0,');
+  });
+
+  it('every number input is bounded, by what its name says it is', () => {
+    const input = [
+      'limit:integer:L.',
+      'page:integer?:P.',
+      'offset:integer?:O.',
+      'score:number:S.',
+      'sizes:integer[]?:Z.',
+    ];
+    const { file } = run(BASE, { name: 'demo_search_items', input });
+    expect(file).toContain("    limit: z.number().int().min(1).max(100).describe('L.'),");
+    expect(file).toContain("    page: z.number().int().min(1).max(10_000).optional().describe('P.'),");
+    expect(file).toContain("    offset: z.number().int().min(0).max(1_000_000).optional().describe('O.'),");
+    expect(file).toContain("    score: z.number().min(-1_000_000).max(1_000_000).describe('S.'),");
+    expect(file).toContain(
+      "    sizes: z.array(z.number().int().min(-1_000_000).max(1_000_000)).optional().describe('Z.'),",
+    );
   });
 
   it('an optional list of enums or records is broken one call a line, as Biome lays it out', () => {
@@ -261,7 +281,7 @@ describe('--service: the method that fits the verb', () => {
 
   it('a service written before search() existed gets the stub, ahead of the class’s closing brace', () => {
     const files = withService();
-    const old = files[SERVICE]!.replace(/\n {2}\/\*\*\n {3}\* Records matching[\s\S]*?\n {2}}\n/, '\n');
+    const old = files[SERVICE]!.replace(/\n {2}\/\*\* Records matching[\s\S]*?\n {2}}\n/, '\n');
     expect(old).not.toContain('search(');
     const { tree, result } = run({ ...files, [SERVICE]: old }, { name: 'demo_search_articles', service: 'ncbi' });
     expect(result.problems).toEqual([]);
@@ -289,9 +309,8 @@ describe('every input read, whatever its type', () => {
         '    const limit = 10;',
         '    const criteria = { kind: input.kind, tags: input.tags };',
         "    ctx.log.info('Searching', { criteria, limit });",
-        '    // Placeholder result: replace with the real search (a service method, an upstream call).',
-        '    const title = `Example match for ${JSON.stringify(criteria)}`;',
-        "    const items = [{ id: 'item-1', title }].slice(0, limit);",
+        '    // STAND-IN: made-up results: search your data here (a service method, an API call).',
+        "    const items = [{ id: 'item-1', title: JSON.stringify(criteria) }].slice(0, limit);",
         '    ctx.enrich.total(items.length);',
       ].join('\n'),
     );
@@ -366,19 +385,37 @@ describe('every input read, whatever its type', () => {
         '    const record = await getNcbiService().fetchRecordBy(criteria, ctx);',
       ].join('\n'),
     );
-    expect(tree.read(SERVICE)).toContain("    const id = typeof criteria.id === 'string' ? criteria.id : 'rec-1';");
+    expect(tree.read(SERVICE)).toContain(
+      [
+        '  fetchRecordBy(',
+        '    criteria: Record<string, unknown>,',
+        '    ctx: Context,',
+        '  ): Promise<{ id: string; title: string } | undefined> {',
+        "    ctx.log.info('Fetching record', { criteria });",
+        '    // STAND-IN: a made-up record: fetch it upstream here (undefined when there is none).',
+        "    const record = { id: 'rec-1', title: `Record for ${JSON.stringify(criteria)}` };",
+        '    return Promise.resolve(record);',
+      ].join('\n'),
+    );
   });
 
-  it('a fetch without a required string: a placeholder record made from the criteria', () => {
+  it('a fetch without a required string: a stand-in record made from the criteria, and not_found', () => {
     const { file } = run(BASE, { name: 'demo_get_item', input: ['n:number'] });
     expect(file).toContain(
       [
         '    const criteria = { n: input.n };',
         "    ctx.log.info('Fetching', { criteria });",
-        '    // Placeholder record: replace with the real lookup (a service method, an upstream call).',
-        "    const record = { id: 'record-1', title: `Record for ${JSON.stringify(criteria)}` };",
+        '    // STAND-IN: a made-up record: look it up here (undefined when there is none).',
+        '    const record: { id: string; title: string } | undefined = {',
+        "      id: 'record-1',",
+        '      title: `Record for ${JSON.stringify(criteria)}`,',
+        '    };',
+        '    if (!record) {',
+        "      throw ctx.fail('not_found', 'No record matches the criteria.', ctx.recoveryFor('not_found'));",
+        '    }',
       ].join('\n'),
     );
+    expect(file).toContain("      reason: 'not_found',\n      code: JsonRpcErrorCode.NotFound,");
     expect(file).not.toContain("const id = '';");
   });
 
@@ -394,6 +431,29 @@ describe('every input read, whatever its type', () => {
         '    };',
       ].join('\n'),
     );
+  });
+});
+
+describe('not_found on a fetch', () => {
+  it('where the framework has no ctx.fail, the error factory raises it, imported from /errors', () => {
+    const { file } = run(BASE, { name: 'demo_get_item' }, { ...FEATURES_0_12, fail: false });
+    expect(file).toContain("import { JsonRpcErrorCode, notFound } from '@cyanheads/mcp-ts-core/errors';");
+    expect(file).toContain("      throw notFound(`No record ${id}.`, { reason: 'not_found' });");
+    expect(file).not.toContain('throw ctx.fail(');
+    expect(run(BASE, { name: 'demo_get_item' }).file).toContain(
+      "      throw ctx.fail('not_found', `No record ${id}.`, ctx.recoveryFor('not_found'));",
+    );
+  });
+
+  it('a destructive write reports the record it was asked to act on, and marks the change it did not make', () => {
+    const { file } = run(BASE, { name: 'demo_purge_article', confirm: false, input: ['pmid:string:PubMed id.'] });
+    expect(file).toContain(
+      [
+        '    // STAND-IN: nothing is changed yet: purge here, then say what changed.',
+        '    const changed = Object.keys(input);',
+      ].join('\n'),
+    );
+    expect(file).toContain('      id: input.pmid,\n      changed,');
   });
 });
 

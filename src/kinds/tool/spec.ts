@@ -26,7 +26,9 @@ and return what changed. --no-read-only or --destructive makes any tool a write 
 taken from the verb (not read-only, destructive) or --service (open-world) are said in notes; a
 destructive tool asks the user first where the framework can (--no-confirm: it does not).
 Fields: --input/--output 'name:type[?][:description]', once per field; types string, number,
-integer, boolean, object, enum(a|b), any of them with [] for a list.
+integer, boolean, object, enum(a|b), any of them with [] for a list. Number inputs are bounded.
+What the body makes up (results, a record, a change, an output nothing fills) sits under a
+// STAND-IN: comment, listed in warnings, until you replace it; devcheck --strict fails on it.
 
 --service combines with the search, fetch and write bodies (a missing method is added to the
 service class as a stub):

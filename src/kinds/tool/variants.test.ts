@@ -45,15 +45,25 @@ describe('--service', () => {
     ]);
     const tool = tree.read(`${DEFS}/demo-fetch-record.tool.ts`)!;
     expect(tool).toContain("import { getNcbiService } from '@/services/ncbi/ncbi-service.js';");
-    expect(tool).toContain('    const record = await getNcbiService().fetchRecord(id, ctx);');
+    expect(tool).toContain(
+      [
+        '    const record = await getNcbiService().fetchRecord(id, ctx);',
+        '    if (!record) {',
+        "      throw ctx.fail('not_found', `No record ${id}.`, ctx.recoveryFor('not_found'));",
+        '    }',
+      ].join('\n'),
+    );
     expect(tool).toContain('    openWorldHint: true,');
     const test = tree.read('tests/tools/demo-fetch-record.tool.test.ts')!;
     expect(test).toContain(
       [
         "import { demoFetchRecordTool } from '@/mcp-server/tools/definitions/demo-fetch-record.tool.js';",
-        "import { initNcbiService } from '@/services/ncbi/ncbi-service.js';",
+        "import { getNcbiService, initNcbiService } from '@/services/ncbi/ncbi-service.js';",
       ].join('\n'),
     );
+    // The service's fetchRecord may find nothing: the test has it find nothing, and expects not_found.
+    expect(test).toContain("    vi.spyOn(getNcbiService(), 'fetchRecord').mockResolvedValue(undefined);");
+    expect(test).toContain("      code: JsonRpcErrorCode.NotFound,\n      data: { reason: 'not_found' },");
     expect(test).toContain('    initNcbiService(parseConfig(), createInMemoryStorage());');
     expect(tree.read('src/index.ts')).toContain(
       '  setup(core) {\n    initNcbiService(core.config, core.storage);\n  },',
