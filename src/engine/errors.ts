@@ -49,6 +49,8 @@ export type ErrorCode =
   // `remove`, `rename`, `add test`: no such definition; a use of it that cannot be taken along.
   | 'NOT_FOUND'
   | 'REFERENCE_UNSUPPORTED'
+  // `mcp --read-only`: a tool that writes was called by name.
+  | 'READ_ONLY'
   | 'INTERNAL';
 
 /** Exit statuses of the command-line contract. */

@@ -50,6 +50,7 @@ const byLocale = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const FRESH_FILES = [
   '.dockerignore',
+  '.mcp.json',
   '.env.example',
   '.github/workflows/ci.yml',
   '.gitignore',
@@ -200,6 +201,19 @@ await createApp({
     expect(files['AGENTS.md']).toContain('npx mcp-scaffold add tool demo_<verb>_<noun>');
     expect(files['AGENTS.md']).toContain('--json');
     expect(files['AGENTS.md']).toMatch(/Do not create definition files or edit the registrations/);
+  });
+
+  it('writes .mcp.json starting mcp-scaffold mcp as mcp-scaffold was launched (npx by default)', () => {
+    expect(JSON.parse(generate().files['.mcp.json']!)).toEqual({
+      mcpServers: { 'mcp-scaffold': { command: 'npx', args: ['mcp-scaffold', 'mcp'] } },
+    });
+    const linked = generate({
+      environment: { ...ENV, scaffoldWords: ['node', '/opt/mcp-scaffold/bin/mcp-scaffold.js'] },
+    });
+    expect(JSON.parse(linked.files['.mcp.json']!).mcpServers['mcp-scaffold']).toEqual({
+      command: 'node',
+      args: ['/opt/mcp-scaffold/bin/mcp-scaffold.js', 'mcp'],
+    });
   });
 
   it('writes an agent skill with name and description frontmatter', () => {
@@ -371,6 +385,7 @@ describe('initGenerator: the upgrade flow', () => {
         '.env.example',
         '.github/workflows/ci.yml',
         '.gitignore',
+        '.mcp.json',
         '.mcpbignore',
         'AGENTS.md',
         'Dockerfile',
