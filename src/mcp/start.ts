@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { EXIT, ScaffoldError } from '../engine/errors.js';
 import { reportFailure } from '../engine/failure.js';
 import type { GlobalOptions } from '../engine/options.js';
@@ -54,6 +54,8 @@ function jsonRpcError(res: ServerResponse, status: number, message: string): voi
 
 /** Streamable HTTP on 127.0.0.1:<port>/mcp: a server and a transport per session. */
 async function serveHttp(opts: ServerOptions, port: number): Promise<void> {
+  // Its web-standard layer loads only here: a stdio server starts without it.
+  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const http = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== '/mcp')
