@@ -6,7 +6,7 @@
  * shells would, and leaves the server standing whatever a run does.
  */
 
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ScaffoldError } from '../engine/errors.js';
 
@@ -66,6 +66,20 @@ export function withFlags(args: readonly string[], ...flags: string[]): string[]
   return end < 0 ? [...args, ...flags] : [...args.slice(0, end), ...flags, ...args.slice(end)];
 }
 
+/** The runs under way: when the server ends (its client gone), they are stopped as a shell's would be. */
+const running = new Set<ChildProcess>();
+let stopOnExit = false;
+
+function track(child: ChildProcess): void {
+  running.add(child);
+  child.once('close', () => running.delete(child));
+  if (stopOnExit) return;
+  stopOnExit = true;
+  process.once('exit', () => {
+    for (const c of running) c.kill('SIGTERM');
+  });
+}
+
 /** Runs `mcp-scaffold <args> --json --yes --cwd <cwd>` and resolves with its exit status and object. */
 export function runScaffold(
   args: readonly string[],
@@ -78,6 +92,7 @@ export function runScaffold(
       env: { ...process.env, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    track(child);
     let stdout = '';
     let stderr = '';
     const progress = lines((line) => opts.onLine?.(line));

@@ -170,7 +170,7 @@ export function createScaffoldServer(opts: ServerOptions): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
     const tool = tools.find((t) => t.name === name);
-    const command = name.replace(/^scaffold_/, '').replaceAll('_', ' ');
+    const command = (tool ?? all.find((t) => t.name === name))?.command ?? name;
     try {
       if (!tool) {
         const writes = all.some((t) => t.name === name && t.writes);

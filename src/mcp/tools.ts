@@ -28,6 +28,8 @@ export interface CallContext {
 
 export interface ScaffoldTool {
   name: string;
+  /** The command a refusal names, as the CLI's result does: `add tool`, `list`. */
+  command: string;
   title: string;
   description: string;
   input: z.ZodObject;
@@ -113,6 +115,7 @@ const kindEnum = z.enum(kindNames as [string, ...string[]]).describe(`The kind: 
 interface CommandTool {
   /** `add_tool`, `remove`: the tool is `scaffold_<base>`, its preview `scaffold_preview_<base>`. */
   base: string;
+  command: string;
   title: string;
   /** What the command does, said once for both tools. */
   what: string;
@@ -126,6 +129,7 @@ interface CommandTool {
 function commandTools(c: CommandTool): ScaffoldTool[] {
   const preview: ScaffoldTool = {
     name: `scaffold_preview_${c.base}`,
+    command: c.command,
     title: `Preview: ${c.title}`,
     description: `Preview of ${c.what}: every file it would create, update or delete, each with its unified diff, or every problem that stops it (coded as the CLI codes them). Writes nothing. Apply it with scaffold_${c.base}.`,
     input: z.object({ ...c.shape, ...cwdShape }).strict(),
@@ -136,6 +140,7 @@ function commandTools(c: CommandTool): ScaffoldTool[] {
   };
   const apply: ScaffoldTool = {
     name: `scaffold_${c.base}`,
+    command: c.command,
     title: c.title,
     description: `${c.what[0]!.toUpperCase()}${c.what.slice(1)}, in one crash-safe write, then the project's devcheck (progress is reported while it runs). Preview it first with scaffold_preview_${c.base}. The result is the CLI's --json object: changes, devcheck, and the coded error on a refusal. Where the CLI would need an explicit flag to go on (a file already there), the user is asked through the client when it can ask.`,
     input: z.object({ ...c.shape, ...devcheckShape, ...cwdShape }).strict(),
@@ -150,6 +155,7 @@ function commandTools(c: CommandTool): ScaffoldTool[] {
 function addTools(spec: KindSpec): ScaffoldTool[] {
   return commandTools({
     base: `add_${spec.name}`,
+    command: `add ${spec.name}`,
     title: `Add a ${spec.name}`,
     what: `\`mcp-scaffold add ${spec.name}\`: ${spec.summary.replace(/^add an? [a-z]+: /, '')}`,
     shape: {
@@ -165,6 +171,7 @@ function addTools(spec: KindSpec): ScaffoldTool[] {
 const definitionCommands: CommandTool[] = [
   {
     base: 'remove',
+    command: 'remove',
     title: 'Remove a definition',
     what: '`mcp-scaffold remove <kind> <name>`: the definition, its tests, and every registration and import of it',
     shape: { kind: kindEnum, name: z.string().describe('Its MCP name, export name or file (a service: its name).') },
@@ -173,6 +180,7 @@ const definitionCommands: CommandTool[] = [
   },
   {
     base: 'rename',
+    command: 'rename',
     title: 'Rename a definition',
     what: '`mcp-scaffold rename <kind> <old> <new>`: the MCP name, files, exports, and every reference to them',
     shape: {
@@ -185,6 +193,7 @@ const definitionCommands: CommandTool[] = [
   },
   {
     base: 'add_test',
+    command: 'add test',
     title: 'Add a test for a definition',
     what: '`mcp-scaffold add test <definition>`: a test, from what the definition declares, for one that has none',
     shape: {
@@ -202,6 +211,7 @@ const definitionCommands: CommandTool[] = [
   },
   {
     base: 'upgrade',
+    command: 'upgrade',
     title: 'Upgrade the framework',
     what: "`mcp-scaffold upgrade`: package.json, the codemods of every migration crossed, the install, the framework's skills",
     shape: {
@@ -279,6 +289,7 @@ function kindSchema(args: Record<string, unknown>): CliResult {
 const readTools: ScaffoldTool[] = [
   {
     name: 'scaffold_describe',
+    command: 'describe',
     title: 'Describe the project',
     description:
       'Start here. The server project: framework range, installed version and line, package manager, server prefix, where each kind lives and is registered (and the naming habit add follows), how many definitions of each kind, and the TODO placeholders left.',
@@ -290,6 +301,7 @@ const readTools: ScaffoldTool[] = [
   },
   {
     name: 'scaffold_list',
+    command: 'list',
     title: 'List definitions',
     description:
       'What `mcp-scaffold list --json` gives: every tool, resource, prompt and service, its file, export, test, where it is registered, its placeholders; and registrations that no longer resolve. ok is false (UNREGISTERED, DANGLING) when something is not registered or dangling.',
@@ -307,6 +319,7 @@ const readTools: ScaffoldTool[] = [
   },
   {
     name: 'scaffold_kind_schema',
+    command: 'kind schema',
     title: 'Schema of a kind',
     description:
       "The options a kind takes when added (each with its CLI flag, help and JSON Schema type), the tools that preview and apply it, and the CLI's examples. Read it before previewing an add.",
@@ -320,6 +333,7 @@ const readTools: ScaffoldTool[] = [
 
 const devcheckTool: ScaffoldTool = {
   name: 'scaffold_devcheck',
+  command: 'devcheck',
   title: 'Run devcheck',
   description:
     "Runs the project's devcheck (Biome, which may fix formatting, the type check, the framework linter, tests), reporting its output as progress. full: false checks only the files earlier runs left unchecked.",
