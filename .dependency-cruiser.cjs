@@ -2,7 +2,7 @@
 // and the layers below it, never one above, and no import cycle (type-only imports included).
 // `npm run lint` checks it; the README's map of the folders names the same layers.
 const LAYERS = [
-  ['cli'],
+  ['cli', 'mcp'],
   ['commands'],
   ['upgrade'],
   ['init'],

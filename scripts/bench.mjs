@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { benchDevcheck, printDevcheckBench } from './bench-devcheck.mjs';
+import { benchMcp, printMcpBench } from './bench-mcp.mjs';
 import { frameworkInitBin, hygenBin, writeHygenTemplates, writeRegistryProbe } from './bench-peers.mjs';
 import { LAYOUTS, scaleTool, writeScaleFixture } from './scale-fixture.mjs';
 
@@ -136,6 +137,8 @@ if (framework) {
 const results = new Map([...cases.keys()].map((k) => [k, []]));
 for (const run of cases.values()) run(); // warm-up: file cache
 for (let i = 0; i < RUNS; i++) for (const [name, run] of cases) results.get(name).push(run());
+// The MCP server's cases run a client in this process (--only mcp runs them alone).
+const mcp = ONLY.length === 0 || ONLY.includes('mcp') ? await benchMcp({ runs: RUNS, work }) : undefined;
 rmSync(work, { recursive: true, force: true });
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -235,6 +238,7 @@ if (results.has(REGISTRY_PROBE) && results.has(FRAMEWORK_INIT)) {
       `${floor.toFixed(2)}× the framework's init; ours is ${(ms('mcp-scaffold init --no-install --no-git') / ms(REGISTRY_PROBE)).toFixed(2)}× that floor`,
   );
 }
+if (mcp) printMcpBench(mcp);
 // The last goal installs two servers (ours and the framework's), so it can be left out offline.
 if (!process.argv.includes('--no-devcheck-bench') && (ONLY.length === 0 || ONLY.includes('devcheck'))) {
   printDevcheckBench(await benchDevcheck({ runs: Math.min(RUNS, 5) }));

@@ -2,7 +2,7 @@
 // The build: tsc compiles src/ to dist/ (its modules are what the bundle is made of, and what
 // scripts import), every `templates/` folder of src/ is copied beside its compiled module, and
 // esbuild bundles the CLI with its dependencies into dist/cli.cjs, which bin/mcp-scaffold.js runs.
-// ts-morph stays outside the bundle: only a run that parses loads it, from node_modules.
+// ts-morph and the MCP SDK stay outside the bundle: only a run that parses, or serves MCP, loads them.
 import { execFileSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -79,7 +79,8 @@ await build({
   platform: 'node',
   format: 'cjs',
   target: 'node22',
-  external: ['ts-morph'],
+  // The MCP SDK loads only for `mcp-scaffold mcp`, from node_modules like ts-morph.
+  external: ['ts-morph', '@modelcontextprotocol/sdk'],
   // jsonc-parser's `main` is a UMD build that requires its parts at run time; its ES build bundles.
   mainFields: ['module', 'main'],
   plugins: [moduleUrls, precompiledTemplates],

@@ -156,6 +156,31 @@ function recoverCommand(program: Command, setExit: (code: number) => void): void
     });
 }
 
+const MCP_EXAMPLES = `
+Examples:
+  mcp-scaffold mcp                          # an MCP server over stdio, for the project in this folder
+  mcp-scaffold mcp --read-only              # only the tools that write nothing
+  mcp-scaffold mcp --http 3011              # Streamable HTTP on http://127.0.0.1:3011/mcp
+  mcp-scaffold mcp --print-config           # the configuration for Claude Code, Cursor and VS Code
+
+Its tools run the same commands as the CLI (describe, kind schema, preview, apply, list,
+devcheck); where the CLI would need --force, the user is asked through the client.`;
+
+function mcpCommand(program: Command, setExit: (code: number) => void): void {
+  program
+    .command('mcp')
+    .description('serve the scaffolder as an MCP server (stdio, or --http on 127.0.0.1)')
+    .option('--read-only', 'serve only the tools that write nothing')
+    .option('--http <port>', 'serve Streamable HTTP on 127.0.0.1:<port>/mcp instead of stdio')
+    .option('--print-config', 'print the configuration that starts it, for Claude Code, Cursor and VS Code')
+    .addHelpText('after', MCP_EXAMPLES)
+    .exitOverride()
+    .action(async (flags: Record<string, unknown>, cmd: Command) => {
+      const { mcpCommand } = await import('../mcp/start.js');
+      setExit(await mcpCommand(flags, globalOptions(cmd.optsWithGlobals())));
+    });
+}
+
 /** `mcp-scaffold add tool`: the words that run a command, as its --help hint names them. */
 export function commandPath(cmd: Command): string {
   const names: string[] = [];
@@ -179,6 +204,7 @@ export function buildProgram(ctx: ProgramContext): Command {
   definitionCommands(program, ctx);
   upgradeCommand(program, ctx.setExit);
   recoverCommand(program, ctx.setExit);
+  mcpCommand(program, ctx.setExit);
   // Under --json the error becomes one JSON object instead (main.ts).
   if (!ctx.jsonOut) usageAfterErrors(program);
   return program;

@@ -16,7 +16,7 @@ import type { TaskReport } from '../engine/task.js';
 import { Tree } from '../engine/tree.js';
 import { isTarball } from '../init/framework-choice.js';
 import { type InitResult, initGenerator } from '../init/generator.js';
-import { scaffoldCommand } from '../init/launcher.js';
+import { scaffoldCommand, scaffoldWords } from '../init/launcher.js';
 import { type AnswerSource, type LatestVersionLookup, latestFrameworkVersion } from '../init/registry.js';
 import { FRAMEWORK_VERSION } from '../init/versions.js';
 import {
@@ -100,6 +100,7 @@ function generateInit(
     environment: {
       ...environmentOf(target.root),
       scaffoldCommand: scaffoldCommand(packageManagerInfo(options.pm ?? 'npm').dlx),
+      scaffoldWords: scaffoldWords(packageManagerInfo(options.pm ?? 'npm').dlx),
     },
   });
   const { project, skipped, refreshed } = generated;

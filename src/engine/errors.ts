@@ -51,6 +51,8 @@ export type ErrorCode =
   | 'REFERENCE_UNSUPPORTED'
   // `--force` over a file edited since mcp-scaffold wrote it: the rewrite would discard those edits.
   | 'EDITED_SINCE_GENERATED'
+  // `mcp --read-only`: a tool that writes was called by name.
+  | 'READ_ONLY'
   | 'INTERNAL';
 
 /** Exit statuses of the command-line contract. */

@@ -26,6 +26,7 @@ import { type Identity, readPackageJson, resolveIdentity } from './identity.js';
 import { INSTALL_COMMANDS } from './install-commands.js';
 import { DEFAULT_LICENSE, knownLicense, LICENSES, type License, licenseText } from './licenses.js';
 import { bundleManifest, type ManifestData, packageJson, serverJson } from './manifests.js';
+import { projectMcpJson } from './mcp-config.js';
 import { type Repository, schemeOf } from './naming.js';
 import { DEVCHECK_CONFIG, installedSkillFiles, type SkillFile, skillSetting, skillVersionsConfig } from './skills.js';
 import { refreshTsconfigs } from './tsconfig.js';
@@ -40,6 +41,8 @@ export interface InitEnvironment {
   insideGitWorkTree?: boolean | undefined;
   /** How the docs say to run mcp-scaffold (src/init/launcher.ts); the package manager's dlx form by default. */
   scaffoldCommand?: string | undefined;
+  /** The same command as words, for the `.mcp.json` that starts `mcp-scaffold mcp`. */
+  scaffoldWords?: string[] | undefined;
   /** The year in the LICENSE's copyright line (default: this year). */
   year?: number | undefined;
 }
@@ -361,6 +364,8 @@ function plannedFiles(ctx: Context, defs: DefinitionNames): Map<string, string> 
   planned.set('server.json', serverJson(manifest, lineWidth));
   planned.set('manifest.json', bundleManifest({ ...manifest, author: ctx.identity.owner }, lineWidth));
   planned.set('LICENSE', licenseText(ctx.license, ctx.identity.owner, ctx.opts.environment.year));
+  const pm = packageManagerInfo(ctx.opts.pm);
+  planned.set('.mcp.json', projectMcpJson(ctx.opts.environment.scaffoldWords ?? pm.dlx.split(' ')));
   // AGENTS.md and CLAUDE.md stay identical: when one is there, the missing one is its copy.
   if (upgrade) {
     const agents = tree.read('AGENTS.md');

@@ -38,10 +38,31 @@ export function scaffoldCommand(
   bin: string | undefined = process.argv[1],
   env: NodeJS.ProcessEnv = process.env,
 ): string {
-  if (!bin) return dlx;
+  const argv = scaffoldArgv(bin, env);
+  return argv === undefined ? dlx : argv.map(shellWord).join(' ');
+}
+
+/**
+ * The same command as words, for a client's configuration (`.mcp.json`: command and args);
+ * undefined for the dlx form, whose words the caller's `dlx` holds as written (`npx mcp-scaffold`).
+ */
+function scaffoldArgv(
+  bin: string | undefined = process.argv[1],
+  env: NodeJS.ProcessEnv = process.env,
+): string[] | undefined {
+  if (!bin) return undefined;
   const launched = real(bin);
-  if (DLX_CACHE.test(launched)) return dlx;
+  if (DLX_CACHE.test(launched)) return undefined;
   const onPath = findOnPath(BIN_NAME, env);
-  if (onPath && real(onPath) === launched) return BIN_NAME;
-  return `${process.versions.bun ? 'bun' : 'node'} ${shellWord(launched)}`;
+  if (onPath && real(onPath) === launched) return [BIN_NAME];
+  return [process.versions.bun ? 'bun' : 'node', launched];
+}
+
+/** The words of the command mcp-scaffold was launched with: `dlx` split where it is the form. */
+export function scaffoldWords(
+  dlx: string,
+  bin: string | undefined = process.argv[1],
+  env: NodeJS.ProcessEnv = process.env,
+): string[] {
+  return scaffoldArgv(bin, env) ?? dlx.split(' ');
 }

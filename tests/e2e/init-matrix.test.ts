@@ -130,7 +130,7 @@ describe.each(LINES)('init for $version', (line) => {
     expect(init.exitCode, describeRun(init)).toBe(0);
     const out = parseJsonStdout(init);
     expect(out).toMatchObject({ ok: true, install: { ran: true, passed: true }, git: { committed: true } });
-    expect(out.changes).toHaveLength(27);
+    expect(out.changes).toHaveLength(28);
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
     expect(pkg.dependencies[FRAMEWORK]).toBe(line.range);
     const packageDir = path.join(root, 'node_modules', FRAMEWORK);

@@ -52,6 +52,7 @@ const byLocale = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const FRESH_FILES = [
   '.dockerignore',
+  '.mcp.json',
   '.env.example',
   '.github/workflows/ci.yml',
   '.gitignore',
@@ -211,6 +212,19 @@ await createApp({
     for (const [file, content] of Object.entries(files)) {
       expect(untouched(content), file).toBe(starters.includes(file));
     }
+  });
+
+  it('writes .mcp.json starting mcp-scaffold mcp as mcp-scaffold was launched (npx by default)', () => {
+    expect(JSON.parse(generate().files['.mcp.json']!)).toEqual({
+      mcpServers: { 'mcp-scaffold': { command: 'npx', args: ['mcp-scaffold', 'mcp'] } },
+    });
+    const linked = generate({
+      environment: { ...ENV, scaffoldWords: ['node', '/opt/mcp-scaffold/bin/mcp-scaffold.js'] },
+    });
+    expect(JSON.parse(linked.files['.mcp.json']!).mcpServers['mcp-scaffold']).toEqual({
+      command: 'node',
+      args: ['/opt/mcp-scaffold/bin/mcp-scaffold.js', 'mcp'],
+    });
   });
 
   it('writes an agent skill with name and description frontmatter', () => {
@@ -382,6 +396,7 @@ describe('initGenerator: the upgrade flow', () => {
         '.env.example',
         '.github/workflows/ci.yml',
         '.gitignore',
+        '.mcp.json',
         '.mcpbignore',
         'AGENTS.md',
         'Dockerfile',
