@@ -26,6 +26,12 @@ export const LIFTABLE: readonly Liftable[] = [
     flag: '--force',
     consequence: 'Write it again from the template (--force)? What the file holds now is replaced.',
   },
+  {
+    code: 'EDITED_SINCE_GENERATED',
+    commands: /^add /,
+    flag: '--overwrite-edited',
+    consequence: 'Discard the edits made since mcp-scaffold wrote the file (--overwrite-edited)? They are lost.',
+  },
 ];
 
 export interface Asker {
@@ -77,7 +83,13 @@ export async function applyWithConfirmation(
     if (!asker.canAsk) return result;
     const withFlag = withFlags(argv, lift.flag);
     const probe = await run(withFlags(withFlag, '--dry-run'));
-    if (!probe.ok) return result;
+    if (!probe.ok) {
+      // A refusal that another flag lifts (--force over an edited file): that flag is asked for instead.
+      if (!liftableFor(probe, used)) return result;
+      argv = withFlag;
+      result = probe;
+      continue;
+    }
     if (!(await asker.ask(question(result, lift, probe)))) return declined(result, lift.flag);
     argv = withFlag;
     result = await run(argv);

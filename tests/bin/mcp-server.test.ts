@@ -166,12 +166,21 @@ describe('mcp-scaffold mcp over stdio', () => {
     );
     expect(unchecked.result.error.code).toBe('CANCELLED');
 
+    // Edited since it was written: --force alone is refused, so what is asked is --overwrite-edited.
     writeFileSync(file, `${written}// edited\n`);
+    const questions: string[] = [];
     const yes = await call(
-      await connect(cwd, { answer: () => ({ action: 'accept', content: { confirm: true } }) }),
+      await connect(cwd, {
+        answer: (m) => {
+          questions.push(m);
+          return { action: 'accept', content: { confirm: true } };
+        },
+      }),
       'scaffold_add_tool',
       args,
     );
+    expect(questions).toHaveLength(1);
+    expect(questions[0]).toContain('--overwrite-edited');
     expect(yes.isError, yes.text).toBe(false);
     expect(yes.result.ok).toBe(true);
     expect(readFileSync(file, 'utf8')).toBe(written);
