@@ -12,6 +12,7 @@ export type { TsMorph };
 
 let mod: typeof TsMorph | undefined;
 let project: TsMorph.Project | undefined;
+let parses = 0;
 
 export function tsMorph(): typeof TsMorph {
   mod ??= createRequire(import.meta.url)('ts-morph') as typeof TsMorph;
@@ -32,7 +33,10 @@ export function parseSource(relPath: string, text: string, { tolerant = false } 
     // TypeScript's lib .d.ts files serve only type checking, which nothing here does.
     skipLoadingLibFiles: true,
   });
-  const sf = project.createSourceFile(`/${relPath}`, text, { overwrite: true });
+  // Each parse gets a path of its own: ts-morph's overwrite would change the text under an earlier
+  // parse of the same file that a caller still walks.
+  const where = project.getSourceFile(`/${relPath}`) ? `/${++parses}.parse/${relPath}` : `/${relPath}`;
+  const sf = project.createSourceFile(where, text);
   const diagnostics = (sf.compilerNode as unknown as { parseDiagnostics?: TsMorph.ts.DiagnosticWithLocation[] })
     .parseDiagnostics;
   if (!tolerant && diagnostics && diagnostics.length > 0) {

@@ -13,6 +13,8 @@ import { KINDS as ALL_KINDS } from '../../src/kinds/index.js';
 import { addServiceGenerator } from '../../src/kinds/service/generator.js';
 import { serviceLayout } from '../../src/kinds/service/layout.js';
 import { inventory } from '../../src/registration/inventory.js';
+import { resortImports } from '../../src/ts/import-resort.js';
+import { parseSource } from '../../src/ts/ts-morph.js';
 import { biomeCheck } from '../helpers/biome.js';
 import { FEATURES_0_10 } from '../helpers/framework.js';
 import { FRESH_INDEX, memoryProject, PACKAGE_JSON, VITEST_CONFIG } from '../helpers/projects.js';
@@ -146,11 +148,29 @@ describe('rename: a namesake of another kind', () => {
   });
 });
 
+/** FRESH_INDEX with its imports in Biome's order, as a server's own index has them. */
+const SORTED_INDEX = FRESH_INDEX.replace(
+  /^import \{ echoTool \}[\s\S]*?echo\.prompt\.js';\n/m,
+  L(
+    "import { echoPrompt } from './mcp-server/prompts/definitions/echo.prompt.js';",
+    "import { echoResource } from './mcp-server/resources/definitions/echo.resource.js';",
+    "import { echoAppUiResource } from './mcp-server/resources/definitions/echo-app-ui.app-resource.js';",
+    "import { echoTool } from './mcp-server/tools/definitions/echo.tool.js';",
+    "import { echoAppTool } from './mcp-server/tools/definitions/echo-app.app-tool.js';",
+  ),
+);
+
 describe('rename service', () => {
-  it('moves its folders and renames its class, init and get everywhere; back again restores it', () => {
+  // A sorted index is parsed again to keep its imports in order: that parse must not change the
+  // text under the one the walk reads, or a second pass of the walk finds nothing to rename.
+  it.each([
+    ['an index in no order', FRESH_INDEX],
+    ["an index in Biome's order", SORTED_INDEX],
+  ])('on %s: moves its folders and renames its class, init and get everywhere; back again restores it', (_, index) => {
+    expect(resortImports(parseSource('src/index.ts', index)).length > 0).toBe(index === FRESH_INDEX);
     const host = new MemoryHost({
       'package.json': PACKAGE_JSON,
-      'src/index.ts': FRESH_INDEX,
+      'src/index.ts': index,
       'vitest.config.ts': VITEST_CONFIG,
     });
     const tree = new Tree(host);
