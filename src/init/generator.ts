@@ -365,7 +365,7 @@ function plannedFiles(ctx: Context, defs: DefinitionNames): Map<string, string> 
   planned.set('manifest.json', bundleManifest({ ...manifest, author: ctx.identity.owner }, lineWidth));
   planned.set('LICENSE', licenseText(ctx.license, ctx.identity.owner, ctx.opts.environment.year));
   const pm = packageManagerInfo(ctx.opts.pm);
-  planned.set('.mcp.json', projectMcpJson(ctx.opts.environment.scaffoldWords ?? pm.dlx.split(' ')));
+  planned.set('.mcp.json', projectMcpJson(ctx.opts.environment.scaffoldWords ?? pm.dlx.split(' '), lineWidth));
   // AGENTS.md and CLAUDE.md stay identical: when one is there, the missing one is its copy.
   if (upgrade) {
     const agents = tree.read('AGENTS.md');

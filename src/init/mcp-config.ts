@@ -5,6 +5,8 @@
  * runs the same one.
  */
 
+import { formatJson } from './manifests.js';
+
 /** The server's name in each client's configuration. */
 export const MCP_SERVER_NAME = 'mcp-scaffold';
 
@@ -43,7 +45,7 @@ export function mcpClientConfigs(words: readonly string[]): McpClientConfig[] {
   ];
 }
 
-/** The `.mcp.json` init writes, as text. */
-export function projectMcpJson(words: readonly string[]): string {
-  return `${JSON.stringify(mcpClientConfigs(words)[0]!.json, null, 2)}\n`;
+/** The `.mcp.json` init writes, as text laid out as the project's Biome lays JSON out. */
+export function projectMcpJson(words: readonly string[], lineWidth?: number): string {
+  return formatJson(mcpClientConfigs(words)[0]!.json as Parameters<typeof formatJson>[0], lineWidth);
 }
