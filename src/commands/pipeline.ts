@@ -68,7 +68,11 @@ async function checkedChanges(
   warnStandIns = false,
 ): Promise<FileChange[]> {
   if (say) for (const w of result.warnings) reporter.warn(w);
-  if (result.problems.length > 0) throw problemsError(result.problems);
+  if (result.problems.length > 0) {
+    // A file that leads out of the project is refused as that first: it is never written to.
+    tree.host.verify(result.problems.flatMap((p) => (p.path && p.path !== '.' ? [p.path] : [])));
+    throw problemsError(result.problems);
+  }
   if (say) for (const n of result.notes) reporter.info(n);
   for (const file of await formatWideNewFiles(tree, lineWidthOf(tree))) {
     if (say)
@@ -114,7 +118,7 @@ async function planAndFlush<R extends GeneratorResult>(
   let planned = await spec.generate();
   let changes = await checkedChanges(planned, reporter, true, spec.warnStandIns);
   for (let replans = 0; ; replans++) {
-    planned.tree.host.verify(changes);
+    planned.tree.host.verify(changes.map((c) => c.path));
     if (global.dryRun) return { planned, changes };
     try {
       for (const w of await planned.tree.host.flush(changes)) reporter.warn(w);

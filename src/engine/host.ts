@@ -30,8 +30,8 @@ export interface Host {
   isFile?(rel: string): boolean;
   /** The entries directly in a folder; none when it is missing or not a folder. */
   list(rel: string): HostEntry[];
-  /** Refuses (OUTSIDE_PROJECT) a changeset with a path that leads out of the root through a link. */
-  verify(changes: readonly FileChange[]): void;
+  /** Refuses (OUTSIDE_PROJECT) paths of which one leads out of the root through a link. */
+  verify(paths: readonly string[]): void;
   /**
    * Writes a checked changeset, all of it or (when a write fails) none of it; what to warn about
    * (an interrupted earlier run it undid first).
@@ -108,11 +108,8 @@ export class DiskHost implements Host {
     }
   }
 
-  verify(changes: readonly FileChange[]): void {
-    containedPaths(
-      this.root,
-      changes.map((c) => c.path),
-    );
+  verify(paths: readonly string[]): void {
+    containedPaths(this.root, paths);
   }
 
   flush(changes: readonly FileChange[]): Promise<string[]> {

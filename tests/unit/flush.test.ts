@@ -480,7 +480,7 @@ describe('containment', () => {
         after: 'x\n',
       },
     ].sort((a, b) => (a.path < b.path ? -1 : 1)) as FileChange[];
-    expect(() => new DiskHost(root).verify(changes)).toThrow(ScaffoldError);
+    expect(() => new DiskHost(root).verify(changes.map((c) => c.path))).toThrow(ScaffoldError);
     const error = await flushError(root, changes);
     expect(error.code).toBe('OUTSIDE_PROJECT');
     expect(error.details).toEqual([
