@@ -84,11 +84,11 @@ function devcheck(...args: string[]) {
   });
 }
 
-/** init's three starters, each marked as the example it is, by file and line. */
+/** init's three starters, each marked as the example it is, by file and line (under the record line). */
 const STARTERS = [
-  'src/mcp-server/prompts/definitions/demo-summarize.prompt.ts:10  // STAND-IN: an example prompt',
-  'src/mcp-server/resources/definitions/demo-echo.resource.ts:10  // STAND-IN: an example resource',
-  'src/mcp-server/tools/definitions/demo-echo-message.tool.ts:11  // STAND-IN: an example tool',
+  'src/mcp-server/prompts/definitions/demo-summarize.prompt.ts:11  // STAND-IN: an example prompt',
+  'src/mcp-server/resources/definitions/demo-echo.resource.ts:11  // STAND-IN: an example resource',
+  'src/mcp-server/tools/definitions/demo-echo-message.tool.ts:12  // STAND-IN: an example tool',
 ];
 
 describe('a definition string that still starts with the placeholder mark', () => {
@@ -153,7 +153,7 @@ describe('a definition string that still starts with the placeholder mark', () =
       ['// STAND-IN: an example prompt: '],
     ]);
     expect(human.stdout + human.stderr).toContain(
-      'stand-in demo_echo_message at src/mcp-server/tools/definitions/demo-echo-message.tool.ts:11: // STAND-IN: an example tool',
+      'stand-in demo_echo_message at src/mcp-server/tools/definitions/demo-echo-message.tool.ts:12: // STAND-IN: an example tool',
     );
     expect(human.stdout + human.stderr).toContain(
       '4 lines still to replace (stand-ins and TODO: text, listed above): devcheck --strict fails until each is real.',
