@@ -125,12 +125,6 @@ export const BREAKING_CHANGES: readonly BreakingChange[] = [
     find: (s) => s.imports(['MockSession']),
   },
   {
-    id: 'tsconfig-split',
-    release: '0.11.4',
-    summary: 'the template type-checks tests/: tsconfig.json covers src and tests, tsconfig.build.json builds src',
-    migration: '0.11/tsconfig-split',
-  },
-  {
     id: 'sdk-split',
     release: '0.12.0',
     summary: '@modelcontextprotocol/sdk is replaced by @modelcontextprotocol/server and /client',
@@ -250,7 +244,7 @@ export function breakingChangeWarnings(reports: readonly BreakingChangeReport[])
       continue;
     }
     if (sites.length === 0) continue;
-    const shown = sites.slice(0, SHOWN_SITES).map((s) => `${s.path}:${s.line}`);
+    const shown = sites.slice(0, SHOWN_SITES).map((s) => `${s.path}:${s.line}${s.what ? ` (${s.what})` : ''}`);
     const more = sites.length > SHOWN_SITES ? `, and ${sites.length - SHOWN_SITES} more` : '';
     warnings.push(`${r.release}: ${r.summary}; no codemod does this: used at ${shown.join(', ')}${more}.`);
   }

@@ -14,6 +14,8 @@ import { sourceFiles } from './migration.js';
 export interface Site {
   path: string;
   line: number;
+  /** What is there, where the line alone does not say (`better-sqlite3 ^12.0.0`). */
+  what?: string;
 }
 
 /** The text with each comment replaced by spaces (line breaks kept), so offsets and lines stay. */
@@ -77,7 +79,7 @@ export class UsageScan {
       for (const [name, range] of Object.entries(deps as Record<string, unknown>)) {
         if (typeof range !== 'string') continue;
         const at = text!.indexOf(`"${name}"`);
-        out.push({ path: 'package.json', line: at < 0 ? 1 : lineAt(text!, at), name, range });
+        out.push({ path: 'package.json', line: at < 0 ? 1 : lineAt(text!, at), what: `${name} ${range}`, name, range });
       }
     }
     return out;
@@ -85,16 +87,20 @@ export class UsageScan {
 
   /** package.json's declarations of any of `names`. */
   declared(names: readonly string[]): Site[] {
-    return this.dependencies().filter((d) => names.includes(d.name));
+    return this.dependencies()
+      .filter((d) => names.includes(d.name))
+      .map(({ path, line, what }) => ({ path, line, what }));
   }
 
   /** package.json's declaration of each of `floors`' packages whose range cannot meet `^floor`. */
   dependenciesBelow(floors: Readonly<Record<string, string>>): Site[] {
-    return this.dependencies().filter((d) => {
-      const floor = floors[d.name];
-      if (!floor || semver.validRange(d.range) === null) return false;
-      return !semver.intersects(d.range, `^${floor}`, { includePrerelease: true });
-    });
+    return this.dependencies()
+      .filter((d) => {
+        const floor = floors[d.name];
+        if (!floor || semver.validRange(d.range) === null) return false;
+        return !semver.intersects(d.range, `^${floor}`, { includePrerelease: true });
+      })
+      .map(({ path, line, name, range }) => ({ path, line, what: `${name} ${range}, the floor ^${floors[name]}` }));
   }
 
   /** Each line of `.env` and `.env.example` that sets one of `keys`. */

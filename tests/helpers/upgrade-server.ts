@@ -28,7 +28,8 @@ export function linkRelease(root: string, release: FrameworkRelease): void {
     if (name.startsWith('.') || name === '@types') continue;
     symlinkSync(path.join(installed, name), path.join(modules, name), 'dir');
   }
-  for (const tool of OWN_TOOLS) symlinkSync(path.join(REPO_ROOT, 'node_modules', tool), path.join(modules, tool), 'dir');
+  for (const tool of OWN_TOOLS)
+    symlinkSync(path.join(REPO_ROOT, 'node_modules', tool), path.join(modules, tool), 'dir');
 }
 
 /** The fixture on `release`, with `files` written over it (path → content; null deletes). */
@@ -46,12 +47,10 @@ export function upgradeServer(release: FrameworkRelease, files: Record<string, s
 }
 
 /** The upgrade's install, without npm: links `release` in place of what was installed. */
-export const linkingInstaller =
-  (release: FrameworkRelease) =>
-  (): Task => ({
-    key: 'install',
-    run: async ({ root }) => {
-      linkRelease(root, release);
-      return { report: { ran: true, passed: true, linked: release } };
-    },
-  });
+export const linkingInstaller = (release: FrameworkRelease) => (): Task => ({
+  key: 'install',
+  run: async ({ root }) => {
+    linkRelease(root, release);
+    return { report: { ran: true, passed: true, linked: release } };
+  },
+});
