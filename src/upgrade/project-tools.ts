@@ -4,7 +4,7 @@
  * or on our own SIGINT/SIGTERM), their output collected for reading rather than shown.
  */
 
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { runSupervised, type StopReason } from '../tasks/supervised-run.js';
@@ -33,7 +33,23 @@ export interface ToolRun {
   stopped?: StopReason;
 }
 
-/** Runs `node <bin> ...args` in `root` and collects what it prints; rejects when it cannot start. */
+/** Whether a bin is a script for Node (a `.js` file, or a node shebang), not a native executable. */
+function runsOnNode(bin: string): boolean {
+  if (/\.[cm]?js$/.test(bin)) return true;
+  const head = Buffer.alloc(128);
+  const fd = openSync(bin, 'r');
+  try {
+    const read = readSync(fd, head, 0, head.length, 0);
+    const text = head.subarray(0, read).toString('latin1');
+    if (text.startsWith('#!')) return /\bnode\b/.test(text.split('\n')[0]!);
+    // No shebang: a script Node is meant to load, unless it is a compiled executable (binary bytes).
+    return !text.includes('\0');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Runs the bin (with this Node, when it is a Node script) in `root`, collecting what it prints; rejects when it cannot start. */
 export async function runProjectTool(root: string, bin: string, args: string[], timeoutMs: number): Promise<ToolRun> {
   const chunks: Buffer[] = [];
   const sink = new Writable({
@@ -42,7 +58,8 @@ export async function runProjectTool(root: string, bin: string, args: string[], 
       done();
     },
   });
-  const exit = await runSupervised(process.execPath, [bin, ...args], {
+  const [file, argv] = runsOnNode(bin) ? [process.execPath, [bin, ...args]] : [bin, args];
+  const exit = await runSupervised(file, argv, {
     cwd: root,
     env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
     stdout: sink,

@@ -181,6 +181,19 @@ describe('the split, decided by proof', () => {
     expect(result.typecheck.before).toBeGreaterThan(2);
   });
 
+  it('--dry-run: the split waits for the check after the install; nothing is checked or written', SLOW, async () => {
+    const root = upgradeServer('0.10.17');
+    const before = read(root, 'tests/tools/catalog-find-items.tool.test.ts');
+    const { code, result } = await upgrade(root, '0.12.3', {}, true);
+    expect(code).toBe(0);
+    expect(result.upgrade.decisions).toEqual([
+      expect.objectContaining({ adopted: false, why: expect.stringContaining('dry run: decided after the install') }),
+    ]);
+    expect(result.typecheck).toEqual({ ran: false, reason: 'dry run' });
+    expect(result.changes.map((c: { path: string }) => c.path)).toEqual(['package.json', 'src/services/catalog.ts']);
+    expect(read(root, 'tests/tools/catalog-find-items.tool.test.ts')).toBe(before);
+  });
+
   it('--no-install: nothing checked, the split not adopted, and the result says so', SLOW, async () => {
     const root = upgradeServer('0.10.17');
     const tsconfig = read(root, 'tsconfig.json');
