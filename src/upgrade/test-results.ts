@@ -7,6 +7,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stopSignal } from '../engine/run-state.js';
 import { projectBin, runProjectTool, stoppedWhy } from './project-tools.js';
 
 /** Test (`tests/x.test.ts > suite > name`) → its status (`passed`, `failed`, `skipped`…). */
@@ -33,6 +34,8 @@ function resultsOf(report: VitestJson, root: string): TestResults {
 export async function runTests(root: string, timeoutSeconds: number): Promise<TestRun> {
   const vitest = projectBin(root, 'vitest');
   if (!vitest) return { ran: false, reason: 'vitest is not installed in the project' };
+  const signal = stopSignal();
+  if (signal) return { ran: false, reason: `interrupted by ${signal}` };
   const report = path.join(tmpdir(), `mcp-scaffold-tests-${process.pid}-${Date.now()}.json`);
   try {
     const run = await runProjectTool(

@@ -10,6 +10,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'jsonc-parser';
+import { stopSignal } from '../engine/run-state.js';
 import { projectBin, runProjectTool, stoppedWhy } from './project-tools.js';
 import { parseTypeErrors, type TscError } from './type-errors.js';
 
@@ -46,8 +47,16 @@ export async function typeCheck(root: string, scope: CheckScope, timeoutSeconds:
   if (!existsSync(path.join(root, 'tsconfig.json'))) return { ran: false, reason: 'the project has no tsconfig.json' };
   const tsc = projectBin(root, 'typescript', 'tsc');
   if (!tsc) return { ran: false, reason: 'typescript is not installed in the project' };
+  const signal = stopSignal();
+  if (signal) return { ran: false, reason: `interrupted by ${signal}` };
   const config = path.join(root, CHECK_CONFIG);
   const buildInfo = path.join(tmpdir(), `mcp-scaffold-check-${process.pid}-${Date.now()}.tsbuildinfo`);
+  // A stop signal before the flush ends the process at once: the throwaway files go with it.
+  const removeFiles = () => {
+    rmSync(config, { force: true });
+    rmSync(buildInfo, { force: true });
+  };
+  process.on('exit', removeFiles);
   writeFileSync(config, checkConfig(root, scope, buildInfo));
   try {
     const run = await runProjectTool(root, tsc, ['-p', CHECK_CONFIG, '--pretty', 'false'], timeoutSeconds * 1000);
@@ -63,7 +72,7 @@ export async function typeCheck(root: string, scope: CheckScope, timeoutSeconds:
   } catch (e) {
     return { ran: false, reason: `tsc could not start: ${e instanceof Error ? e.message : String(e)}` };
   } finally {
-    rmSync(config, { force: true });
-    rmSync(buildInfo, { force: true });
+    process.off('exit', removeFiles);
+    removeFiles();
   }
 }
