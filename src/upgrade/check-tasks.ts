@@ -53,13 +53,12 @@ async function decideSplit(checks: UpgradeChecks, root: string, wide: CheckRun, 
   const decide = (adopted: boolean, why: string, more = {}) => {
     checks.decision = { id: SPLIT_MIGRATION, adopted, why, ...more };
   };
-  if (!project.ran || !wide.ran) {
-    decide(
-      false,
-      `the check of the files it adds did not run (${!project.ran ? project.reason : !wide.ran ? wide.reason : ''})`,
-    );
+  for (const check of [project, wide]) {
+    if (check.ran) continue;
+    decide(false, `the check of the files it adds did not run (${check.reason})`);
     return project;
   }
+  if (!project.ran || !wide.ran) return project;
   const backlog = newErrors(project.errors, wide.errors);
   if (backlog.length === 0) {
     const files = adoptSplit(root);

@@ -58,6 +58,8 @@ const ADDS = [
 
 let tmp: string;
 const timings: string[] = [];
+/** One upgrade: the install, tsc before and several times after it, the tests twice with --test, devcheck. */
+const UPGRADE_MS = 900_000;
 const started = performance.now();
 
 /** One server to upgrade: how it is made, and whether its own devcheck and build can run here. */
@@ -151,8 +153,8 @@ const installedVersion = (root: string) =>
 async function upgrade(root: string, scenario: Scenario, args: string[]): Promise<RunResult> {
   const t = performance.now();
   const flags = [...args, ...(scenario.devcheck ? [] : ['--no-devcheck']), '--json'];
-  // An install and devcheck: minutes on a loaded machine, not the CLI's usual minute.
-  const r = await run(process.execPath, [BIN, 'upgrade', ...flags], { cwd: root, timeoutMs: 600_000 });
+  // An install, the checks before and after it, and devcheck: minutes on a loaded machine.
+  const r = await run(process.execPath, [BIN, 'upgrade', ...flags], { cwd: root, timeoutMs: UPGRADE_MS });
   const what = args.join(' ').replace(/\S*\//g, '');
   timings.push(`${scenario.title}: upgrade ${what}: ${Math.round((performance.now() - t) / 1000)} s`);
   return r;
@@ -222,7 +224,9 @@ for (const scenario of SCENARIOS) {
       root = roots.get(scenario)!;
     });
 
-    it('to 0.11.5: exit 0, the range, the typed mock contexts, tsconfig split, install passed, tsc clean', async () => {
+    it('to 0.11.5: exit 0, the range, the typed mock contexts, tsconfig split, install passed, tsc clean', {
+      timeout: UPGRADE_MS,
+    }, async () => {
       expect(installedVersion(root)).toBe('0.10.17');
       const r = await upgrade(root, scenario, ['--to', frameworkTarball('0.11.5')]);
       await expectUpgraded(root, scenario, r);
@@ -254,7 +258,9 @@ for (const scenario of SCENARIOS) {
       expect(hashTree(root)).toEqual(before);
     });
 
-    it('to 0.12.3 with --drop-tasks: the confirm flow on ctx.requestInput, the task a plain tool, tsc clean', async () => {
+    it('to 0.12.3 with --drop-tasks: the confirm flow on ctx.requestInput, the task a plain tool, tsc clean', {
+      timeout: UPGRADE_MS,
+    }, async () => {
       const r = await upgrade(root, scenario, ['--to', frameworkTarball('0.12.3'), '--drop-tasks']);
       await expectUpgraded(root, scenario, r);
       expect(parseJsonStdout(r).upgrade).toMatchObject({ from: '0.11.5', to: '0.12.3', dropTasks: true });
@@ -303,7 +309,9 @@ describe(`upgrade of the shapes fixture on ${FRAMEWORK} 0.9.21, installed from t
     return out;
   }
 
-  it('to 0.11.5: the codemods clear the backlog, the split adopted, tests as before, the build compiles', async () => {
+  it('to 0.11.5: the codemods clear the backlog, the split adopted, tests as before, the build compiles', {
+    timeout: UPGRADE_MS,
+  }, async () => {
     const out = await upgradeShapes('0.11.5');
     expect(installedVersion(shapesRoot)).toBe('0.11.5');
     expect(fixed(out)).toEqual(SHAPES.map((s) => `test-shape/${s}`));
@@ -314,7 +322,9 @@ describe(`upgrade of the shapes fixture on ${FRAMEWORK} 0.9.21, installed from t
     await gitCommitAll(shapesRoot, 'on 0.11.5');
   });
 
-  it('to 0.12.3: createRequestContext keys into additionalContext, tsc clean, tests as before, the build compiles', async () => {
+  it('to 0.12.3: createRequestContext keys into additionalContext, tsc clean, tests as before, the build compiles', {
+    timeout: UPGRADE_MS,
+  }, async () => {
     const out = await upgradeShapes('0.12.3');
     expect(installedVersion(shapesRoot)).toBe('0.12.3');
     expect(out.upgrade.migrations).toContainEqual(
