@@ -18,6 +18,7 @@ Examples:
   mcp-scaffold upgrade --dry-run                 # the plan and its diffs, nothing written
   mcp-scaffold upgrade --to 0.11.5 --json
   mcp-scaffold upgrade --to ../cyanheads-mcp-ts-core-0.12.3.tgz --drop-tasks
+  mcp-scaffold upgrade --to 0.11.5 --test        # the tests too, before and after, test by test
 `;
 
 const RECOVER_EXAMPLES = `
@@ -134,7 +135,15 @@ function upgradeCommand(program: Command, setExit: (code: number) => void): void
       'version, range, packed .tgz or folder of the framework to move to (default: ^ the newest release on the registry)',
     )
     .option('--drop-tasks', 'turn task tools into plain tools (0.12 removed tasks) instead of refusing')
-    .option('--no-install', 'do not install the new framework (nor refresh its skills)')
+    .option('--no-install', 'do not install the new framework (nor refresh its skills, nor check the upgrade)')
+    .option(
+      '--adopt-tsconfig-split',
+      'type-check tests/ from now on (the 0.11.4 tsconfig split) even if they do not compile yet (default: only if they do, after the codemods)',
+    )
+    .option(
+      '--test',
+      "run the project's tests before and after the upgrade, and fail if one that passed no longer does",
+    )
     .addHelpText('after', UPGRADE_EXAMPLES)
     .exitOverride()
     .action(async (flags: Record<string, unknown>, cmd: Command) => {

@@ -51,6 +51,11 @@ export interface PipelineSpec<R extends GeneratorResult = GeneratorResult> {
   generate: () => Planned<R> | Promise<Planned<R>>;
   /** Warn of each stand-in and `TODO:` text the change writes (what `add` writes). */
   warnStandIns?: boolean;
+  /**
+   * Runs once the plan is checked, right before the first flush (never on a dry run, nor when
+   * nothing changes): what must be measured on the project as it was (upgrade's check before).
+   */
+  beforeFlush?: (planned: Planned<R>) => Promise<void>;
   /** Extra JSON fields once the tasks ran; it may speak to people too (init's next steps). */
   conclude?: (outcome: Outcome<R>) => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
@@ -120,6 +125,7 @@ async function planAndFlush<R extends GeneratorResult>(
   for (let replans = 0; ; replans++) {
     planned.tree.host.verify(changes.map((c) => c.path));
     if (global.dryRun) return { planned, changes };
+    if (replans === 0 && changes.length > 0) await spec.beforeFlush?.(planned);
     try {
       for (const w of await planned.tree.host.flush(changes)) reporter.warn(w);
       return { planned, changes };

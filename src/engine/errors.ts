@@ -29,6 +29,8 @@ export type ErrorCode =
   // would say did not answer.
   | 'TARGET_NOT_FOUND'
   | 'REGISTRY_UNREACHABLE'
+  // `upgrade`: after the install, tsc reports more errors than before it (or a test that passed fails).
+  | 'UPGRADE_REGRESSED'
   | 'WRITE_FAILED'
   // The flush: another run holds the project's lock; a path leads out of the project; an undo
   // that could not put everything back.

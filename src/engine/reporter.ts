@@ -89,7 +89,8 @@ export class Reporter {
    */
   failureAfterWrite(result: CommandResult, error: ScaffoldError): number {
     if (!this.json) this.failure(result.command, error);
-    this.result({ ...result, ok: false, error: errorJson(error) }, error.exitCode);
+    const details = error.details.length > 0 ? { details: error.details } : {};
+    this.result({ ...result, ok: false, error: { ...errorJson(error), ...details } }, error.exitCode);
     return error.exitCode;
   }
 

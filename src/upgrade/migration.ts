@@ -23,6 +23,8 @@ export interface UpgradeContext {
   target: UpgradeTarget;
   /** --drop-tasks: task tools become plain tools instead of refusing the upgrade. */
   dropTasks: boolean;
+  /** --adopt-tsconfig-split: the split goes into the plan, without the check after the install. */
+  adoptTsconfigSplit: boolean;
   problems: Problems;
   notes: string[];
   lineWidth: number;

@@ -1,8 +1,10 @@
 /**
  * The migrations between framework lines, oldest first. One runs when the move crosses the
  * version it is for (`from < since <= target`): 0.10 → 0.11 brings the tsconfig split that
- * type-checks tests and the typed mock context; 0.11 → 0.12 the confirm flows on ctx.requestInput,
- * task tools refused or dropped, and the SDK imports moved to the split packages.
+ * type-checks tests (planned here only with --adopt-tsconfig-split; otherwise decided after the
+ * install, by proof: tsconfig-split.ts) and the typed mock context; 0.11 → 0.12 the confirm flows
+ * on ctx.requestInput, task tools refused or dropped, the SDK imports moved to the split packages,
+ * and createRequestContext's ad-hoc keys moved into additionalContext.
  */
 
 import type { Problem } from '../engine/problems.js';
@@ -11,6 +13,7 @@ import { compareVersions } from '../init/versions.js';
 import { dropTasks } from './codemods/drop-tasks.js';
 import { convertElicitDefinition } from './codemods/elicit-to-input.js';
 import { rewriteGeneratedTest, type TestRewrite, toolTemplate, upgradeTemplate } from './codemods/generated-tests.js';
+import { moveRequestContextKeys } from './codemods/request-context-keys.js';
 import { moveSdkImports } from './codemods/sdk-imports.js';
 import { convertShapedConfirmTest } from './codemods/shaped-confirm-test.js';
 import { uncastMockContexts } from './codemods/typed-mock-context.js';
@@ -71,6 +74,7 @@ export const MIGRATIONS: Migration[] = [
     summary: 'tsconfig.json type-checks src and tests (noEmit); tsconfig.build.json builds src alone',
     run: (ctx) => {
       const changed: string[] = [];
+      if (!ctx.adoptTsconfigSplit) return changed;
       for (const f of refreshTsconfigs(ctx.tree, ctx.lineWidth)) {
         writeIfChanged(ctx.tree, f.path, ctx.tree.read(f.path) ?? '', f.content, changed);
       }
@@ -126,6 +130,12 @@ export const MIGRATIONS: Migration[] = [
     since: '0.12.0',
     summary: '@modelcontextprotocol/sdk imports moved to @modelcontextprotocol/server and /client',
     run: (ctx) => eachSource(ctx, () => true, moveSdkImports),
+  },
+  {
+    id: '0.12/request-context-keys',
+    since: '0.12.0',
+    summary: 'createRequestContext({ … }) keys 0.12 does not declare moved into additionalContext',
+    run: (ctx) => eachSource(ctx, () => true, moveRequestContextKeys),
   },
 ];
 

@@ -1,7 +1,8 @@
 /**
  * The upgrade generator: from the installed framework version to the target, every migration the
- * move crosses runs over the tree, then package.json gets the target's range and engines. Pure
- * like every generator: the flush, the install, the skills and devcheck come after, as tasks.
+ * move crosses runs over the tree, then package.json gets the target's range and engines; every
+ * breaking change the move crosses is listed, with its migration or the places that use it. Pure
+ * like every generator: the flush, the install, the checks and devcheck come after, as tasks.
  */
 
 import type { GeneratorResult } from '../engine/generator.js';
@@ -10,10 +11,13 @@ import type { Tree } from '../engine/tree.js';
 import { compareVersions } from '../init/versions.js';
 import { lineWidthOf } from '../project/formatter.js';
 import { FRAMEWORK } from '../project/project.js';
+import { breakingChangeReports, breakingChangeWarnings } from './breaking-changes.js';
 import { replaceSdkDependency, setFrameworkRange, setNodeEngine } from './codemods/package-json.js';
 import { splitPackagesUsed } from './codemods/sdk-imports.js';
 import { sourceFiles, type UpgradeContext, type UpgradeTarget, writeIfChanged } from './migration.js';
 import { migrationsBetween } from './migrations.js';
+import { planSplit, SPLIT_MIGRATION, type SplitPlan } from './tsconfig-split.js';
+import { UsageScan } from './usage-sites.js';
 
 /** The first line newer than the migrations below know. */
 const NEXT_UNKNOWN_LINE = '0.13.0';
@@ -23,6 +27,15 @@ export interface UpgradeOptions {
   from: string;
   target: UpgradeTarget;
   dropTasks: boolean;
+  /** --adopt-tsconfig-split. */
+  adoptTsconfigSplit: boolean;
+  /** Whether the target is installed after the flush (not --no-install): the checks need it. */
+  install: boolean;
+}
+
+export interface UpgradeResult extends GeneratorResult {
+  /** The tsconfig split, when the move crosses it: decided here, or after the install. */
+  split?: SplitPlan;
 }
 
 function packageEdits(ctx: UpgradeContext, from: string): string[] {
@@ -37,7 +50,7 @@ function packageEdits(ctx: UpgradeContext, from: string): string[] {
   return changed;
 }
 
-export function upgradeGenerator(tree: Tree, opts: UpgradeOptions): GeneratorResult {
+export function upgradeGenerator(tree: Tree, opts: UpgradeOptions): UpgradeResult {
   const problems = new Problems();
   const notes: string[] = [];
   const warnings: string[] = [];
@@ -45,6 +58,7 @@ export function upgradeGenerator(tree: Tree, opts: UpgradeOptions): GeneratorRes
     tree,
     target: opts.target,
     dropTasks: opts.dropTasks,
+    adoptTsconfigSplit: opts.adoptTsconfigSplit,
     problems,
     notes,
     lineWidth: lineWidthOf(tree),
@@ -62,6 +76,10 @@ export function upgradeGenerator(tree: Tree, opts: UpgradeOptions): GeneratorRes
     );
   }
   const migrations = problems.list.length > 0 ? [] : migrationsBetween(opts.from, opts.target.version);
+  // Read before the migrations: with --adopt-tsconfig-split the plan writes the split.
+  const split = migrations.some((m) => m.id === SPLIT_MIGRATION)
+    ? planSplit(tree, { adopt: opts.adoptTsconfigSplit, install: opts.install })
+    : undefined;
   const ran = migrations.map((m) => ({
     id: m.id,
     summary: m.summary,
@@ -69,11 +87,15 @@ export function upgradeGenerator(tree: Tree, opts: UpgradeOptions): GeneratorRes
   }));
   const pkg = packageEdits(ctx, opts.from);
   for (const m of ran) notes.push(`${m.id}: ${m.summary} (${m.changed.length} file(s))`);
+  const breakingChanges =
+    problems.list.length > 0 ? [] : breakingChangeReports(new UsageScan(tree), opts.from, opts.target.version);
+  warnings.push(...breakingChangeWarnings(breakingChanges));
   return {
     notes,
     warnings,
     problems: problems.list,
     tasks: [],
+    ...(split ? { split } : {}),
     data: {
       upgrade: {
         from: opts.from,
@@ -82,6 +104,7 @@ export function upgradeGenerator(tree: Tree, opts: UpgradeOptions): GeneratorRes
         dropTasks: opts.dropTasks,
         migrations: ran,
         packageJson: pkg.length > 0,
+        breakingChanges,
       },
     },
   };

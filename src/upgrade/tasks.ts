@@ -1,8 +1,10 @@
 /**
  * What runs after upgrade's flush: the install of the new framework, then the framework's skills
  * and the framework's untouched starter tests refreshed from the package just installed (they come
- * with the package, so they cannot be planned before it is there), then the server's devcheck. An install that fails stops nothing else from
- * being reported, and devcheck then says the dependencies look uninstalled.
+ * with the package, so they cannot be planned before it is there), then the checks against the
+ * installed target (the type check with the test-shape codemods and the tsconfig split decision;
+ * the tests with --test: check-tasks.ts), then the server's devcheck. An install that fails stops
+ * nothing else from being reported, and devcheck then says the dependencies look uninstalled.
  */
 
 import { readFileSync } from 'node:fs';
@@ -19,6 +21,8 @@ import {
 import { FRAMEWORK, type PackageManager } from '../project/project.js';
 import { devcheckTask } from '../tasks/devcheck.js';
 import { installTask } from '../tasks/install.js';
+import { testsTask, typecheckTask } from './check-tasks.js';
+import type { UpgradeChecks } from './checks.js';
 import { type StarterTest, starterTestsTask } from './starter-tests.js';
 
 function readOrUndefined(file: string): string | undefined {
@@ -56,13 +60,22 @@ export function skillsRefreshTask(pm: PackageManager): Task {
 
 export function upgradeTasks(
   pm: PackageManager,
-  opts: { install: boolean; devcheck: boolean; starterTests: StarterTest[] },
+  opts: {
+    install: boolean;
+    devcheck: boolean;
+    starterTests: StarterTest[];
+    checks: UpgradeChecks;
+    /** The install itself (tests put the target in place without npm). */
+    installer?: (pm: PackageManager) => Task;
+  },
 ): Task[] {
   const notInstalled = '--no-install: they come with the installed package';
   return [
-    opts.install ? installTask(pm) : skippedTask('install', '--no-install'),
+    opts.install ? (opts.installer ?? installTask)(pm) : skippedTask('install', '--no-install'),
     opts.install ? skillsRefreshTask(pm) : skippedTask('skills', notInstalled),
     opts.install ? starterTestsTask(opts.starterTests) : skippedTask('starterTests', notInstalled),
+    typecheckTask(opts.checks),
+    testsTask(opts.checks),
     devcheckTask(opts.devcheck),
   ];
 }

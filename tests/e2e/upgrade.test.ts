@@ -6,10 +6,14 @@
  * calls everything, the confirm tool answered yes and no. On the way to 0.12 the task tool is
  * refused (nothing written) without --drop-tasks, and becomes a plain tool with it. The same runs
  * on a server made by the framework's own `init` 0.10.17 (whose devcheck and build need bun, so
- * tsc and the build run here directly; its starter tests come from the new template).
+ * tsc and the build run here directly; its starter tests come from the new template). Last, the
+ * fixture server of the upgrade tests (tests/fixtures/upgrade-server: every test shape real
+ * servers carry, never type-checked), installed on 0.9.21 from the registry and moved to 0.11.5
+ * then 0.12.3 with --test: the codemods clear its backlog, so the tsconfig split is adopted with 0
+ * errors; each test has its result of before; the build compiles.
  */
 
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -26,6 +30,7 @@ import {
   gitInitAndCommit,
   hashTree,
   makeTempDir,
+  npmInstall,
   parseJsonStdout,
   type RunResult,
   removeTempDir,
@@ -53,6 +58,8 @@ const ADDS = [
 
 let tmp: string;
 const timings: string[] = [];
+/** One upgrade: the install, tsc before and several times after it, the tests twice with --test, devcheck. */
+const UPGRADE_MS = 900_000;
 const started = performance.now();
 
 /** One server to upgrade: how it is made, and whether its own devcheck and build can run here. */
@@ -112,11 +119,25 @@ async function prepare(scenario: Scenario): Promise<void> {
   roots.set(scenario, root);
 }
 
-// Both servers at once: their installs wait on the network, not the CPU.
+/** The fixture server of the upgrade tests, on the framework release it was written against first. */
+const SHAPES_FIXTURE = path.resolve(import.meta.dirname, '../fixtures/upgrade-server');
+let shapesRoot: string;
+
+async function prepareShapes(): Promise<void> {
+  const t = performance.now();
+  shapesRoot = path.join(tmp, 'shapes');
+  cpSync(SHAPES_FIXTURE, shapesRoot, { recursive: true });
+  await runOk('npm', ['pkg', 'set', `dependencies.${FRAMEWORK}=^0.9.21`], { cwd: shapesRoot });
+  await npmInstall(shapesRoot);
+  await gitInitAndCommit(shapesRoot, 'on 0.9.21');
+  timings.push(`shapes fixture with install: ${Math.round((performance.now() - t) / 1000)} s`);
+}
+
+// The servers at once: their installs wait on the network, not the CPU.
 beforeAll(async () => {
   assertCliBuilt();
   tmp = makeTempDir('mcp-scaffold-upgrade-');
-  await Promise.all(SCENARIOS.map(prepare));
+  await Promise.all([...SCENARIOS.map(prepare), prepareShapes()]);
 });
 
 afterAll(() => {
@@ -132,8 +153,8 @@ const installedVersion = (root: string) =>
 async function upgrade(root: string, scenario: Scenario, args: string[]): Promise<RunResult> {
   const t = performance.now();
   const flags = [...args, ...(scenario.devcheck ? [] : ['--no-devcheck']), '--json'];
-  // An install and devcheck: minutes on a loaded machine, not the CLI's usual minute.
-  const r = await run(process.execPath, [BIN, 'upgrade', ...flags], { cwd: root, timeoutMs: 600_000 });
+  // An install, the checks before and after it, and devcheck: minutes on a loaded machine.
+  const r = await run(process.execPath, [BIN, 'upgrade', ...flags], { cwd: root, timeoutMs: UPGRADE_MS });
   const what = args.join(' ').replace(/\S*\//g, '');
   timings.push(`${scenario.title}: upgrade ${what}: ${Math.round((performance.now() - t) / 1000)} s`);
   return r;
@@ -203,7 +224,9 @@ for (const scenario of SCENARIOS) {
       root = roots.get(scenario)!;
     });
 
-    it('to 0.11.5: exit 0, the range, the typed mock contexts, tsconfig split, install passed, tsc clean', async () => {
+    it('to 0.11.5: exit 0, the range, the typed mock contexts, tsconfig split, install passed, tsc clean', {
+      timeout: UPGRADE_MS,
+    }, async () => {
       expect(installedVersion(root)).toBe('0.10.17');
       const r = await upgrade(root, scenario, ['--to', frameworkTarball('0.11.5')]);
       await expectUpgraded(root, scenario, r);
@@ -235,7 +258,9 @@ for (const scenario of SCENARIOS) {
       expect(hashTree(root)).toEqual(before);
     });
 
-    it('to 0.12.3 with --drop-tasks: the confirm flow on ctx.requestInput, the task a plain tool, tsc clean', async () => {
+    it('to 0.12.3 with --drop-tasks: the confirm flow on ctx.requestInput, the task a plain tool, tsc clean', {
+      timeout: UPGRADE_MS,
+    }, async () => {
       const r = await upgrade(root, scenario, ['--to', frameworkTarball('0.12.3'), '--drop-tasks']);
       await expectUpgraded(root, scenario, r);
       expect(parseJsonStdout(r).upgrade).toMatchObject({ from: '0.11.5', to: '0.12.3', dropTasks: true });
@@ -252,3 +277,62 @@ for (const scenario of SCENARIOS) {
     });
   });
 }
+
+describe(`upgrade of the shapes fixture on ${FRAMEWORK} 0.9.21, installed from the registry, with --test`, () => {
+  const SHAPES = [
+    'mock-context-errors',
+    'optional-schema-member',
+    'await-maybe-promise',
+    'list-argument',
+    'content-text',
+    'indexed-access',
+  ];
+  const fixed = (out: Record<string, any>) =>
+    out.upgrade.codemods.filter((c: { files: string[] }) => c.files.length > 0).map((c: { id: string }) => c.id);
+
+  async function upgradeShapes(to: string): Promise<Record<string, any>> {
+    const t = performance.now();
+    const r = await run(
+      process.execPath,
+      [BIN, 'upgrade', '--to', frameworkTarball(to), '--test', '--no-devcheck', '--json'],
+      {
+        cwd: shapesRoot,
+        timeoutMs: 900_000,
+      },
+    );
+    timings.push(`shapes fixture: upgrade to ${to}: ${Math.round((performance.now() - t) / 1000)} s`);
+    expect(r.exitCode, describeRun(r)).toBe(0);
+    const out = parseJsonStdout(r);
+    expect(out).toMatchObject({ ok: true, install: { passed: true } });
+    expect(out.typecheck).toMatchObject({ ran: true, passed: true, before: 0, after: 0 });
+    expect(out.tests).toMatchObject({ ran: true, passed: true, tests: 9, changed: [] });
+    return out;
+  }
+
+  it('to 0.11.5: the codemods clear the backlog, the split adopted, tests as before, the build compiles', {
+    timeout: UPGRADE_MS,
+  }, async () => {
+    const out = await upgradeShapes('0.11.5');
+    expect(installedVersion(shapesRoot)).toBe('0.11.5');
+    expect(fixed(out)).toEqual(SHAPES.map((s) => `test-shape/${s}`));
+    expect(out.upgrade.decisions).toEqual([expect.objectContaining({ id: '0.11/tsconfig-split', adopted: true })]);
+    const { run: tsc, errors } = await typeCheck(shapesRoot);
+    expect(errors, describeRun(tsc)).toEqual([]);
+    await runOk('npm', ['run', 'build'], { cwd: shapesRoot });
+    await gitCommitAll(shapesRoot, 'on 0.11.5');
+  });
+
+  it('to 0.12.3: createRequestContext keys into additionalContext, tsc clean, tests as before, the build compiles', {
+    timeout: UPGRADE_MS,
+  }, async () => {
+    const out = await upgradeShapes('0.12.3');
+    expect(installedVersion(shapesRoot)).toBe('0.12.3');
+    expect(out.upgrade.migrations).toContainEqual(
+      expect.objectContaining({ id: '0.12/request-context-keys', changed: ['src/services/catalog.ts'] }),
+    );
+    expect(out.upgrade.decisions).toEqual([]);
+    const { run: tsc, errors } = await typeCheck(shapesRoot);
+    expect(errors, describeRun(tsc)).toEqual([]);
+    await runOk('npm', ['run', 'build'], { cwd: shapesRoot });
+  });
+});

@@ -202,6 +202,8 @@ describe('add test: one shared sample helper per server', () => {
       from: '0.10.17',
       target: { range: '^0.12.3', version: '0.12.3', nodeEngine: '>=24.0.0' },
       dropTasks: true,
+      adoptTsconfigSplit: false,
+      install: true,
     });
     expect(out.problems).toEqual([]);
     expect(upgrade.read(SAMPLE_HELPER_FILE)).toBe(helper);

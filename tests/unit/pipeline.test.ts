@@ -25,14 +25,24 @@ afterEach(() => {
 });
 
 /** Runs the pipeline with stdout and stderr captured; the exit status and what each said. */
-async function pipeline(generate: () => Planned, global: Partial<GlobalOptions> = {}) {
+async function pipeline(
+  generate: () => Planned,
+  global: Partial<GlobalOptions> = {},
+  beforeFlush?: (planned: Planned) => Promise<void>,
+) {
   const out: string[] = [];
   const err: string[] = [];
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0);
   vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => err.push(String(chunk)) > 0);
   const options = { ...GLOBAL, ...global };
   const reporter = new Reporter({ json: options.json, verbose: false });
-  const code = await runPipeline({ command: 'add tool', global: options, reporter, generate });
+  const code = await runPipeline({
+    command: 'add tool',
+    global: options,
+    reporter,
+    generate,
+    ...(beforeFlush ? { beforeFlush } : {}),
+  });
   vi.restoreAllMocks();
   // What a person reads: CI turns colour on, and the words are what is checked.
   const stdout = stripVTControlCharacters(out.join(''));
@@ -227,5 +237,20 @@ describe('a run: flush, then the tasks, each report under its key', () => {
       devcheck: { ran: false, reason: 'no changes' },
       git: { reason: '--no-git' },
     });
+  });
+
+  it('beforeFlush: once, on the project as it was, right before the flush; never on a dry run or no change', async () => {
+    const seen: (string | undefined)[] = [];
+    const look = (host: MemoryHost) => async () => {
+      seen.push(host.read('new.txt'));
+    };
+    const host = new MemoryHost({}, { root: '/memory/demo' });
+    expect((await pipeline(planned(host, []), {}, look(host))).code).toBe(0);
+    expect(seen).toEqual([undefined]);
+    expect(host.read('new.txt')).toBe('hello\n');
+    const dry = new MemoryHost({}, { root: '/memory/demo' });
+    await pipeline(planned(dry, []), { dryRun: true }, look(dry));
+    await pipeline(planned(host, []), {}, look(host));
+    expect(seen).toEqual([undefined]);
   });
 });

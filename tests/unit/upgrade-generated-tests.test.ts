@@ -49,6 +49,8 @@ function upgrade(host: MemoryHost): {
     from: '0.10.17',
     target: { range: '^0.12.3', version: '0.12.3' },
     dropTasks: false,
+    adoptTsconfigSplit: false,
+    install: true,
   });
   return { problems: out.problems, changes: tree.changes() };
 }

@@ -18,8 +18,13 @@ const ids = (from: string, to: string) => migrationsBetween(from, to).map((m) =>
 describe('migrationsBetween', () => {
   it('crosses each migration once, in order, from the installed version to the target', () => {
     expect(ids('0.10.17', '0.11.5')).toEqual(['0.11/tsconfig-split', '0.11/typed-mock-context']);
-    expect(ids('0.11.5', '0.12.3')).toEqual(['0.12/elicit-to-input', '0.12/drop-tasks', '0.12/sdk-imports']);
-    expect(ids('0.10.17', '0.12.3')).toHaveLength(5);
+    expect(ids('0.11.5', '0.12.3')).toEqual([
+      '0.12/elicit-to-input',
+      '0.12/drop-tasks',
+      '0.12/sdk-imports',
+      '0.12/request-context-keys',
+    ]);
+    expect(ids('0.10.17', '0.12.3')).toHaveLength(6);
     expect(ids('0.11.3', '0.11.5')).toEqual(['0.11/tsconfig-split']);
     expect(ids('0.12.0', '0.12.3')).toEqual([]);
   });
@@ -48,6 +53,8 @@ describe('upgradeGenerator', () => {
       from: '0.11.5',
       target: { range: '^0.12.3', version: '0.12.3', nodeEngine: '>=24.0.0' },
       dropTasks: false,
+      adoptTsconfigSplit: false,
+      install: true,
     });
     expect(out.problems).toEqual([]);
     expect(t.read('src/client.ts')).toBe("import { Client } from '@modelcontextprotocol/client';\n");
@@ -68,6 +75,8 @@ describe('upgradeGenerator', () => {
       from: '0.11.5',
       target: { range: '^0.12.3', version: '0.12.3' },
       dropTasks: false,
+      adoptTsconfigSplit: false,
+      install: true,
     });
     expect(out.problems.map((p) => `${p.path}:${p.line} ${p.code}`)).toEqual([
       'src/a.tool.ts:2 FRAMEWORK_UNSUPPORTED',
@@ -77,6 +86,8 @@ describe('upgradeGenerator', () => {
       from: '0.12.3',
       target: { range: '^0.11.5', version: '0.11.5' },
       dropTasks: false,
+      adoptTsconfigSplit: false,
+      install: true,
     });
     expect(back.problems).toEqual([expect.objectContaining({ code: 'OPTION_INVALID' })]);
   });
