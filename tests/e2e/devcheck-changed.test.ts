@@ -103,7 +103,14 @@ describe('the devcheck after add, on a server made by our init', () => {
         '',
       ].join('\n'),
     );
-    const forced = await add(['tool', 'demo_find_items', '--description', 'Find demo items by keyword.', '--force']);
+    const forced = await add([
+      'tool',
+      'demo_find_items',
+      '--description',
+      'Find demo items by keyword.',
+      '--force',
+      '--overwrite-edited',
+    ]);
     expect(forced.r.exitCode, describeRun(forced.r)).toBe(2);
     expect(forced.out.devcheck).toMatchObject({ scope: 'changed', passed: false });
     expect(forced.out.devcheck.files).not.toContain('tests/extra.test.ts');

@@ -101,7 +101,8 @@ describe(`mcp-scaffold init --framework-version ^${OLD_FRAMEWORK}`, () => {
     expect(installed.stdout.trim()).toMatch(/^0\.9\./);
     const devcheck = await run('npm', ['run', 'devcheck', '--', '--no-fix'], { cwd: ours });
     expect(devcheck.exitCode, describeRun(devcheck)).toBe(0);
-    expect(devcheck.stdout).toContain('0 failed, 0 warnings');
+    // The three starters' STAND-IN marks are its only warnings (--strict would fail on them).
+    expect(devcheck.stdout).toMatch(/^4 passed, 0 failed, 3 warnings in /m);
     const tests = await run('npm', ['test'], { cwd: ours });
     expect(tests.exitCode, describeRun(tests)).toBe(0);
   });

@@ -108,7 +108,7 @@ const ADD_TESTS: { args: string[]; test: string; file: string; broken: string }[
   },
   {
     // Its hand-written test is replaced by one from the definition.
-    args: ['template_echo_message', '--kind', 'prompt', '--force'],
+    args: ['template_echo_message', '--kind', 'prompt', '--force', '--overwrite-edited'],
     test: 'tests/prompts/echo.prompt.test.ts',
     file: `${DEFS}/prompts/definitions/echo.prompt.ts`,
     broken: 'echoPrompt.generate = (() => []) as never;',
