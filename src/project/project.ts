@@ -44,7 +44,7 @@ function readJson(file: string): PackageJson | undefined {
   }
 }
 
-function frameworkRangeOf(pkg: PackageJson): string | undefined {
+export function frameworkRangeOf(pkg: PackageJson): string | undefined {
   return pkg.dependencies?.[FRAMEWORK] ?? pkg.devDependencies?.[FRAMEWORK] ?? pkg.peerDependencies?.[FRAMEWORK];
 }
 

@@ -10,8 +10,9 @@ import { Problems } from '../engine/problems.js';
 import type { Tree } from '../engine/tree.js';
 import { compareVersions } from '../init/versions.js';
 import { lineWidthOf } from '../project/formatter.js';
-import { FRAMEWORK } from '../project/project.js';
+import { FRAMEWORK, frameworkRangeOf, type PackageJson } from '../project/project.js';
 import { breakingChangeReports, breakingChangeWarnings } from './breaking-changes.js';
+import { AGENT_NOTES, retargetAgentNotes } from './codemods/agent-notes.js';
 import { replaceSdkDependency, setFrameworkRange, setNodeEngine } from './codemods/package-json.js';
 import { splitPackagesUsed } from './codemods/sdk-imports.js';
 import { sourceFiles, type UpgradeContext, type UpgradeTarget, writeIfChanged } from './migration.js';
@@ -50,6 +51,17 @@ function packageEdits(ctx: UpgradeContext, from: string): string[] {
   return changed;
 }
 
+/** AGENTS.md and CLAUDE.md naming the target's range where they named `range`, the one before. */
+function agentNoteEdits(ctx: UpgradeContext, range: string | undefined): string[] {
+  const changed: string[] = [];
+  for (const file of range === undefined ? [] : AGENT_NOTES) {
+    const text = ctx.tree.read(file);
+    if (text !== undefined)
+      writeIfChanged(ctx.tree, file, text, retargetAgentNotes(text, range!, ctx.target.range), changed);
+  }
+  return changed;
+}
+
 export function upgradeGenerator(tree: Tree, opts: UpgradeOptions): UpgradeResult {
   const problems = new Problems();
   const notes: string[] = [];
@@ -85,7 +97,9 @@ export function upgradeGenerator(tree: Tree, opts: UpgradeOptions): UpgradeResul
     summary: m.summary,
     changed: problems.attempt(() => m.run(ctx)) ?? [],
   }));
+  const rangeBefore = frameworkRangeOf(JSON.parse(tree.read('package.json') ?? '{}') as PackageJson);
   const pkg = packageEdits(ctx, opts.from);
+  const agentNotes = agentNoteEdits(ctx, rangeBefore);
   for (const m of ran) notes.push(`${m.id}: ${m.summary} (${m.changed.length} file(s))`);
   const breakingChanges =
     problems.list.length > 0 ? [] : breakingChangeReports(new UsageScan(tree), opts.from, opts.target.version);
@@ -104,6 +118,7 @@ export function upgradeGenerator(tree: Tree, opts: UpgradeOptions): UpgradeResul
         dropTasks: opts.dropTasks,
         migrations: ran,
         packageJson: pkg.length > 0,
+        agentNotes,
         breakingChanges,
       },
     },

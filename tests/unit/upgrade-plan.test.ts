@@ -66,6 +66,25 @@ describe('upgradeGenerator', () => {
     expect(out.data.upgrade).toMatchObject({ from: '0.11.5', to: '0.12.3', packageJson: true });
   });
 
+  it('AGENTS.md and CLAUDE.md name the new range where they named the old one; a README that names none is left', () => {
+    const notes = (range: string) =>
+      `# acme: notes for coding agents\n\nAn MCP server on \`@cyanheads/mcp-ts-core\` ${range}. Read on.\n`;
+    const readme = '# acme\n\nBuilt on @cyanheads/mcp-ts-core.\n';
+    const t = tree({ 'AGENTS.md': notes('^0.11.5'), 'CLAUDE.md': notes('^0.11.5'), 'README.md': readme });
+    const out = upgradeGenerator(t, {
+      from: '0.11.5',
+      target: { range: '^0.12.3', version: '0.12.3' },
+      dropTasks: false,
+      adoptTsconfigSplit: false,
+      install: true,
+    });
+    expect(out.problems).toEqual([]);
+    expect(t.read('AGENTS.md')).toBe(notes('^0.12.3'));
+    expect(t.read('CLAUDE.md')).toBe(notes('^0.12.3'));
+    expect(t.read('README.md')).toBe(readme);
+    expect(out.data.upgrade).toMatchObject({ agentNotes: ['AGENTS.md', 'CLAUDE.md'] });
+  });
+
   it('collects the problems of every file and refuses a move backwards', () => {
     const t = tree({
       'src/a.tool.ts': "export const a = tool('a', {\n  task: true,\n});\n",
