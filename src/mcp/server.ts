@@ -25,7 +25,7 @@ import { runDevcheck } from '../tasks/devcheck.js';
 import { type CliResult, runScaffold } from './cli-run.js';
 import { type Asker, applyWithConfirmation } from './confirm.js';
 import { describeProject, projectConventions } from './project-facts.js';
-import { type CallContext, type ScaffoldTool, scaffoldTools } from './tools.js';
+import { type CallContext, type DevcheckRequest, type ScaffoldTool, scaffoldTools } from './tools.js';
 
 export interface ServerOptions {
   /** The folder the server works in (--cwd): every call stays inside it. */
@@ -104,10 +104,14 @@ class LineReporter extends Reporter {
   }
 }
 
-async function devcheckIn(cwd: string, full: boolean, onLine: (line: string) => void): Promise<CliResult> {
+async function devcheckIn(
+  cwd: string,
+  { full, strict }: DevcheckRequest,
+  onLine: (line: string) => void,
+): Promise<CliResult> {
   const project = findProject(cwd);
   const reporter = new LineReporter(onLine);
-  const outcome = await runDevcheck(project, reporter, 600, { written: [], full });
+  const outcome = await runDevcheck(project, reporter, 600, { written: [], full, strict });
   return {
     ok: outcome.error === undefined,
     command: 'devcheck',
@@ -216,7 +220,7 @@ export function createScaffoldServer(opts: ServerOptions): Server {
         cwd,
         cli,
         apply: (argv) => applyWithConfirmation(argv, cli, asker),
-        devcheck: (full) => devcheckIn(cwd, full, onLine),
+        devcheck: (request) => devcheckIn(cwd, request, onLine),
         describe: () => withInventory(cwd, (list) => describeProject(cwd, list)),
       };
       return toolResult(await tool.run(args, ctx));

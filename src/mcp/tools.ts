@@ -14,6 +14,13 @@ import { type CliResult, withFlags } from './cli-run.js';
 import { kindArgs, kindShape, optionSchema } from './kind-inputs.js';
 
 /** What a tool's run is given by the server for one call. */
+/** What scaffold_devcheck asks of the project's devcheck. */
+export interface DevcheckRequest {
+  /** The whole devcheck, not only what earlier runs left unchecked. */
+  full: boolean;
+  strict: boolean;
+}
+
 export interface CallContext {
   /** The project folder of this call, inside the server's folder. */
   cwd: string;
@@ -22,7 +29,7 @@ export interface CallContext {
   /** Runs the CLI for a tool that writes: a refusal the user may lift is asked through the client. */
   apply: (args: string[]) => Promise<CliResult>;
   /** Runs the project's devcheck in this process (it is no CLI command). */
-  devcheck: (full: boolean) => Promise<CliResult>;
+  devcheck: (request: DevcheckRequest) => Promise<CliResult>;
   describe: () => Promise<CliResult>;
 }
 
@@ -338,13 +345,22 @@ const devcheckTool: ScaffoldTool = {
   description:
     "Runs the project's devcheck (Biome, which may fix formatting, the type check, the framework linter, tests), reporting its output as progress. full: false checks only the files earlier runs left unchecked.",
   input: z
-    .object({ full: z.boolean().optional().describe('The whole devcheck (default true).'), ...cwdShape })
+    .object({
+      full: z.boolean().optional().describe('The whole devcheck (default true).'),
+      strict: z
+        .boolean()
+        .optional()
+        .describe(
+          'Fail on any warning too: stand-ins and TODO: text left (devcheck --strict; only the devcheck mcp-scaffold init writes takes it).',
+        ),
+      ...cwdShape,
+    })
     .strict(),
   output: commandResult,
   // Biome fixes what it can: devcheck may rewrite files.
   writes: true,
   destructive: false,
-  run: (args, ctx) => ctx.devcheck(args.full !== false),
+  run: (args, ctx) => ctx.devcheck({ full: args.full !== false, strict: args.strict === true }),
 };
 
 /** Every tool of the server, in the order describe → schema → preview → apply. */

@@ -94,15 +94,42 @@ export function runsOurDevcheckAlone(project: Project): boolean {
   );
 }
 
-/** The process that runs the project's devcheck. */
-export function devcheckLaunch(project: Project, pm: string, env: NodeJS.ProcessEnv = process.env): DevcheckLaunch {
-  if (!runsOurDevcheckAlone(project)) return { command: pm, args: ['run', 'devcheck'], env: {} };
+/**
+ * Whether the project's devcheck takes `--strict` (fail on any warning): the one our init writes
+ * does; the framework's own and hand-written ones are not known to.
+ */
+export function devcheckTakesStrict(project: Project): boolean {
+  if (!project.pkg.scripts?.devcheck?.includes('scripts/devcheck.ts')) return false;
+  try {
+    return readFileSync(path.join(project.root, DEVCHECK_FILE), 'utf8').includes("'--strict'");
+  } catch {
+    return false;
+  }
+}
+
+/** What follows `<pm> run devcheck` to hand `args` to the script: npm takes flags before `--` as its own. */
+export function scriptArgs(pm: string, args: readonly string[]): string[] {
+  return args.length === 0 ? [] : pm === 'npm' ? ['--', ...args] : [...args];
+}
+
+/** The process that runs the project's devcheck, with `args` for the script itself. */
+export function devcheckLaunch(
+  project: Project,
+  pm: string,
+  env: NodeJS.ProcessEnv = process.env,
+  args: readonly string[] = [],
+): DevcheckLaunch {
+  if (!runsOurDevcheckAlone(project))
+    return { command: pm, args: ['run', 'devcheck', ...scriptArgs(pm, args)], env: {} };
   const bins = walk
     .up(path.resolve(project.root))
     .map((dir) => path.join(dir, 'node_modules', '.bin'))
     .filter((dir) => existsSync(dir));
   const pathKey = Object.keys(env).find((key) => key.toUpperCase() === 'PATH') ?? 'PATH';
   const searched = [...bins, ...(env[pathKey] ? [env[pathKey]] : [])].join(path.delimiter);
-  const args = startsAsCommonJs(project.root) ? ['-e', COMMONJS_START] : ['--import', 'tsx', DEVCHECK_FILE];
-  return { command: process.execPath, args, env: { [pathKey]: searched } };
+  // After `--`, node -e leaves the script's flags in process.argv instead of reading them as its own.
+  const start = startsAsCommonJs(project.root)
+    ? ['-e', COMMONJS_START, ...(args.length > 0 ? ['--', ...args] : [])]
+    : ['--import', 'tsx', DEVCHECK_FILE, ...args];
+  return { command: process.execPath, args: start, env: { [pathKey]: searched } };
 }

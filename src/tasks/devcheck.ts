@@ -11,7 +11,7 @@ import { monotonicMs } from '../engine/monotonic.js';
 import type { Reporter } from '../engine/reporter.js';
 import { skippedTask, type Task, type TaskContext, type TaskOutcome } from '../engine/task.js';
 import { FRAMEWORK, findProject, type Project } from '../project/project.js';
-import { devcheckLaunch } from './devcheck-launch.js';
+import { devcheckLaunch, devcheckTakesStrict, scriptArgs } from './devcheck-launch.js';
 import {
   CHANGED_ENV,
   changedEnvValue,
@@ -50,6 +50,8 @@ export function devcheckTask(enabled: boolean): Task {
 export interface DevcheckScope {
   written: readonly string[];
   full: boolean;
+  /** `--strict` for the devcheck that takes it: any warning fails (devcheckTakesStrict). */
+  strict?: boolean;
 }
 
 interface PlannedScope {
@@ -177,12 +179,21 @@ export async function runDevcheck(
     reporter.info('No devcheck script in package.json: skipped.');
     return { report: { ran: false, reason: 'no devcheck script' } };
   }
+  if (scope.strict && !devcheckTakesStrict(project)) {
+    const error = new ScaffoldError(
+      'OPTION_INVALID',
+      "This project's devcheck takes no --strict: only the scripts/devcheck.ts mcp-scaffold init writes has it.",
+      { hint: 'Run devcheck without strict, and read its warnings yourself.' },
+    );
+    return { report: { ran: false, reason: error.message }, error };
+  }
   const pm = project.packageManager;
   if (!findOnPath(pm)) {
     const error = packageManagerMissing(project);
     return { report: { ran: false, reason: error.message }, error };
   }
-  const command = `${pm} run devcheck`;
+  const args = scope.strict ? ['--strict'] : [];
+  const command = [pm, 'run', 'devcheck', ...scriptArgs(pm, args)].join(' ');
   const planned = planScope(project, scope);
   const checked = planned.files ? { scope: 'changed', files: planned.files } : { scope: 'full' };
   reporter.info(
@@ -192,7 +203,7 @@ export async function runDevcheck(
   );
   // A full run is full whatever our own environment holds.
   const { [CHANGED_ENV]: _ours, ...inherited } = process.env;
-  const launch = devcheckLaunch(project, pm, inherited);
+  const launch = devcheckLaunch(project, pm, inherited, args);
   const started = monotonicMs();
   let exit: SupervisedExit;
   try {

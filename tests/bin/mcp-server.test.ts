@@ -306,6 +306,9 @@ describe('mcp-scaffold mcp over stdio', () => {
     const r = await call(client, 'scaffold_devcheck', {}, (p) => lines.push(p.message ?? ''));
     expect(r.result).toMatchObject({ ok: true, command: 'devcheck', devcheck: { ran: true, passed: true } });
     expect(lines.some((l) => l.includes('devcheck ran'))).toBe(true);
+    // strict only where the devcheck takes it (ours does): elsewhere refused, nothing run.
+    const strict = await call(client, 'scaffold_devcheck', { strict: true });
+    expect(strict).toMatchObject({ isError: true, result: { error: { code: 'OPTION_INVALID' } } });
     const failing = makeProject({}, { scripts: { devcheck: 'node -e "process.exit(3)"' } });
     const failed = await call(await connect(failing), 'scaffold_devcheck');
     expect(failed).toMatchObject({ isError: true, result: { error: { code: 'DEVCHECK_FAILED' } } });

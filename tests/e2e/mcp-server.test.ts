@@ -3,7 +3,7 @@
  * registry, the MCP server started from the `.mcp.json` that init wrote, driven by the SDK's own
  * Client over stdio. For every kind: describe → kind schema → preview (nothing written) → apply
  * (the server's own devcheck green, its output as progress) → list shows it registered; then
- * devcheck through its own tool.
+ * devcheck through its own tool, green, and red with strict while stand-ins are left.
  */
 
 import { readFileSync } from 'node:fs';
@@ -121,5 +121,17 @@ describe('mcp-scaffold mcp on a server made by our init (0.10.17, installed)', (
     const r = await call('scaffold_devcheck', { full: true });
     expect(r.isError, r.text).toBe(false);
     expect(r.result.devcheck).toMatchObject({ ran: true, passed: true });
+  });
+
+  it('with strict, the stand-ins left (the starters, the stub service) fail the same devcheck', async () => {
+    const lines: string[] = [];
+    const r = await call('scaffold_devcheck', { full: true, strict: true }, (p) => lines.push(p.message ?? ''));
+    expect(r.isError, r.text).toBe(true);
+    expect(r.result).toMatchObject({
+      ok: false,
+      error: { code: 'DEVCHECK_FAILED' },
+      devcheck: { ran: true, passed: false },
+    });
+    expect(lines.join('\n')).toMatch(/Stand-ins.*stand-ins left to replace \(--strict\)/);
   });
 });

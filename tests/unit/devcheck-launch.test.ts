@@ -5,7 +5,7 @@
  * records what the process was given and exits with the code the devcheck would have.
  */
 
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Reporter } from '../../src/engine/reporter.js';
@@ -224,5 +224,41 @@ describe('runDevcheck on our init script, started as CommonJS', () => {
       commonJs: false,
       changed: '["src/index.ts"]',
     });
+  });
+});
+
+describe('runDevcheck with strict (scaffold_devcheck through MCP)', () => {
+  const reporter = new Reporter({ json: true, verbose: false });
+  /** Our init's devcheck parses '--strict'; a file that names it takes it. */
+  const TAKES_STRICT = "// Parses '--strict'.\n";
+  const strict = { written: [], full: true, strict: true };
+
+  it('hands --strict to our init script, run directly and as CommonJS', async () => {
+    for (const source of [
+      `${TAKES_STRICT}const changed = process.env.${CHANGED_ENV};\n`,
+      TAKES_STRICT + COMMONJS_DEVCHECK,
+    ]) {
+      const root = project({ source });
+      const r = await runDevcheck(findProject(root), reporter, 60, strict);
+      expect(r.report).toMatchObject({ ran: true, passed: true, command: 'npm run devcheck -- --strict' });
+      const seen = JSON.parse(readFileSync(path.join(root, 'recorded.json'), 'utf8'));
+      expect(seen.argv).toEqual([path.join(root, 'scripts/devcheck.ts'), '--strict']);
+    }
+  });
+
+  it('refuses strict with OPTION_INVALID, running nothing, where the devcheck does not take it', async () => {
+    const root = project();
+    const r = await runDevcheck(findProject(root), reporter, 60, strict);
+    expect(r.error?.code).toBe('OPTION_INVALID');
+    expect(r.report).toMatchObject({ ran: false });
+    expect(existsSync(path.join(root, 'recorded.json'))).toBe(false);
+  });
+
+  it('hands it to a package manager that runs the script: after -- for npm, as it is for the others', () => {
+    const scripts = { devcheck: 'tsx scripts/devcheck.ts', predevcheck: 'true' };
+    const p = findProject(project({ scripts, source: TAKES_STRICT }));
+    expect(devcheckLaunch(p, 'npm', {}, ['--strict']).args).toEqual(['run', 'devcheck', '--', '--strict']);
+    for (const pm of ['pnpm', 'yarn', 'bun'])
+      expect(devcheckLaunch(p, pm, {}, ['--strict']).args).toEqual(['run', 'devcheck', '--strict']);
   });
 });
