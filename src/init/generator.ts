@@ -28,6 +28,7 @@ import { DEFAULT_LICENSE, knownLicense, LICENSES, type License, licenseText } fr
 import { bundleManifest, type ManifestData, packageJson, serverJson } from './manifests.js';
 import { projectMcpJson } from './mcp-config.js';
 import { type Repository, schemeOf } from './naming.js';
+import { pluginManifests } from './plugin-manifests.js';
 import { DEVCHECK_CONFIG, installedSkillFiles, type SkillFile, skillSetting, skillVersionsConfig } from './skills.js';
 import { refreshTsconfigs } from './tsconfig.js';
 import { dependencyMaps, FRAMEWORK_PACKAGE as FRAMEWORK_DEPENDENCY, NODE_ENGINE } from './versions.js';
@@ -363,6 +364,8 @@ function plannedFiles(ctx: Context, defs: DefinitionNames): Map<string, string> 
   planned.set('package.json', packageJson(manifest, lineWidth));
   planned.set('server.json', serverJson(manifest, lineWidth));
   planned.set('manifest.json', bundleManifest({ ...manifest, author: ctx.identity.owner }, lineWidth));
+  for (const [file, text] of pluginManifests({ ...manifest, author: ctx.identity.owner }, lineWidth))
+    planned.set(file, text);
   planned.set('LICENSE', licenseText(ctx.license, ctx.identity.owner, ctx.opts.environment.year));
   const pm = packageManagerInfo(ctx.opts.pm);
   planned.set('.mcp.json', projectMcpJson(ctx.opts.environment.scaffoldWords ?? pm.dlx.split(' '), lineWidth));

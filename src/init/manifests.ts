@@ -8,7 +8,7 @@
 import type { Repository } from './naming.js';
 import { shortDescription } from './naming.js';
 
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 const isPlain = (v: Json) => v === null || typeof v !== 'object';
 

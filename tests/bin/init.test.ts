@@ -105,7 +105,7 @@ describe('init --json', () => {
       expect(paths).toContain(p);
       expect(existsSync(path.join(root, p)), p).toBe(true);
     }
-    expect(paths.length).toBe(28);
+    expect(paths.length).toBe(31);
     expect(out.nextSteps).toEqual(expect.arrayContaining(['cd demo', 'npm install', 'npm run devcheck']));
     expect(read(root, 'AGENTS.md')).toBe(read(root, 'CLAUDE.md'));
   });
@@ -122,7 +122,7 @@ describe('init --json', () => {
     expect(treeDigest(cwd)).toBe(before);
     const json = parseJsonOut(runCli(['init', 'demo', '--dry-run', '--json'], { cwd }));
     expect(json).toMatchObject({ ok: true, dryRun: true, install: { ran: false, reason: 'dry run' } });
-    expect(json.changes).toHaveLength(28);
+    expect(json.changes).toHaveLength(31);
   });
 
   it('never prompts without a TTY: defaults are taken', () => {
@@ -270,7 +270,7 @@ describe('install and git', () => {
     const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout.trim();
     expect(git('rev-list', '--count', 'HEAD')).toBe('1');
     expect(git('status', '--porcelain')).toBe('');
-    expect(git('ls-files').split('\n')).toHaveLength(28);
+    expect(git('ls-files').split('\n')).toHaveLength(31);
   });
 
   /** The branches the generated CI runs on for a push. */

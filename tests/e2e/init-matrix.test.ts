@@ -130,7 +130,7 @@ describe.each(LINES)('init for $version', (line) => {
     expect(init.exitCode, describeRun(init)).toBe(0);
     const out = parseJsonStdout(init);
     expect(out).toMatchObject({ ok: true, install: { ran: true, passed: true }, git: { committed: true } });
-    expect(out.changes).toHaveLength(28);
+    expect(out.changes).toHaveLength(31);
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
     expect(pkg.dependencies[FRAMEWORK]).toBe(line.range);
     const packageDir = path.join(root, 'node_modules', FRAMEWORK);
@@ -163,7 +163,7 @@ describe.each(LINES)('init for $version', (line) => {
     expect(tests.stdout).toMatch(/Tests\s+7 passed/);
   });
 
-  it("builds src alone, and the framework's packaging lint accepts manifest.json and .mcpbignore", async () => {
+  it("builds src alone, and the framework's packaging lint accepts manifest.json, .mcpbignore and the plugin manifests", async () => {
     const { root } = server();
     const build = await npm(root, ['run', 'build']);
     expect(build.exitCode, describeRun(build)).toBe(0);

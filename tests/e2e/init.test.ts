@@ -100,7 +100,7 @@ describe('init demo --yes --pm npm', () => {
       git: { ran: true, initialized: true, committed: true },
       project: { name: 'demo', prefix: 'demo', packageManager: 'npm' },
     });
-    expect(out.changes).toHaveLength(28);
+    expect(out.changes).toHaveLength(31);
     const installed = JSON.parse(
       readFileSync(path.join(demo, 'node_modules/@cyanheads/mcp-ts-core/package.json'), 'utf8'),
     );

@@ -51,6 +51,9 @@ function generate(options: Partial<InitOptions> = {}, host = folder()) {
 const byLocale = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const FRESH_FILES = [
+  '.claude-plugin/plugin.json',
+  '.codex-plugin/mcp.json',
+  '.codex-plugin/plugin.json',
   '.dockerignore',
   '.mcp.json',
   '.env.example',
@@ -392,6 +395,9 @@ describe('initGenerator: the upgrade flow', () => {
     expect(changes.every((c) => c.action === 'create')).toBe(true);
     expect(changes.map((c) => c.path)).toEqual(
       [
+        '.claude-plugin/plugin.json',
+        '.codex-plugin/mcp.json',
+        '.codex-plugin/plugin.json',
         '.dockerignore',
         '.env.example',
         '.github/workflows/ci.yml',

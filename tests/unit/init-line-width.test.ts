@@ -42,6 +42,10 @@ async function init(name: string, release: FrameworkRelease) {
   return { result, root: path.join(cwd, name) };
 }
 
+/** The framework's Biome config takes src/, scripts/ and tests/, and the files at the root. */
+const checkedByBiome = (rootTs: boolean) => (f: string) =>
+  /^(src|scripts|tests)\//.test(f) || (!f.includes('/') && (f.endsWith('.json') || rootTs));
+
 /**
  * The files of a server its Biome checks: its code and its JSON, as the framework's `files.includes`
  * has them (0.10's leaves out the TypeScript files at the root, vitest.config.ts).
@@ -51,7 +55,7 @@ function biomeFiles(root: string, release: FrameworkRelease): string[] {
   return readdirSync(root, { recursive: true })
     .map((f) => String(f).split(path.sep).join('/'))
     .filter((f) => !f.startsWith('node_modules') && /\.(ts|json)$/.test(f))
-    .filter((f) => f.includes('/') || f.endsWith('.json') || rootTs)
+    .filter(checkedByBiome(rootTs))
     .sort();
 }
 
