@@ -3,11 +3,12 @@
  * Paths are relative to the host's root, with forward slashes; '' is the root itself.
  */
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FileChange } from './changes.js';
 import { containedPaths } from './containment.js';
 import { flush } from './flush.js';
+import { readRegularFile } from './regular-file.js';
 
 export interface HostEntry {
   name: string;
@@ -62,15 +63,8 @@ export class DiskHost implements Host {
   private readonly undecodable = new Set<string>();
 
   read(rel: string): string | undefined {
-    let bytes: Buffer;
-    const file = path.join(this.root, rel);
-    try {
-      // A missing file (each one of a new server) is told without an exception: they cost.
-      if (!statSync(file, { throwIfNoEntry: false })) return undefined;
-      bytes = readFileSync(file);
-    } catch {
-      return undefined;
-    }
+    const bytes = readRegularFile(path.join(this.root, rel), rel);
+    if (bytes === undefined) return undefined;
     const text = decodeUtf8(bytes);
     if (text !== undefined) return text;
     this.undecodable.add(rel);

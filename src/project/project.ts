@@ -4,11 +4,12 @@
  * package manager are.
  */
 
-import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as find from 'empathic/find';
 import * as walk from 'empathic/walk';
 import { ScaffoldError } from '../engine/errors.js';
+import { readRegularFile } from '../engine/regular-file.js';
 import { detectPackageManager, type PackageManager } from './package-manager.js';
 import { FRAMEWORK } from './package-names.js';
 
@@ -36,9 +37,11 @@ export interface Project {
   packageManagerSource: string;
 }
 
+/** A package.json's contents; undefined when there is none or it does not parse (a FIFO is CONFLICT). */
 function readJson(file: string): PackageJson | undefined {
+  const bytes = readRegularFile(file, path.basename(file));
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
+    return bytes === undefined ? undefined : (JSON.parse(bytes.toString('utf8')) as PackageJson);
   } catch {
     return undefined;
   }
