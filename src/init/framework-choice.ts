@@ -13,6 +13,7 @@ import { FRAMEWORK, frameworkPackageDir } from '../project/project.js';
 import { tarballPackage } from './tarball.js';
 import {
   compareVersions,
+  ERROR_ENVELOPE_ADVERTISED_SINCE,
   FRAMEWORK_VERSION,
   isVersionRange,
   lowestVersion,
@@ -33,6 +34,8 @@ export interface FrameworkChoice {
   /** The version the code is written for: the range's lowest, the tarball's, or the installed one. */
   version: string;
   line: StarterLine;
+  /** The version's own `major.minor` (`0.9` for 0.9.21, where `line` says 0.10), for the docs to name. */
+  versionLine: string;
   /** createApp() and prompt() take a `title` (0.10.3). */
   hasTitles: boolean;
   /** createMockContext({ errors }) returns the handler's typed context (0.11.3). */
@@ -43,6 +46,11 @@ export interface FrameworkChoice {
    * flow brings it into an existing server only where the framework's template has it.
    */
   frameworkSplitsTsconfig: boolean;
+  /**
+   * Tools advertise the error envelope in their outputSchema (0.12.0), so the stock SDK client's
+   * callTool() returns an error result instead of throwing on it: the docs tell which it is.
+   */
+  advertisesToolErrors: boolean;
 }
 
 export interface FrameworkRequest {
@@ -62,9 +70,11 @@ function choice(range: string, version: string): FrameworkChoice {
     range,
     version,
     line: starterLine(version),
+    versionLine: version.split('.').slice(0, 2).join('.'),
     hasTitles: compareVersions(version, TITLES_SINCE) >= 0,
     typedMockContext: compareVersions(version, TYPED_MOCK_CONTEXT_SINCE) >= 0,
     frameworkSplitsTsconfig: compareVersions(version, TESTS_TYPECHECKED_SINCE) >= 0,
+    advertisesToolErrors: compareVersions(version, ERROR_ENVELOPE_ADVERTISED_SINCE) >= 0,
   };
 }
 
@@ -107,7 +117,7 @@ function fromRange(problems: Problems, range: string, warnings: string[]): Frame
   }
   const trimmed = range.trim();
   const picked = choice(trimmed, lowestVersion(trimmed));
-  const tested = (STARTER_LINES as readonly string[]).includes(picked.version.split('.').slice(0, 2).join('.'));
+  const tested = (STARTER_LINES as readonly string[]).includes(picked.versionLine);
   if (!tested || !staysOnLine(trimmed, picked.line)) {
     warnings.push(
       `The starter code is written for the ${FRAMEWORK} ${picked.line} line; ${trimmed} lets npm install other versions: run devcheck after installing to see whether it still compiles.`,

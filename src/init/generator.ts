@@ -322,6 +322,9 @@ function templateData(ctx: Context, defs: DefinitionNames) {
     noExamples: !ctx.opts.examples,
     frameworkRange: framework.range,
     frameworkLine: framework.line,
+    versionLine: framework.versionLine,
+    // How a failing tool reaches the stock SDK client differs by line: the docs say which.
+    advertisesToolErrors: framework.advertisesToolErrors,
     // Server and prompt titles came in 0.10.3: a range that lets npm install an older framework
     // gets starter code without them, so that it compiles against whatever is installed.
     hasTitles: framework.hasTitles,

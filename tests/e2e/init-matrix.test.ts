@@ -13,17 +13,21 @@
 
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assertCliBuilt,
   BIN,
+  CLIENT_PACKAGES,
+  type ClientPackage,
+  callToolRaw,
+  connectInstalledClient,
   connectMcpClient,
   copyProject,
   describeRun,
   FRAMEWORK,
   hashTree,
+  type InstalledClient,
   makeTempDir,
   parseJsonStdout,
   REPO_ROOT,
@@ -31,6 +35,7 @@ import {
   removeTempDir,
   run,
   runOk,
+  textOf,
 } from './support.js';
 
 const FRAMEWORKS = path.resolve(REPO_ROOT, '../shared/frameworks');
@@ -42,12 +47,14 @@ interface Line {
   flag: string;
   /** What package.json's dependency must then say. */
   range: string;
+  /** Its tools' outputSchema declares the error a failing call returns (0.12.0 on). */
+  errorsAdvertised: boolean;
 }
 
 const LINES: Line[] = [
-  { version: '0.10.17', flag: '^0.10.17', range: '^0.10.17' },
-  { version: '0.11.5', flag: tarball('0.11.5'), range: `file:${tarball('0.11.5')}` },
-  { version: '0.12.3', flag: tarball('0.12.3'), range: `file:${tarball('0.12.3')}` },
+  { version: '0.10.17', flag: '^0.10.17', range: '^0.10.17', errorsAdvertised: false },
+  { version: '0.11.5', flag: tarball('0.11.5'), range: `file:${tarball('0.11.5')}`, errorsAdvertised: false },
+  { version: '0.12.3', flag: tarball('0.12.3'), range: `file:${tarball('0.12.3')}`, errorsAdvertised: true },
 ];
 
 const GIT_ENV = {
@@ -185,14 +192,6 @@ describe.each(LINES)('init for $version', (line) => {
       const called = await client.callTool({ name: `${prefix}_echo_message`, arguments: { message: 'hi 👋' } });
       expect(called.isError ?? false, session.stderr()).toBe(false);
       expect(called.structuredContent).toEqual({ message: 'hi 👋', characterCount: 4 });
-      // A failure is an error result. Asked without the SDK's output-schema check, which on 0.10
-      // and 0.11 throws on any error result (their outputSchema lacks the error envelope).
-      const failed = await client.request(
-        { method: 'tools/call', params: { name: `${prefix}_echo_message`, arguments: { message: '  ' } } },
-        CallToolResultSchema,
-      );
-      expect(failed.isError, JSON.stringify(failed)).toBe(true);
-      expect(JSON.stringify(failed.content)).toContain('no visible character');
 
       const templates = await client.listResourceTemplates();
       expect(templates.resourceTemplates.map((t) => t.uriTemplate)).toEqual([`${prefix}://echo/{message}`]);
@@ -208,6 +207,65 @@ describe.each(LINES)('init for $version', (line) => {
       expect(JSON.stringify(got.messages)).toContain('Matrix text.');
     } finally {
       await session.close();
+    }
+  });
+
+  it('a failing tool reaches the stock SDK clients as its AGENTS.md and README say for this line', async () => {
+    const { root } = server();
+    const said = (file: string) => readFileSync(path.join(root, file), 'utf8').replace(/\s+/g, ' ');
+    const minor = line.version.split('.').slice(0, 2).join('.');
+    expect(said('AGENTS.md')).toContain(`On the framework's ${minor} line`);
+    expect(said('README.md')).toContain(`On framework ${minor},`);
+    if (line.errorsAdvertised) {
+      expect(said('AGENTS.md')).toContain("so the stock client's `callTool()` returns the error result");
+      expect(said('README.md')).toContain("a client's `callTool()` returns that result");
+    } else {
+      expect(said('AGENTS.md')).toContain('`callTool()` rejects with an `McpError`, code -32602');
+      expect(said('README.md')).toContain("client's `callTool()` throws `McpError` -32602");
+    }
+
+    const blank = { name: `${prefix}_echo_message`, arguments: { message: '  ' } };
+    const failure = {
+      error: {
+        code: -32602,
+        message: 'The message has no visible character.',
+        data: { reason: 'empty_message', recovery: { hint: 'Send a message with at least one visible character.' } },
+      },
+    };
+    const session = await connectMcpClient(root);
+    const packages = Object.keys(CLIENT_PACKAGES) as ClientPackage[];
+    const installed = await Promise.all(packages.map((pkg) => connectInstalledClient(root, pkg)));
+    try {
+      // The SDK 1.x comes with every line; 0.12 brings the 2.x client too.
+      expect(installed.map((c) => c !== undefined)).toEqual([true, line.errorsAdvertised]);
+      const ours: InstalledClient = {
+        name: "this repository's @modelcontextprotocol/sdk",
+        listTools: () => session.client.listTools(),
+        callTool: (params) => session.client.callTool(params),
+        close: () => session.close(),
+      };
+      for (const client of [ours, ...installed.filter((c) => c !== undefined)]) {
+        // Listing the tools is what gives the 1.x client the outputSchema it checks results against.
+        await client.listTools();
+        const called = client.callTool(blank);
+        if (line.errorsAdvertised) {
+          const result = await called;
+          expect(result.isError, client.name).toBe(true);
+          expect(result.structuredContent, client.name).toEqual(failure);
+        } else {
+          await expect(called, client.name).rejects.toMatchObject({
+            code: -32602,
+            message: expect.stringContaining("Structured content does not match the tool's output schema"),
+          });
+        }
+      }
+      // The way round the check the docs give: the same call as a plain request returns the result.
+      const raw = await callToolRaw(session.client, blank.name, blank.arguments);
+      expect(raw.isError, JSON.stringify(raw)).toBe(true);
+      expect(raw.structuredContent).toEqual(failure);
+      expect(textOf(raw.content)).toContain('Recovery: Send a message with at least one visible character.');
+    } finally {
+      await Promise.all([session.close(), ...installed.map((c) => c?.close())]);
     }
   });
 });

@@ -20,8 +20,10 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import {
@@ -495,13 +497,7 @@ export async function connectMcpClient(
   root: string,
   opts: { entry?: string; env?: Record<string, string>; answer?: () => ElicitResult } = {},
 ): Promise<McpSession> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [opts.entry ?? 'dist/index.js'],
-    cwd: root,
-    env: { ...getDefaultEnvironment(), MCP_TRANSPORT_TYPE: 'stdio', NO_COLOR: '1', ...opts.env },
-    stderr: 'pipe',
-  });
+  const transport = new StdioClientTransport(serverLaunch(root, opts));
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
@@ -525,6 +521,74 @@ export async function connectMcpClient(
     throw new Error(`MCP connect failed: ${e instanceof Error ? e.message : String(e)}\n--- server stderr\n${stderr}`);
   }
   return { client, stderr: () => stderr, asked, close: () => client.close() };
+}
+
+/** How the tests start a built server over stdio: the options of an SDK StdioClientTransport. */
+function serverLaunch(root: string, opts: { entry?: string; env?: Record<string, string> } = {}) {
+  return {
+    command: process.execPath,
+    args: [opts.entry ?? 'dist/index.js'],
+    cwd: root,
+    env: { ...getDefaultEnvironment(), MCP_TRANSPORT_TYPE: 'stdio', NO_COLOR: '1', ...opts.env },
+    stderr: 'pipe' as const,
+  };
+}
+
+/** The MCP client packages a server can have installed: the SDK 1.x, and the 2.x client 0.12 brings. */
+export const CLIENT_PACKAGES = {
+  '@modelcontextprotocol/sdk': { client: 'client/index.js', stdio: 'client/stdio.js' },
+  '@modelcontextprotocol/client': { client: '.', stdio: 'stdio' },
+} as const;
+
+export type ClientPackage = keyof typeof CLIENT_PACKAGES;
+
+/** The part of a client loaded from a server's own node_modules that the tests call. */
+export interface InstalledClient {
+  /** Its package and version, for messages. */
+  name: string;
+  listTools: () => Promise<{ tools: { name: string }[] }>;
+  callTool: (params: { name: string; arguments: Record<string, unknown> }) => Promise<Record<string, any>>;
+  close: () => Promise<void>;
+}
+
+/** The version of the package `pkg` that `file` belongs to (its nearest package.json named so). */
+function versionOf(pkg: string, file: string): string {
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const { name, version } = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; version?: string };
+    if (name === pkg) return version ?? '?';
+  }
+  return '?';
+}
+
+/**
+ * The stock `Client` of `pkg` as the server itself has it installed (undefined when it has not),
+ * connected to the built server: what a client on the server's own dependencies sees, whatever
+ * version this repository's SDK is.
+ */
+export async function connectInstalledClient(root: string, pkg: ClientPackage): Promise<InstalledClient | undefined> {
+  const require = createRequire(path.join(root, 'package.json'));
+  const resolve = (sub: string) => require.resolve(sub === '.' ? pkg : `${pkg}/${sub}`);
+  let entry: string;
+  try {
+    entry = resolve(CLIENT_PACKAGES[pkg].client);
+  } catch {
+    return undefined;
+  }
+  const [{ Client: StockClient }, { StdioClientTransport: StockTransport }] = await Promise.all([
+    import(pathToFileURL(entry).href),
+    import(pathToFileURL(resolve(CLIENT_PACKAGES[pkg].stdio)).href),
+  ]);
+  const client = new StockClient({ name: 'mcp-scaffold-e2e', version: '0.0.0' });
+  // Its stderr is not read here: ignored, so that the server's logs cannot fill a pipe and stall it.
+  await client.connect(new StockTransport({ ...serverLaunch(root), stderr: 'ignore' }));
+  return {
+    name: `${pkg} ${versionOf(pkg, entry)}`,
+    listTools: () => client.listTools(),
+    callTool: (params) => client.callTool(params),
+    close: () => client.close(),
+  };
 }
 
 /** tools/call as a plain request: error results carry structuredContent outside the output schema. */

@@ -208,6 +208,48 @@ await createApp({
     expect(files['AGENTS.md']).toMatch(/Do not create definition files or edit the registrations/);
   });
 
+  it('says in README.md and AGENTS.md how a tool error reaches a client on the line it installs', () => {
+    // Text as a reader sees it, whatever the line breaks; section: AGENTS.md from that heading on.
+    const docs = (frameworkVersion: string) => {
+      const { files } = generate({ frameworkVersion });
+      const flat = (file: string) => files[file]!.replace(/\s+/g, ' ');
+      expect(files['CLAUDE.md']).toBe(files['AGENTS.md']);
+      const agents = flat('AGENTS.md');
+      return {
+        readme: flat('README.md'),
+        agents: agents.slice(agents.indexOf('## How a tool error reaches a client')),
+      };
+    };
+    const THROWS = /`callTool\(\)` rejects with an `McpError`, code -32602/;
+    const WAY_ROUND = "`client.request({ method: 'tools/call', params: { name, arguments } }, CallToolResultSchema)`";
+    for (const [range, line] of [
+      ['^0.9.21', '0.9'],
+      ['^0.10.17', '0.10'],
+      ['~0.11.5', '0.11'],
+    ]) {
+      const { readme, agents } = docs(range!);
+      expect(agents, range).toMatch(/^## How a tool error reaches a client /);
+      expect(agents, range).toContain(
+        `On the framework's ${line} line the \`outputSchema\` in \`tools/list\` has only`,
+      );
+      expect(agents, range).toMatch(THROWS);
+      expect(agents, range).toContain(WAY_ROUND);
+      expect(readme, range).toContain(`On framework ${line}, a tool that fails`);
+      expect(readme, range).toContain("1.x client's `callTool()` throws `McpError` -32602");
+      expect(readme, range).toContain('CallToolResultSchema');
+    }
+    for (const range of ['^0.12.3', '0.12.0']) {
+      const { readme, agents } = docs(range);
+      expect(agents, range).toContain("On the framework's 0.12 line the `outputSchema` in `tools/list` declares");
+      expect(agents, range).toContain("so the stock client's `callTool()` returns the error result");
+      expect(agents, range).not.toMatch(THROWS);
+      expect(agents, range).not.toContain('CallToolResultSchema');
+      expect(readme, range).toContain('On framework 0.12, a tool that fails');
+      expect(readme, range).toContain("a client's `callTool()` returns that result");
+      expect(readme, range).not.toContain('throws');
+    }
+  });
+
   it('records what it wrote in each starter definition and test, untouched; nothing else carries a record', () => {
     const { files } = generate();
     const starters = Object.keys(files).filter((f) => /^(src\/mcp-server|tests)\/.*\.ts$/.test(f));
