@@ -13,7 +13,6 @@ import { FRAMEWORK, frameworkPackageDir } from '../project/project.js';
 import { tarballPackage } from './tarball.js';
 import {
   compareVersions,
-  ERROR_ENVELOPE_ADVERTISED_SINCE,
   FRAMEWORK_VERSION,
   isVersionRange,
   lowestVersion,
@@ -46,11 +45,6 @@ export interface FrameworkChoice {
    * flow brings it into an existing server only where the framework's template has it.
    */
   frameworkSplitsTsconfig: boolean;
-  /**
-   * Tools advertise the error envelope in their outputSchema (0.12.0), so the stock SDK client's
-   * callTool() returns an error result instead of throwing on it: the docs tell which it is.
-   */
-  advertisesToolErrors: boolean;
 }
 
 export interface FrameworkRequest {
@@ -74,7 +68,6 @@ function choice(range: string, version: string): FrameworkChoice {
     hasTitles: compareVersions(version, TITLES_SINCE) >= 0,
     typedMockContext: compareVersions(version, TYPED_MOCK_CONTEXT_SINCE) >= 0,
     frameworkSplitsTsconfig: compareVersions(version, TESTS_TYPECHECKED_SINCE) >= 0,
-    advertisesToolErrors: compareVersions(version, ERROR_ENVELOPE_ADVERTISED_SINCE) >= 0,
   };
 }
 

@@ -30,6 +30,7 @@ import { projectMcpJson } from './mcp-config.js';
 import { type Repository, schemeOf } from './naming.js';
 import { pluginManifests } from './plugin-manifests.js';
 import { DEVCHECK_CONFIG, installedSkillFiles, type SkillFile, skillSetting, skillVersionsConfig } from './skills.js';
+import { toolErrorParagraph, toolErrorSection } from './tool-error-notes.js';
 import { refreshTsconfigs } from './tsconfig.js';
 import { dependencyMaps, FRAMEWORK_PACKAGE as FRAMEWORK_DEPENDENCY, NODE_ENGINE } from './versions.js';
 
@@ -322,9 +323,8 @@ function templateData(ctx: Context, defs: DefinitionNames) {
     noExamples: !ctx.opts.examples,
     frameworkRange: framework.range,
     frameworkLine: framework.line,
-    versionLine: framework.versionLine,
-    // How a failing tool reaches the stock SDK client differs by line: the docs say which.
-    advertisesToolErrors: framework.advertisesToolErrors,
+    toolErrorSection: toolErrorSection(framework.version),
+    toolErrorParagraph: toolErrorParagraph(framework.version),
     // Server and prompt titles came in 0.10.3: a range that lets npm install an older framework
     // gets starter code without them, so that it compiles against whatever is installed.
     hasTitles: framework.hasTitles,

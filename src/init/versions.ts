@@ -125,10 +125,3 @@ export function lowestVersion(range: string): string {
 
 /** The first framework version whose createApp() and prompt() take a `title` (its changelog, 0.10.3). */
 export const TITLES_SINCE = '0.10.3';
-
-/**
- * The first framework version whose advertised outputSchema declares the `error` a failing tool
- * returns in structuredContent (its changelog, 0.12.0). Before it, the SDK 1.x client's callTool()
- * rejects every error result once it has listed the tools, and the generated docs say so.
- */
-export const ERROR_ENVELOPE_ADVERTISED_SINCE = '0.12.0';

@@ -8,6 +8,7 @@
 import type { GeneratorResult } from '../engine/generator.js';
 import { Problems } from '../engine/problems.js';
 import type { Tree } from '../engine/tree.js';
+import { retargetToolErrorNotes } from '../init/tool-error-notes.js';
 import { compareVersions } from '../init/versions.js';
 import { lineWidthOf } from '../project/formatter.js';
 import { FRAMEWORK, frameworkRangeOf, type PackageJson } from '../project/project.js';
@@ -51,13 +52,19 @@ function packageEdits(ctx: UpgradeContext, from: string): string[] {
   return changed;
 }
 
-/** AGENTS.md and CLAUDE.md naming the target's range where they named `range`, the one before. */
-function agentNoteEdits(ctx: UpgradeContext, range: string | undefined): string[] {
+/**
+ * AGENTS.md and CLAUDE.md naming the target's range where they named `range`, the one before, and
+ * with the README, saying how tool errors reach a client on the target's line where init's text for
+ * the installed line is still there.
+ */
+function agentNoteEdits(ctx: UpgradeContext, range: string | undefined, from: string): string[] {
   const changed: string[] = [];
-  for (const file of range === undefined ? [] : AGENT_NOTES) {
+  for (const file of [...AGENT_NOTES, 'README.md']) {
     const text = ctx.tree.read(file);
-    if (text !== undefined)
-      writeIfChanged(ctx.tree, file, text, retargetAgentNotes(text, range!, ctx.target.range), changed);
+    if (text === undefined) continue;
+    let after = retargetToolErrorNotes(text, from, ctx.target.version);
+    if (range !== undefined && file !== 'README.md') after = retargetAgentNotes(after, range, ctx.target.range);
+    writeIfChanged(ctx.tree, file, text, after, changed);
   }
   return changed;
 }
@@ -99,7 +106,7 @@ export function upgradeGenerator(tree: Tree, opts: UpgradeOptions): UpgradeResul
   }));
   const rangeBefore = frameworkRangeOf(JSON.parse(tree.read('package.json') ?? '{}') as PackageJson);
   const pkg = packageEdits(ctx, opts.from);
-  const agentNotes = agentNoteEdits(ctx, rangeBefore);
+  const agentNotes = agentNoteEdits(ctx, rangeBefore, opts.from);
   for (const m of ran) notes.push(`${m.id}: ${m.summary} (${m.changed.length} file(s))`);
   const breakingChanges =
     problems.list.length > 0 ? [] : breakingChangeReports(new UsageScan(tree), opts.from, opts.target.version);

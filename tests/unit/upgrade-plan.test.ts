@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryHost } from '../../src/engine/host.js';
 import { Tree } from '../../src/engine/tree.js';
+import { toolErrorParagraph, toolErrorSection } from '../../src/init/tool-error-notes.js';
 import { stamp } from '../../src/text/scaffold-stamp.js';
 import { render } from '../../src/text/templates.js';
 import { rewriteGeneratedTest, toolTemplate } from '../../src/upgrade/codemods/generated-tests.js';
@@ -46,6 +47,17 @@ function tree(files: Record<string, string>): Tree {
   return new Tree(new MemoryHost({ 'package.json': PKG, ...files }));
 }
 
+/** The plan of a move from `from` to `version` (range `^version`), with the install after it. */
+function upgradeTo(t: Tree, from: string, version: string) {
+  return upgradeGenerator(t, {
+    from,
+    target: { range: `^${version}`, version },
+    dropTasks: false,
+    adoptTsconfigSplit: false,
+    install: true,
+  });
+}
+
 describe('upgradeGenerator', () => {
   it('sets the range and engines, and swaps the 1.x SDK for the split packages its imports use', () => {
     const t = tree({ 'src/client.ts': "import { Client } from '@modelcontextprotocol/sdk/client/index.js';\n" });
@@ -71,13 +83,7 @@ describe('upgradeGenerator', () => {
       `# acme: notes for coding agents\n\nAn MCP server on \`@cyanheads/mcp-ts-core\` ${range}. Read on.\n`;
     const readme = '# acme\n\nBuilt on @cyanheads/mcp-ts-core.\n';
     const t = tree({ 'AGENTS.md': notes('^0.11.5'), 'CLAUDE.md': notes('^0.11.5'), 'README.md': readme });
-    const out = upgradeGenerator(t, {
-      from: '0.11.5',
-      target: { range: '^0.12.3', version: '0.12.3' },
-      dropTasks: false,
-      adoptTsconfigSplit: false,
-      install: true,
-    });
+    const out = upgradeTo(t, '0.11.5', '0.12.3');
     expect(out.problems).toEqual([]);
     expect(t.read('AGENTS.md')).toBe(notes('^0.12.3'));
     expect(t.read('CLAUDE.md')).toBe(notes('^0.12.3'));
@@ -85,18 +91,30 @@ describe('upgradeGenerator', () => {
     expect(out.data.upgrade).toMatchObject({ agentNotes: ['AGENTS.md', 'CLAUDE.md'] });
   });
 
+  it("the tool-error text init wrote for the old line becomes the new line's; an edited one is left", () => {
+    const notes = (version: string) => `# acme\n\n${toolErrorSection(version)}\n\n## Before you finish\n`;
+    const readme = (version: string) => `# acme\n\n${toolErrorParagraph(version)}\n\n## Grow it\n`;
+    const edited = `${notes('0.11.5')}\nOur own words.\n`.replace('skip that check:', 'skip that check, as we do:');
+    const t = tree({ 'AGENTS.md': notes('0.11.5'), 'CLAUDE.md': edited, 'README.md': readme('0.11.5') });
+    const out = upgradeTo(t, '0.11.5', '0.12.3');
+    expect(out.problems).toEqual([]);
+    expect(notes('0.11.5')).not.toBe(notes('0.12.3'));
+    expect(t.read('AGENTS.md')).toBe(notes('0.12.3'));
+    expect(t.read('README.md')).toBe(readme('0.12.3'));
+    expect(t.read('CLAUDE.md')).toBe(edited);
+    expect(out.data.upgrade).toMatchObject({ agentNotes: ['AGENTS.md', 'README.md'] });
+    // Within a line nothing moves.
+    const same = tree({ 'AGENTS.md': notes('0.12.0') });
+    upgradeTo(same, '0.12.0', '0.12.3');
+    expect(same.read('AGENTS.md')).toBe(notes('0.12.0'));
+  });
+
   it('collects the problems of every file and refuses a move backwards', () => {
     const t = tree({
       'src/a.tool.ts': "export const a = tool('a', {\n  task: true,\n});\n",
       'src/b.ts': "import * as sdk from '@modelcontextprotocol/sdk/types.js';\n",
     });
-    const out = upgradeGenerator(t, {
-      from: '0.11.5',
-      target: { range: '^0.12.3', version: '0.12.3' },
-      dropTasks: false,
-      adoptTsconfigSplit: false,
-      install: true,
-    });
+    const out = upgradeTo(t, '0.11.5', '0.12.3');
     expect(out.problems.map((p) => `${p.path}:${p.line} ${p.code}`)).toEqual([
       'src/a.tool.ts:2 FRAMEWORK_UNSUPPORTED',
       'src/b.ts:1 UNSUPPORTED_LAYOUT',
