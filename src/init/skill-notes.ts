@@ -9,6 +9,7 @@
  */
 
 import { type PackageManager, packageManagerInfo } from '../project/package-manager.js';
+import { codeNotes, type SkillFramework } from './skill-code-notes.js';
 
 export interface SkillSetting {
   /** The project's package manager, whose commands the copies give. */
@@ -17,6 +18,8 @@ export interface SkillSetting {
   scaffold: string;
   /** The scripts of the project's package.json. */
   scripts: readonly string[];
+  /** The installed framework, where the notes about a skill's code depend on it. */
+  framework?: SkillFramework;
 }
 
 /** The framework template's scripts that have another name here, where that one exists. */
@@ -134,9 +137,11 @@ const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n---\r?\n/;
 function noteFor(name: string, files: readonly { path: string; content: string }[], setting: SkillSetting) {
   const route = ROUTES[name];
   const missing = [...new Set(files.flatMap((f) => missingScripts(f.content, setting)))].sort();
-  if (!route && missing.length === 0) return undefined;
+  const code = codeNotes(name, setting.framework);
+  if (!route && missing.length === 0 && code.length === 0) return undefined;
   const sentences: string[] = [];
   if (route) sentences.push(`**In this server:** ${route.route(setting)}${route.steps ? ` ${BY_HAND}` : ''}`);
+  sentences.push(...code);
   if (missing.length > 0) {
     const list = missing.map((s) => `\`${run(setting.pm)} ${s}\``).join(', ');
     sentences.push(

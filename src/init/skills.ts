@@ -11,6 +11,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeInsideProject } from '../engine/contained-write.js';
+import { detectFrameworkFeatures } from '../project/framework-features.js';
 import { type PackageManager, packageManagerInfo } from '../project/package-manager.js';
 import { frameworkPackageDir } from '../project/project.js';
 import { scaffoldCommand } from './launcher.js';
@@ -65,18 +66,19 @@ export function skillNames(files: SkillFile[]): string[] {
 }
 
 /**
- * The external skills of the framework installed for `root`, as this project's copies of them;
- * undefined when it is not installed.
+ * The external skills of the framework installed for `root`, as this project's copies of them
+ * (their notes about code read off the installed release); undefined when it is not installed.
  */
 export function installedSkillFiles(root: string, setting: SkillSetting): SkillFile[] | undefined {
   const dir = frameworkPackageDir(root);
   if (!dir) return undefined;
   const files = externalSkillFiles(dir);
+  const withFramework = setting.framework ? setting : { ...setting, framework: detectFrameworkFeatures(root) };
   return skillNames(files).flatMap((name) =>
     adaptSkill(
       name,
       files.filter((f) => f.path.startsWith(`skills/${name}/`)),
-      setting,
+      withFramework,
     ),
   );
 }
