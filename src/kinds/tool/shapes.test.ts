@@ -13,6 +13,7 @@ import { refusal } from '../../../tests/helpers/refusal.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
 import { isPlaceholder } from '../../text/placeholders.js';
 import { addServiceGenerator } from '../service/generator.js';
+import { TOTAL_COUNT_WHY } from './bodies.js';
 import { type AddToolOptions, addToolGenerator } from './generator.js';
 import { chooseShape } from './shape.js';
 
@@ -68,7 +69,7 @@ describe('bodies that fit the verb', () => {
     expect(file).toContain("    query: z.string().describe('Text to match against item titles.'),");
     expect(file).toContain("    items: z.array(Item.describe('One matching item.')).describe(");
     expect(file).toContain('  enrichment: {\n    effectiveQuery: z.string()');
-    expect(file).toContain('    ctx.enrich.echo(query);\n    ctx.enrich.total(items.length);');
+    expect(file).toContain(`    ctx.enrich.echo(query);\n    ${TOTAL_COUNT_WHY}\n    ctx.enrich.total(items.length);`);
     expect(file).toContain('      ctx.enrich.notice(`Nothing matched "${query}"');
     expect(file).toContain("reason: 'empty_query'");
     expect(file).toContain('      items: items.map((item) => ({ id: item.id, title: item.title })),');
@@ -311,6 +312,7 @@ describe('every input read, whatever its type', () => {
         "    ctx.log.info('Searching', { criteria, limit });",
         '    // STAND-IN: made-up results: search your data here (a service method, an API call).',
         "    const items = [{ id: 'item-1', title: JSON.stringify(criteria) }].slice(0, limit);",
+        `    ${TOTAL_COUNT_WHY}`,
         '    ctx.enrich.total(items.length);',
       ].join('\n'),
     );
