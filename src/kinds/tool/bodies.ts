@@ -146,7 +146,7 @@ function valueFor(
     if (out.array && out.record) {
       const picked = (r: ToolField) => scalar(r, 'string') && (r.name === 'id' || r.name === 'title');
       const picks = out.record.fields.map((r) =>
-        picked(r) ? `${r.name}: item.${r.name}` : `${r.name}: ${emptyValueOf(r)}`,
+        picked(r) ? `${r.name}: item.${r.name}` : `${r.name}: ${emptyValueOf(r, true)}`,
       );
       const code = `items.map((item) => ({ ${picks.join(', ')} }))`;
       return out.record.fields.every(picked) ? real(code) : madeUp(code);

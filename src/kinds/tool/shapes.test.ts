@@ -470,3 +470,43 @@ describe('placeholders', () => {
     );
   });
 });
+
+describe('objects typed with braces', () => {
+  const works =
+    'works:object[]{title:string:Display title,year:integer?,kind:enum(book|essay),author:object{name:string}}:The works';
+
+  it('each object is a named, described z.object; the handler fills it; format() and the test reach every field', () => {
+    const { file, test, result } = run(BASE, {
+      name: 'demo_list_works',
+      input: ['query:string:Text to match', 'filter:object{year:integer?,tags:string[]}?:Narrows the works'],
+      output: [works, 'totalCount:integer:How many matched'],
+    });
+    expect(result.problems).toEqual([]);
+    expect(file).toContain(
+      [
+        'const FilterSchema = z.object({',
+        "  year: z.number().int().min(-1_000_000).max(1_000_000).optional().describe('TODO: Year: say what it holds.'),",
+      ].join('\n'),
+    );
+    expect(file).toContain(
+      [
+        'const WorksItemAuthorSchema = z.object({',
+        "  name: z.string().describe('TODO: Name: say what it holds.'),",
+        '});',
+        '',
+        'const WorksItemSchema = z.object({',
+        "  title: z.string().describe('Display title'),",
+      ].join('\n'),
+    );
+    expect(file).toContain("  author: WorksItemAuthorSchema.describe('TODO: Author: say what it holds.'),");
+    expect(file).toContain("works: z.array(WorksItemSchema.describe('One entry of works.')).describe('The works'),");
+    expect(file).toContain("filter: FilterSchema.optional().describe('Narrows the works'),");
+    // The stand-in items fill what a search has (the title) and empty values for the rest.
+    expect(file).toContain("kind: 'book' as const, author: { name: '' }");
+    expect(file).toContain('for (const entry of result.works) {');
+    expect(file).toContain('author: ${JSON.stringify(entry.author)}');
+    expect(test).toContain("filter: { year: 2, tags: ['example-tags'] }");
+    expect(test).toContain('  expect(text).toContain(String(entry.title));');
+    expect(test).not.toContain('String(entry.author)');
+  });
+});
