@@ -148,7 +148,9 @@ function valueFor(
       const picks = out.record.fields.map((r) =>
         picked(r) ? `${r.name}: item.${r.name}` : `${r.name}: ${emptyValueOf(r, true)}`,
       );
-      const code = `items.map((item) => ({ ${picks.join(', ')} }))`;
+      // A record with nothing to take from the item does not name it (an unused parameter fails tsc).
+      const param = out.record.fields.some(picked) ? 'item' : '';
+      const code = `items.map((${param}) => ({ ${picks.join(', ')} }))`;
       return out.record.fields.every(picked) ? real(code) : madeUp(code);
     }
     if (out.array && out.type === 'object') return real('items.map((item) => ({ ...item }))');
