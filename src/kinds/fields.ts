@@ -13,8 +13,8 @@
  * An object may name its fields in braces, each written the same way, nesting allowed:
  * `works:object[]{title:string,year:integer?:"Year of first edition, if known"}:The works`.
  * Inside braces the fields are split at commas and each needs its type; a description there is
- * either plain text without `:` or `"`, or a double-quoted JSON string, which may hold anything.
- * So a comma or colon inside braces is never read two ways; what could be is refused.
+ * either plain text without `,`, `:` or `"`, or a double-quoted JSON string, which may hold
+ * anything. So a comma or colon inside braces is never read two ways; what could be is refused.
  */
 
 import { ScaffoldError } from '../engine/errors.js';

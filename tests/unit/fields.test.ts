@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseField, parseFields, requireTypes } from '../../src/kinds/fields.js';
+import { toolSpec } from '../../src/kinds/tool/spec.js';
 import { isPlaceholder, placeholder } from '../../src/text/placeholders.js';
 import { refusal } from '../helpers/refusal.js';
 
@@ -136,5 +139,16 @@ describe('object fields in braces', () => {
     expect(refusal(() => requireTypes('--arg', fields, ['string'], 'prompt arguments are strings')).code).toBe(
       'OPTION_INVALID',
     );
+  });
+});
+
+describe('the field specs the docs show', () => {
+  it('every --input, --output, --param and --arg in add --help and the README parses', () => {
+    const readme = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const specs = [...`${toolSpec.examples}\n${readme}`.matchAll(/--(input|output|param|arg) '([^']+)'/g)];
+    expect(specs.some((m) => m[2]!.includes('{'))).toBe(true);
+    // The grammar's own patterns (name:type[?]…) are not examples.
+    for (const [, flag, spec] of specs.filter((m) => !m[2]!.includes('[?]')))
+      expect(() => parseField(`--${flag}`, spec!), spec).not.toThrow();
   });
 });
