@@ -150,12 +150,16 @@ describe.each(['0.10.17', '0.11.5', '0.12.3'] as FrameworkRelease[])('on %s', (r
     const imports: { name: string; file: string }[] = [];
     const kinds: Record<string, string[]> = { tools: [], resources: [] };
     const tests: string[] = [];
-    const keep = (added: Awaited<ReturnType<typeof addTo>>, kind: 'tools' | 'resources', name: string) => {
+    /** Every definition the add created, for the linter; its tests, to run. */
+    const keep = (added: Awaited<ReturnType<typeof addTo>>, name: string) => {
       if ('refused' in added) throw new Error(`${name} was refused: ${added.refused.message}`);
-      const file = Object.keys(added.changes).find((f) => /\.(tool|resource)\.ts$/.test(f) && f.startsWith('src/'))!;
-      const exportName = /export const (\w+)/.exec(added.changes[file]!)![1]!;
-      imports.push({ name: exportName, file });
-      kinds[kind]!.push(exportName);
+      for (const [file, text] of Object.entries(added.changes)) {
+        const kind = /\.(app-)?tool\.ts$/.test(file) ? 'tools' : /\.(app-)?resource\.ts$/.test(file) ? 'resources' : '';
+        if (!file.startsWith('src/') || kind === '') continue;
+        const exportName = /export const (\w+)/.exec(text)![1]!;
+        imports.push({ name: exportName, file });
+        kinds[kind]!.push(exportName);
+      }
       tests.push(...Object.keys(added.changes).filter((f) => f.endsWith('.test.ts')));
     };
     for (const verb of Object.values(SHAPES)) {
@@ -180,8 +184,30 @@ describe.each(['0.10.17', '0.11.5', '0.12.3'] as FrameworkRelease[])('on %s', (r
             features,
           ),
         );
-        keep(added, 'tools', c.name);
+        keep(added, c.name);
       }
+    }
+    // The steps of a task and an app tool around a body with nested outputs.
+    const variants = [
+      { name: 'demo_search_nest_task', task: true, when: server.features.tasks },
+      { name: 'demo_fetch_nest_app', app: true, when: true },
+    ];
+    for (const { when, ...v } of variants.filter((x) => x.when)) {
+      const added = await addTo(server, (tree, project, features) =>
+        addToolGenerator(
+          tree,
+          project,
+          {
+            ...v,
+            description: 'A tool with nested shapes.',
+            input: NESTED_INPUTS,
+            output: NESTED_OUTPUTS,
+            devcheck: false,
+          },
+          features,
+        ),
+      );
+      keep(added, v.name);
     }
     const resource = await addTo(server, (tree, project, features) =>
       addResourceGenerator(
@@ -191,7 +217,7 @@ describe.each(['0.10.17', '0.11.5', '0.12.3'] as FrameworkRelease[])('on %s', (r
         features,
       ),
     );
-    keep(resource, 'resources', 'demo_work');
+    keep(resource, 'demo_work');
     expect(judge(server)).toEqual({ typeErrors: [], biome: [], wanted: {} });
     server.alone.set('tests/nested-lint.test.ts', lintTest(imports, kinds));
     const run = runVitest(server, [...tests, 'tests/nested-lint.test.ts']);

@@ -188,7 +188,8 @@ export function emptyValueOf(f: ToolField, inRecord = false): string {
 function rendered(f: ToolField, v: string, inRecord = false): string {
   const none = "'(none)'";
   if (f.array && f.record && !inRecord) return f.optional ? `${v}?.length ?? 0` : `${v}.length`;
-  if (f.array && f.type === 'object') return `${v}${f.optional ? '?' : ''}.map((o) => JSON.stringify(o)).join('; ')`;
+  if (f.array && f.type === 'object')
+    return `${v}${f.optional ? '?' : ''}.map((o) => JSON.stringify(o)).join('; ')${f.optional ? ` ?? ${none}` : ''}`;
   if (f.array) return `${v}${f.optional ? '?' : ''}.join(', ')${f.optional ? ` ?? ${none}` : ''}`;
   if (f.type === 'object')
     return f.optional ? `${v} === undefined ? ${none} : JSON.stringify(${v})` : `JSON.stringify(${v})`;
