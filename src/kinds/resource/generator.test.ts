@@ -204,6 +204,28 @@ describe('--output', () => {
     expect(t).toContain('initNcbiService(parseConfig(), createInMemoryStorage());');
   });
 
+  it('an object typed with braces: a named schema above the definition, an empty value of its shape', () => {
+    const { tree } = run(BASE, {
+      name: 'demo_note',
+      uri: 'demo://notes/{noteId}',
+      output: ['author:object{name:string:Full name,role:enum(owner|guest),links:string[]?}:Who wrote it'],
+    });
+    const text = file(tree, 'demo-note');
+    expect(text).toContain(
+      [
+        'const AuthorSchema = z.object({',
+        "  name: z.string().describe('Full name'),",
+        "  role: z.enum(['owner', 'guest']).describe('TODO: Role: say what it holds.'),",
+        "  links: z.array(z.string()).optional().describe('TODO: Links: say what it holds.'),",
+        '});',
+        '',
+        'export const demoNoteResource = resource(',
+      ].join('\n'),
+    );
+    expect(text).toContain("      author: AuthorSchema.describe('Who wrote it'),");
+    expect(text).toContain("        author: { name: '', role: 'owner' as const },");
+  });
+
   it('without a service: the uri, a variable, and typed empty values (an enum kept to its type)', () => {
     const { tree } = run(BASE, {
       name: 'demo_note',
