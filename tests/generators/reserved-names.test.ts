@@ -60,12 +60,18 @@ async function refusalOf(server: GeneratedServer, generate: Generate): Promise<S
   return 'refused' in added ? added.refused : undefined;
 }
 
-/** The `z.object({ … })` written as the value of `key` in `text`, evaluated with zod. */
-function schemaAt(text: string, key: string): z.ZodObject {
+/**
+ * The `z.object({ … })` written as the value of `key` in `text` (or, `named`, as the value of the
+ * constant `key`: an object typed with braces), evaluated with zod.
+ */
+function schemaAt(text: string, key: string, named = false): z.ZodObject {
   const sf = ts.createSourceFile('definition.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   let found: string | undefined;
   const visit = (node: ts.Node): void => {
-    if (ts.isPropertyAssignment(node) && node.name.getText(sf) === key) found ??= node.initializer.getText(sf);
+    const holds = named
+      ? ts.isVariableDeclaration(node) && node.name.getText(sf) === key
+      : ts.isPropertyAssignment(node) && node.name.getText(sf) === key;
+    if (holds) found ??= (node as ts.PropertyAssignment | ts.VariableDeclaration).initializer?.getText(sf);
     ts.forEachChild(node, visit);
   };
   visit(sf);
@@ -96,6 +102,20 @@ const FIELD_PLACES: Record<string, (name: string) => Generate> = {
     addToolGenerator(tree, project, { name: 'demo_fetch_probe', input: [`${name}:string?:X.`], devcheck: false }, f),
   'tool --output': (name) => (tree, project, f) =>
     addToolGenerator(tree, project, { name: 'demo_fetch_probe', output: [`${name}:string?:X.`], devcheck: false }, f),
+  'tool --input, in braces': (name) => (tree, project, f) =>
+    addToolGenerator(
+      tree,
+      project,
+      { name: 'demo_fetch_probe', input: [`rec:object{${name}:string?:X}:X.`], devcheck: false },
+      f,
+    ),
+  'tool --output, in braces': (name) => (tree, project, f) =>
+    addToolGenerator(
+      tree,
+      project,
+      { name: 'demo_fetch_probe', output: [`rec:object{${name}:string?:X}:X.`], devcheck: false },
+      f,
+    ),
   'prompt --arg': (name) => (tree, project) =>
     addPromptGenerator(tree, project, { name: 'demo_probe', arg: [`${name}:string?:X.`], devcheck: false }),
   'resource --param': (name) => (tree, project, f) =>
@@ -146,6 +166,27 @@ describe('names the language, TypeScript and Biome hold, from their own lists', 
     const toolFile = tool.changes['src/mcp-server/tools/definitions/demo-fetch-names.tool.ts']!;
     expectFields(schemaAt(toolFile, 'input'), accepted['tool --input']!, true);
     expectFields(schemaAt(toolFile, 'output'), accepted['tool --output']!, true);
+
+    // In braces, a name is checked as at the top; every accepted one at once, in one object.
+    expect(accepted['tool --input, in braces']).toEqual(accepted['tool --input']);
+    expect(accepted['tool --output, in braces']).toEqual(accepted['tool --output']);
+    const nested = await addTo(server, (tree, project, f) =>
+      addToolGenerator(
+        tree,
+        project,
+        {
+          name: 'demo_fetch_nested_names',
+          input: [`rec:object{${accepted['tool --input, in braces']!.map((n) => `${n}:string?:X`).join(',')}}:X.`],
+          output: [`rec:object{${accepted['tool --output, in braces']!.map((n) => `${n}:string?:X`).join(',')}}:X.`],
+          devcheck: false,
+        },
+        f,
+      ),
+    );
+    if ('refused' in nested) throw nested.refused;
+    const nestedFile = nested.changes['src/mcp-server/tools/definitions/demo-fetch-nested-names.tool.ts']!;
+    expectFields(schemaAt(nestedFile, 'RecSchema', true), accepted['tool --input, in braces']!, true);
+    expectFields(schemaAt(nestedFile, 'Rec2Schema', true), accepted['tool --output, in braces']!, true);
 
     const prompt = await addTo(server, (tree, project) =>
       addPromptGenerator(tree, project, {

@@ -65,6 +65,7 @@ describe('what add writes for acme_find_items', () => {
           ctx.log.debug('Matched', { count: items.length });
           return {
             items: items.map((item) => ({ id: item.id, title: item.title })),
+            // totalCount by this name: devcheck's capped-list-no-truncation reads only it or truncated.
             totalCount: items.length,
           };
         },
@@ -154,9 +155,7 @@ describe('what add writes for acme_find_items', () => {
           description: 'TODO: Find Items by URI. Describe what it holds and when to read it.',
           mimeType: 'application/json',
           params: z.object({
-            itemId: z.string().meta({
-              description: 'TODO: The itemId part of the URI.',
-            }),
+            itemId: z.string().describe('TODO: The itemId part of the URI.'),
           }),
           output: z.object({
             uri: z.string().describe('Canonical URI of the resource that was read.'),

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseField, parseFields, requireTypes } from '../../src/kinds/fields.js';
+import { toolSpec } from '../../src/kinds/tool/spec.js';
 import { isPlaceholder, placeholder } from '../../src/text/placeholders.js';
 import { refusal } from '../helpers/refusal.js';
 
@@ -73,5 +76,79 @@ describe('placeholders', () => {
     expect(text).toBe('TODO: Search articles.');
     expect(isPlaceholder(text)).toBe(true);
     expect(isPlaceholder('Search PubMed for articles.')).toBe(false);
+  });
+});
+
+describe('object fields in braces', () => {
+  it('reads the fields of an object and of a list of objects, nested, each described', () => {
+    const works = parseField(
+      '--output',
+      'works:object[]{title:string,year:integer?,author:object{name:string:Full name}}:The works',
+    );
+    expect(works).toMatchObject({ name: 'works', type: 'object', array: true, description: 'The works' });
+    expect(works.fields!.map((f) => [f.name, f.type, f.array, f.optional, f.description])).toEqual([
+      ['title', 'string', false, false, ''],
+      ['year', 'integer', false, true, ''],
+      ['author', 'object', false, false, ''],
+    ]);
+    expect(works.fields![2]!.fields).toMatchObject([{ name: 'name', type: 'string', description: 'Full name' }]);
+    // The list may be marked after the braces, and the object left optional there.
+    expect(parseField('--output', 'works:object{id:string}[]?')).toMatchObject({ array: true, optional: true });
+    expect(parseField('--input', 'filter?:object{kind:enum(a|b)}')).toMatchObject({ optional: true, array: false });
+  });
+
+  it('a quoted description in braces may hold commas, colons, braces and quotes; one outside braces stays as typed', () => {
+    const f = parseField(
+      '--output',
+      'works:object[]{title:string:"Title: main, then sub {x} \\"y\\""}:List: of works, all',
+    );
+    expect(f.fields![0]!.description).toBe('Title: main, then sub {x} "y"');
+    expect(f.description).toBe('List: of works, all');
+  });
+
+  it('refuses what braces could read two ways, naming the part and saying how to write it', () => {
+    const cases: [string, string][] = [
+      ['works:object[]{title:string:Title: main}', "the description of works.title holds ':'"],
+      ['works:object[]{title:string:"Open}', 'never closed'],
+      ['works:object[]{title:string', "the '{' after works:object[] is never closed"],
+      ['works:object[]{title}', "'works.title' has no type"],
+      ['works:object[]{title:}', "'works.title' has no type"],
+      ['works:object[]{}', 'works has empty braces'],
+      ['works:object[]{title:string,}', 'works has an empty field between its commas'],
+      ['works:object[]{title:string,title:integer}', "the field 'works.title' is given twice"],
+      ['works:string{title:string}', "only object and object[] take fields in braces, not 'string' (works)"],
+      ['works:object[]{title:strin}', "unknown type 'strin' (works.title)"],
+      ['works:object[]{9title:string}', "'works.9title' is not a field name"],
+      ['works:object[]{constructor:string}', "'constructor' cannot be a field name (works.constructor)"],
+      ['works:object{a:string}x', "'x' follows the '}' that closes works's fields"],
+      ['works:object}', "'}' without its '{'"],
+      ['a:object{b:object{c:object{d:object{e:string}}}}', 'a.b.c.d nests braces deeper than 3 levels'],
+    ];
+    for (const [source, why] of cases) {
+      const e = refusal(() => parseField('--output', source), source);
+      expect(e.code, source).toBe('OPTION_INVALID');
+      expect(e.message, source).toContain(`--output '${source}'`);
+      expect(e.message, source).toContain(why);
+      expect(e.hint, source).toBeTruthy();
+    }
+    expect(refusal(() => parseField('--output', 'w:object[]{t:string:a: b}')).hint).toContain('t:<type>:"a: b"');
+  });
+
+  it('a kind that holds only strings refuses an object with fields', () => {
+    const fields = parseFields('--arg', ['topic:object{a:string}']);
+    expect(refusal(() => requireTypes('--arg', fields, ['string'], 'prompt arguments are strings')).code).toBe(
+      'OPTION_INVALID',
+    );
+  });
+});
+
+describe('the field specs the docs show', () => {
+  it('every --input, --output, --param and --arg in add --help and the README parses', () => {
+    const readme = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const specs = [...`${toolSpec.examples}\n${readme}`.matchAll(/--(input|output|param|arg) '([^']+)'/g)];
+    expect(specs.some((m) => m[2]!.includes('{'))).toBe(true);
+    // The grammar's own patterns (name:type[?]…) are not examples.
+    for (const [, flag, spec] of specs.filter((m) => !m[2]!.includes('[?]')))
+      expect(() => parseField(`--${flag}`, spec!), spec).not.toThrow();
   });
 });

@@ -24,8 +24,12 @@ function run(files: Record<string, string>, options: AddResourceOptions, feature
 /** A project that already has the ncbi service (made by addServiceGenerator). */
 const withService = () => withNcbiService(BASE);
 
-/** Every `description: '…'` string a file holds, unquoted. */
-const descriptions = (text: string) => [...text.matchAll(/description: '([^']*)'/g)].map((m) => m[1]!);
+/** The resource's `description: '…'` and its params' `.describe('…')` strings, unquoted. */
+function descriptions(text: string): string[] {
+  const params = text.slice(text.indexOf('params: z.object({'), text.indexOf('    }),', text.indexOf('params:')));
+  const described = [...params.matchAll(/\.describe\('([^']*)'\)/g)].map((m) => m[1]!);
+  return [...[...text.matchAll(/description: '([^']*)'/g)].map((m) => m[1]!), ...described];
+}
 
 describe('--param', () => {
   it('without --uri, the params make the template; each is described as typed', () => {
@@ -40,12 +44,8 @@ describe('--param', () => {
     expect(def).toContain(
       [
         '    params: z.object({',
-        '      db: z.string().meta({',
-        "        description: 'Database to read from',",
-        '      }),',
-        '      pmid: z.string().meta({',
-        "        description: 'PubMed id of the article',",
-        '      }),',
+        "      db: z.string().describe('Database to read from'),",
+        "      pmid: z.string().describe('PubMed id of the article'),",
         '    }),',
       ].join('\n'),
     );
@@ -116,7 +116,9 @@ describe('--service', () => {
     expect(def).toContain("import { getNcbiService } from '@/services/ncbi/ncbi-service.js';");
     expect(def).toContain('      const record = await getNcbiService().fetchRecord(params.pmid, ctx);');
     // The variable becomes part of a storage key: checked by the schema.
-    expect(def).toContain('      pmid: z\n        .string()\n        .regex(/^[A-Za-z0-9_-]{1,64}$/)\n        .meta({');
+    expect(def).toContain(
+      "      pmid: z\n        .string()\n        .regex(/^[A-Za-z0-9_-]{1,64}$/)\n        .describe('PubMed id of the article'),",
+    );
     const test = tree.read('tests/resources/demo-article.resource.test.ts')!;
     expect(test).toContain(
       [
@@ -200,6 +202,28 @@ describe('--output', () => {
     const t = test(tree, 'demo-article');
     expect(t).toContain("expect(Object.keys(result).sort()).toEqual(['authors', 'pmid', 'title', 'year']);");
     expect(t).toContain('initNcbiService(parseConfig(), createInMemoryStorage());');
+  });
+
+  it('an object typed with braces: a named schema above the definition, an empty value of its shape', () => {
+    const { tree } = run(BASE, {
+      name: 'demo_note',
+      uri: 'demo://notes/{noteId}',
+      output: ['author:object{name:string:Full name,role:enum(owner|guest),links:string[]?}:Who wrote it'],
+    });
+    const text = file(tree, 'demo-note');
+    expect(text).toContain(
+      [
+        'const AuthorSchema = z.object({',
+        "  name: z.string().describe('Full name'),",
+        "  role: z.enum(['owner', 'guest']).describe('TODO: Role: say what it holds.'),",
+        "  links: z.array(z.string()).optional().describe('TODO: Links: say what it holds.'),",
+        '});',
+        '',
+        'export const demoNoteResource = resource(',
+      ].join('\n'),
+    );
+    expect(text).toContain("      author: AuthorSchema.describe('Who wrote it'),");
+    expect(text).toContain("        author: { name: '', role: 'owner' as const },");
   });
 
   it('without a service: the uri, a variable, and typed empty values (an enum kept to its type)', () => {

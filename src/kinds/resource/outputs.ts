@@ -8,12 +8,14 @@
 
 import { standIn } from '../../text/placeholders.js';
 import { parseFields } from '../fields.js';
-import { emptyValueOf, type ToolField, zodLine } from '../tool/field-code.js';
+import { emptyValueOf, recordSchema, type ToolField, withRecords, zodLine } from '../tool/field-code.js';
 
 /** Fields a service record has (the `add service` record type), each a string. */
 const RECORD_FIELDS = ['id', 'title', 'fetchedAt'];
 
 export interface ResourceOutputs {
+  /** `const WorksItemSchema = z.object({ … });` for each object typed with braces. */
+  schemas: string[];
   /** `name: z.string().describe('…'),`, one a field. */
   lines: string[];
   /** `name: value,` for the handler's return, one a field. */
@@ -46,9 +48,10 @@ export function resourceOutputs(
   variables: readonly string[],
   onService: boolean,
 ): ResourceOutputs | undefined {
-  const fields = parseFields('--output', sources);
+  const fields = withRecords(parseFields('--output', sources), new Set());
   if (fields.length === 0) return undefined;
   return {
+    schemas: fields.flatMap((f) => recordSchema(f) ?? []),
     lines: fields.map((f) => zodLine(f, '      ')),
     returns: fields.flatMap((f) => {
       const value = returnedValue(f, variables, onService);

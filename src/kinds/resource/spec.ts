@@ -17,7 +17,7 @@ describes one (URI variables are always strings and always present, so no other 
 Without --uri the template is <prefix>://<name>/{id}, or /{a}/{b} for the --param names given.
 --service <name> reads through the service made by \`add service <name>\`: the handler calls its
 fetchRecord(<first variable>, ctx). --output 'name:type[?]:description' (once per field; the
-types of add tool's --output) writes the output schema: the handler fills each field from the
+types of add tool's --output, object{…} and object[]{…} with their fields too) writes the output schema: the handler fills each field from the
 service record (id, title, fetchedAt), a URI variable of the same name, or an empty value to
 replace (under a // STAND-IN: comment), and the framework serves it as JSON, every field
 included. list() lists nothing until you list real resources there. Descriptions not given are

@@ -20,9 +20,13 @@ export function boundsOf(f: ToolField): string {
   return '.min(-1_000_000).max(1_000_000)';
 }
 
-/** The inputs, each number (and list of numbers) bounded unless it has a refinement already. */
+/**
+ * The inputs, each number (and list of numbers) bounded unless it has a refinement already, in
+ * the records of objects typed with braces too.
+ */
 export function bounded(inputs: readonly ToolField[]): ToolField[] {
-  return inputs.map((f) =>
-    (f.type === 'number' || f.type === 'integer') && f.refine === undefined ? { ...f, refine: boundsOf(f) } : f,
-  );
+  return inputs.map((f) => {
+    if (f.record) return { ...f, record: { ...f.record, fields: bounded(f.record.fields) } };
+    return (f.type === 'number' || f.type === 'integer') && f.refine === undefined ? { ...f, refine: boundsOf(f) } : f;
+  });
 }

@@ -9,9 +9,15 @@ import { placeholder } from '../../text/placeholders.js';
 import { tsString } from '../../text/string-literal.js';
 import type { FieldSpec } from '../fields.js';
 
-/** A field of a tool's input or output. A starter list of records names its record's fields. */
+/**
+ * A field of a tool's input or output. An object whose fields are known (a starter list of
+ * records, or `object{…}` typed with braces) names its record's fields.
+ */
 export interface ToolField extends FieldSpec {
-  /** The record's fields, for a starter `object[]` (written as a named z.object above the tool). */
+  /**
+   * The record's fields, written as a named z.object above the definition; `description` goes on
+   * a list's element (the linter wants it described), and is unused for a single object.
+   */
   record?: { schemaName: string; description: string; fields: ToolField[] };
   /** A refinement written after the type: `.regex(/^…$/)`. */
   refine?: string;
@@ -49,6 +55,30 @@ export function descriptionOf(f: FieldSpec): string {
   return placeholder(`${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}: say what it holds.`);
 }
 
+function pascal(name: string): string {
+  return words(name)
+    .map((w) => `${w.charAt(0).toUpperCase()}${w.slice(1)}`)
+    .join('');
+}
+
+/**
+ * The typed fields with each object typed in braces made a named record: `works:object[]{…}`
+ * gets `const WorksItemSchema = z.object({ … })`, its own objects `WorksItemAuthorSchema`. The
+ * `Schema` ending keeps the names off every global and import of the file; `taken` holds the
+ * names used so far, so an input and an output of one name get two.
+ */
+export function withRecords(fields: readonly FieldSpec[], taken: Set<string>, parent = ''): ToolField[] {
+  return fields.map((f) => {
+    if (!f.fields) return f;
+    const base = `${parent}${pascal(f.name)}${f.array ? 'Item' : ''}`;
+    let schemaName = `${base}Schema`;
+    for (let n = 2; taken.has(schemaName); n++) schemaName = `${base}${n}Schema`;
+    taken.add(schemaName);
+    const description = f.array ? `One entry of ${f.name}.` : '';
+    return { ...f, record: { schemaName, description, fields: withRecords(f.fields, taken, base) } };
+  });
+}
+
 function scalarZod(f: ToolField): string {
   switch (f.type) {
     case 'string':
@@ -63,9 +93,8 @@ function scalarZod(f: ToolField): string {
       return `z.enum([${f.values.map((v) => tsString(v)).join(', ')}])`;
     case 'object':
       // The linter wants every list element described: the record's text goes on it.
-      return f.record
-        ? `${f.record.schemaName}.describe(${tsString(f.record.description)})`
-        : 'z.record(z.string(), z.unknown())';
+      if (!f.record) return 'z.record(z.string(), z.unknown())';
+      return f.array ? `${f.record.schemaName}.describe(${tsString(f.record.description)})` : f.record.schemaName;
   }
 }
 
@@ -92,11 +121,12 @@ export function zodLine(f: ToolField, indent = '    '): string {
   return [`${f.name}: z`, ...calls.map((c) => `${indent}  ${c}`)].join('\n');
 }
 
-/** The `const Item = z.object({ … });` a starter record list refers to. */
+/** The `const Item = z.object({ … });` a record refers to, after those its own records refer to. */
 export function recordSchema(f: ToolField): string | undefined {
   if (!f.record) return undefined;
+  const inner = f.record.fields.flatMap((r) => recordSchema(r) ?? []);
   const lines = f.record.fields.map((r) => `  ${zodLine(r, '  ')}`);
-  return [`const ${f.record.schemaName} = z.object({`, ...lines, '});'].join('\n');
+  return [...inner, [`const ${f.record.schemaName} = z.object({`, ...lines, '});'].join('\n')].join('\n\n');
 }
 
 function scalarSample(f: ToolField): string {
@@ -123,8 +153,17 @@ export function sampleOf(f: ToolField): string {
   return f.array ? `[${scalarSample(f)}]` : scalarSample(f);
 }
 
-/** The value a handler returns for a field it has nothing for yet, as code. */
-export function emptyValueOf(f: ToolField): string {
+/** The required fields of a record, each with its empty value: `{ title: '', year: 0 }`. */
+function emptyRecord(fields: readonly ToolField[]): string {
+  const entries = fields.filter((r) => !r.optional).map((r) => `${r.name}: ${emptyValueOf(r, true)}`);
+  return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
+}
+
+/**
+ * The value a handler returns for a field it has nothing for yet, as code. In a record an enum's
+ * value is `as const`: a literal inside an object built apart from the schema widens to string.
+ */
+export function emptyValueOf(f: ToolField, inRecord = false): string {
   if (f.array) return '[]';
   switch (f.type) {
     case 'string':
@@ -135,17 +174,22 @@ export function emptyValueOf(f: ToolField): string {
     case 'boolean':
       return 'false';
     case 'enum':
-      return tsString(f.values[0] ?? '');
+      return `${tsString(f.values[0] ?? '')}${inRecord ? ' as const' : ''}`;
     case 'object':
-      return '{}';
+      return f.record ? emptyRecord(f.record.fields) : '{}';
   }
 }
 
-/** How format() writes the value `v` (code) of the field, inside a template literal. */
-function rendered(f: ToolField, v: string): string {
+/**
+ * How format() writes the value `v` (code) of the field, inside a template literal. A top-level
+ * list of records shows its length, each record on a line of its own below; inside a record, an
+ * object or a list of them is written as JSON, which holds every field the linter looks for.
+ */
+function rendered(f: ToolField, v: string, inRecord = false): string {
   const none = "'(none)'";
-  if (f.array && f.record) return `${v}.length`;
-  if (f.array && f.type === 'object') return `${v}${f.optional ? '?' : ''}.map((o) => JSON.stringify(o)).join('; ')`;
+  if (f.array && f.record && !inRecord) return f.optional ? `${v}?.length ?? 0` : `${v}.length`;
+  if (f.array && f.type === 'object')
+    return `${v}${f.optional ? '?' : ''}.map((o) => JSON.stringify(o)).join('; ')${f.optional ? ` ?? ${none}` : ''}`;
   if (f.array) return `${v}${f.optional ? '?' : ''}.join(', ')${f.optional ? ` ?? ${none}` : ''}`;
   if (f.type === 'object')
     return f.optional ? `${v} === undefined ? ${none} : JSON.stringify(${v})` : `JSON.stringify(${v})`;
@@ -159,21 +203,31 @@ function rendered(f: ToolField, v: string): string {
 export function formatLines(outputs: readonly ToolField[]): { lines: string[]; loops: string[] } {
   const lines = outputs.map((f) => `\`**${f.name}:** \${${rendered(f, `result.${f.name}`)}}\``);
   const loops = outputs.flatMap((f) => {
-    if (!f.record) return [];
-    const parts = f.record.fields.map((r) => `${r.name}: \${${rendered(r, `entry.${r.name}`)}}`);
-    return [`for (const entry of result.${f.name}) {`, `  lines.push(\`- ${parts.join(', ')}\`);`, '}'];
+    if (!f.record || !f.array) return [];
+    const parts = f.record.fields.map((r) => `${r.name}: \${${rendered(r, `entry.${r.name}`, true)}}`);
+    return [`for (const entry of ${listOf(f)}) {`, `  lines.push(\`- ${parts.join(', ')}\`);`, '}'];
   });
   return { lines, loops };
 }
 
-/** What the test expects format()'s text to hold for the field: its label, and its value when a scalar. */
+/** `result.works`, or `result.works ?? []` when the list may be left out. */
+const listOf = (f: ToolField) => `result.${f.name}${f.optional ? ' ?? []' : ''}`;
+
+/** Whether the field always holds a value that String() writes as format() does. */
+const plainScalar = (f: ToolField) => !f.array && !f.optional && f.type !== 'object';
+
+/**
+ * What the test expects format()'s text to hold for the field: its label, its value when a
+ * scalar, and the scalars of each record of a list.
+ */
 export function formatChecks(f: ToolField): string[] {
   const checks = [`expect(text).toContain(${tsString(`**${f.name}:**`)});`];
-  if (!f.array && !f.optional && f.type !== 'object') checks.push(`expect(text).toContain(String(result.${f.name}));`);
-  if (f.record) {
+  if (plainScalar(f)) checks.push(`expect(text).toContain(String(result.${f.name}));`);
+  const scalars = f.array ? (f.record?.fields.filter(plainScalar) ?? []) : [];
+  if (scalars.length > 0) {
     checks.push(
-      `for (const entry of result.${f.name}) {`,
-      ...f.record.fields.map((r) => `  expect(text).toContain(String(entry.${r.name}));`),
+      `for (const entry of ${listOf(f)}) {`,
+      ...scalars.map((r) => `  expect(text).toContain(String(entry.${r.name}));`),
       '}',
     );
   }

@@ -41,7 +41,15 @@ import {
 } from './bodies.js';
 import { bounded } from './bounds.js';
 import { toolData } from './data.js';
-import { formatChecks, formatLines, recordSchema, sampleOf, type ToolField, zodLine } from './field-code.js';
+import {
+  formatChecks,
+  formatLines,
+  recordSchema,
+  sampleOf,
+  type ToolField,
+  withRecords,
+  zodLine,
+} from './field-code.js';
 import type { ParsedToolOptions } from './options.js';
 import { chooseShape, type ShapeChoice } from './shape.js';
 import { toolSpec } from './spec.js';
@@ -69,8 +77,10 @@ export function shapeOf(def: NewDefinition, opts: ParsedToolOptions): ShapeChoic
 
 /** The typed fields of the command line, checked: `error` is the framework's, not an output field. */
 function typedFields(opts: ParsedToolOptions): { inputs: ToolField[]; outputs: ToolField[] } {
-  const inputs = parseFields('--input', opts.input);
-  const outputs = parseFields('--output', opts.output);
+  // An object typed in braces becomes a named record; one set of names for both lists.
+  const taken = new Set<string>();
+  const inputs = withRecords(parseFields('--input', opts.input), taken);
+  const outputs = withRecords(parseFields('--output', opts.output), taken);
   const reserved = outputs.find((f) => f.name === 'error');
   if (reserved) {
     throw new ScaffoldError(

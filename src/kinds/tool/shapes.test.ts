@@ -13,6 +13,7 @@ import { refusal } from '../../../tests/helpers/refusal.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
 import { isPlaceholder } from '../../text/placeholders.js';
 import { addServiceGenerator } from '../service/generator.js';
+import { TOTAL_COUNT_WHY } from './bodies.js';
 import { type AddToolOptions, addToolGenerator } from './generator.js';
 import { chooseShape } from './shape.js';
 
@@ -68,7 +69,7 @@ describe('bodies that fit the verb', () => {
     expect(file).toContain("    query: z.string().describe('Text to match against item titles.'),");
     expect(file).toContain("    items: z.array(Item.describe('One matching item.')).describe(");
     expect(file).toContain('  enrichment: {\n    effectiveQuery: z.string()');
-    expect(file).toContain('    ctx.enrich.echo(query);\n    ctx.enrich.total(items.length);');
+    expect(file).toContain(`    ctx.enrich.echo(query);\n    ${TOTAL_COUNT_WHY}\n    ctx.enrich.total(items.length);`);
     expect(file).toContain('      ctx.enrich.notice(`Nothing matched "${query}"');
     expect(file).toContain("reason: 'empty_query'");
     expect(file).toContain('      items: items.map((item) => ({ id: item.id, title: item.title })),');
@@ -311,6 +312,7 @@ describe('every input read, whatever its type', () => {
         "    ctx.log.info('Searching', { criteria, limit });",
         '    // STAND-IN: made-up results: search your data here (a service method, an API call).',
         "    const items = [{ id: 'item-1', title: JSON.stringify(criteria) }].slice(0, limit);",
+        `    ${TOTAL_COUNT_WHY}`,
         '    ctx.enrich.total(items.length);',
       ].join('\n'),
     );
@@ -466,5 +468,45 @@ describe('placeholders', () => {
     expect(run(BASE, { name: 'demo_get_item', description: 'Get one item by id.' }).file).toContain(
       "  description: 'Get one item by id.',",
     );
+  });
+});
+
+describe('objects typed with braces', () => {
+  const works =
+    'works:object[]{title:string:Display title,year:integer?,kind:enum(book|essay),author:object{name:string}}:The works';
+
+  it('each object is a named, described z.object; the handler fills it; format() and the test reach every field', () => {
+    const { file, test, result } = run(BASE, {
+      name: 'demo_list_works',
+      input: ['query:string:Text to match', 'filter:object{year:integer?,tags:string[]}?:Narrows the works'],
+      output: [works, 'totalCount:integer:How many matched'],
+    });
+    expect(result.problems).toEqual([]);
+    expect(file).toContain(
+      [
+        'const FilterSchema = z.object({',
+        "  year: z.number().int().min(-1_000_000).max(1_000_000).optional().describe('TODO: Year: say what it holds.'),",
+      ].join('\n'),
+    );
+    expect(file).toContain(
+      [
+        'const WorksItemAuthorSchema = z.object({',
+        "  name: z.string().describe('TODO: Name: say what it holds.'),",
+        '});',
+        '',
+        'const WorksItemSchema = z.object({',
+        "  title: z.string().describe('Display title'),",
+      ].join('\n'),
+    );
+    expect(file).toContain("  author: WorksItemAuthorSchema.describe('TODO: Author: say what it holds.'),");
+    expect(file).toContain("works: z.array(WorksItemSchema.describe('One entry of works.')).describe('The works'),");
+    expect(file).toContain("filter: FilterSchema.optional().describe('Narrows the works'),");
+    // The stand-in items fill what a search has (the title) and empty values for the rest.
+    expect(file).toContain("kind: 'book' as const, author: { name: '' }");
+    expect(file).toContain('for (const entry of result.works) {');
+    expect(file).toContain('author: ${JSON.stringify(entry.author)}');
+    expect(test).toContain("filter: { year: 2, tags: ['example-tags'] }");
+    expect(test).toContain('  expect(text).toContain(String(entry.title));');
+    expect(test).not.toContain('String(entry.author)');
   });
 });

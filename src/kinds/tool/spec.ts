@@ -9,6 +9,8 @@ Examples:
   $ mcp-scaffold add tool pubmed_search_articles --description "Search PubMed for articles matching a query."
   $ mcp-scaffold add tool pubmed_search_articles --service ncbi --input 'query:string:Text to match' \\
       --input 'limit:integer?:At most this many' --output 'articles:object[]:The matching articles'
+  $ mcp-scaffold add tool books_list_works --input 'authorId:string:Whose works' \\
+      --output 'works:object[]{title:string,year:integer?:"First published, if known"}:The works'
   $ mcp-scaffold add tool pubmed_update_draft --input 'id:string:Which draft' --input 'title:string?'
   $ mcp-scaffold add tool pubmed-delete-draft --destructive --title "Delete Draft"
   $ mcp-scaffold add tool acme_find_items --dry-run          # show the diff, write nothing
@@ -27,6 +29,10 @@ taken from the verb (not read-only, destructive) or --service (open-world) are s
 destructive tool asks the user first where the framework can (--no-confirm: it does not).
 Fields: --input/--output 'name:type[?][:description]', once per field; types string, number,
 integer, boolean, object, enum(a|b), any of them with [] for a list. Number inputs are bounded.
+An object names its fields in braces, nesting allowed: object{…} or object[]{…}, the fields split
+by commas, each name:type[?][:description] and each described in the schema. A description in
+braces holding , : or " is written in double quotes ('n:string:"Name, as: printed"'); the
+description after the closing brace, the object's own, may hold anything, as at the top level.
 What the body makes up (results, a record, a change, an output nothing fills) sits under a
 // STAND-IN: comment, listed in warnings, until you replace it; devcheck --strict fails on it.
 
@@ -94,7 +100,7 @@ export const toolSpec = {
     },
     output: {
       flags: '--output <field>',
-      help: "an output field, same form, e.g. 'items:object[]:The matches'; types: string, number, integer, boolean, object, enum(a|b), any of them with []",
+      help: "an output field, same form, e.g. 'items:object[]{id:string,score:number?}:The matches'; types: string, number, integer, boolean, object, enum(a|b), any of them with []; object{…} and object[]{…} name an object's fields",
       type: (z) => z.array(z.string()).default([]),
       repeatable: true,
     },
