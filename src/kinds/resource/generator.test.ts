@@ -105,7 +105,7 @@ describe('--param', () => {
 });
 
 describe('--service', () => {
-  it('the handler reads through fetchRecord(<first variable>, ctx); the test initialises the service', () => {
+  it('the handler reads through fetchRecord(<first variable>, ctx); the test stubs the service', () => {
     const { tree, problems } = run(withService(), {
       name: 'demo_article',
       service: 'ncbi',
@@ -121,11 +121,20 @@ describe('--service', () => {
     expect(test).toContain(
       [
         "import { demoArticleResource } from '@/mcp-server/resources/definitions/demo-article.resource.js';",
-        "import { initNcbiService } from '@/services/ncbi/ncbi-service.js';",
+        "import { getNcbiService, initNcbiService } from '@/services/ncbi/ncbi-service.js';",
       ].join('\n'),
     );
-    expect(test).toContain('    initNcbiService(parseConfig(), createInMemoryStorage());');
-    expect(test).toContain('    expect(result.id).toBe(example.params.pmid);');
+    // The service is made as setup() makes it, and answers as fetchRecord() declares: the test
+    // runs the handler, never the service.
+    expect(test).toContain('    initNcbiService(parseConfig());\n');
+    expect(test).not.toContain('createInMemoryStorage');
+    expect(test).toContain(
+      "    vi.spyOn(getNcbiService(), 'fetchRecord').mockResolvedValue({\n      fetchedAt: 'example-fetched-at',\n",
+    );
+    expect(test).toContain('    expect(getNcbiService().fetchRecord).toHaveBeenCalledWith(example.params.pmid, ctx);');
+    // A record it does not find is the declared not_found.
+    expect(test).toContain("    vi.spyOn(getNcbiService(), 'fetchRecord').mockResolvedValue(undefined);");
+    expect(test).toContain("      code: JsonRpcErrorCode.NotFound,\n      data: { reason: 'not_found' },");
     expect(test).toContain("definition.params!.safeParse({ ...example.params, pmid: 'not/an id' })");
   });
 
@@ -151,12 +160,19 @@ describe('--service', () => {
     expect(e.message).toContain('needs a URI variable to pass to fetchRecord(id, ctx)');
   });
 
-  it('a framework without createInMemoryStorage cannot run the test: FRAMEWORK_UNSUPPORTED unless --no-test', () => {
+  it('a framework without createInMemoryStorage cannot test a storage service: FRAMEWORK_UNSUPPORTED unless --no-test', () => {
     const old: FrameworkFeatures = { ...FEATURES_0_10, version: '0.3.0', inMemoryStorage: 'mcpTest' };
-    expect(refusal(() => run(withService(), { name: 'demo_article', service: 'ncbi' }, old)).code).toBe(
+    const stored = withNcbiService(BASE, { storage: true });
+    expect(refusal(() => run(stored, { name: 'demo_article', service: 'ncbi' }, old)).code).toBe(
       'FRAMEWORK_UNSUPPORTED',
     );
-    expect(run(withService(), { name: 'demo_article', service: 'ncbi', test: false }, old).problems).toEqual([]);
+    expect(run(stored, { name: 'demo_article', service: 'ncbi', test: false }, old).problems).toEqual([]);
+    // A service without storage needs none in the test.
+    expect(run(withService(), { name: 'demo_article', service: 'ncbi' }, old).problems).toEqual([]);
+    const test = run(stored, { name: 'demo_article', service: 'ncbi' }).tree.read(
+      'tests/resources/demo-article.resource.test.ts',
+    );
+    expect(test).toContain('    initNcbiService(parseConfig(), createInMemoryStorage());\n');
   });
 });
 
@@ -199,7 +215,7 @@ describe('--output', () => {
     expect(text).not.toContain('fetchedAt');
     const t = test(tree, 'demo-article');
     expect(t).toContain("expect(Object.keys(result).sort()).toEqual(['authors', 'pmid', 'title', 'year']);");
-    expect(t).toContain('initNcbiService(parseConfig(), createInMemoryStorage());');
+    expect(t).toContain('initNcbiService(parseConfig());');
   });
 
   it('without a service: the uri, a variable, and typed empty values (an enum kept to its type)', () => {
