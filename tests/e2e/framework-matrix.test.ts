@@ -73,7 +73,8 @@ interface Step {
 /** Each command, in order, and the files it creates (besides editing src/index.ts). */
 const STEPS: Step[] = [
   {
-    args: ['service', 'ncbi', '--description', 'Wraps the NCBI E-utilities API.'],
+    // --storage: the MCP check below reads a record the service kept.
+    args: ['service', 'ncbi', '--storage', '--description', 'Wraps the NCBI E-utilities API.'],
     creates: [
       'src/services/ncbi/ncbi-service.ts',
       'src/services/ncbi/types.ts',
