@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { FEATURES_0_10 } from '../../../tests/helpers/framework.js';
 import { FRESH_SERVER, project } from '../../../tests/helpers/projects.js';
 import { refusal } from '../../../tests/helpers/refusal.js';
-import { withNcbiService } from '../../../tests/helpers/services.js';
+import { withNcbiInitTaking, withNcbiService } from '../../../tests/helpers/services.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
 import { isPlaceholder } from '../../text/placeholders.js';
 import { type AddResourceOptions, addResourceGenerator } from './generator.js';
@@ -173,6 +173,16 @@ describe('--service', () => {
       'tests/resources/demo-article.resource.test.ts',
     );
     expect(test).toContain('    initNcbiService(parseConfig(), createInMemoryStorage());\n');
+  });
+});
+
+describe('--service with an init a test cannot call', () => {
+  it('refused with a test (UNSUPPORTED_LAYOUT), written with --no-test', () => {
+    const edited = withNcbiInitTaking(withService(), 'config: AppConfig, http: Http');
+    const e = refusal(() => run(edited, { name: 'demo_article', service: 'ncbi' }));
+    expect(e.code).toBe('UNSUPPORTED_LAYOUT');
+    expect(e.message).toContain('initNcbiService() takes http: Http, which a test cannot make.');
+    expect(run(edited, { name: 'demo_article', service: 'ncbi', test: false }).problems).toEqual([]);
   });
 });
 

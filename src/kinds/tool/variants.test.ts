@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { FEATURES_0_10, FEATURES_0_11, FEATURES_0_12 } from '../../../tests/helpers/framework.js';
 import { FRESH_SERVER, PACKAGE_JSON, project } from '../../../tests/helpers/projects.js';
 import { refusal } from '../../../tests/helpers/refusal.js';
-import { withNcbiService } from '../../../tests/helpers/services.js';
+import { withNcbiInitTaking, withNcbiService } from '../../../tests/helpers/services.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
 import { type AddToolOptions, addToolGenerator } from './generator.js';
 
@@ -79,16 +79,7 @@ describe('--service', () => {
   });
 
   it('a service whose init takes what a test cannot make: refused with a test, written with --no-test', () => {
-    const files = withService();
-    const file = 'src/services/ncbi/ncbi-service.ts';
-    const edited = {
-      ...files,
-      [file]: files[file]!.replace(
-        'initNcbiService(config: AppConfig)',
-        'initNcbiService(config: AppConfig, http: Http)',
-      ),
-    };
-    expect(edited[file]).toContain('http: Http');
+    const edited = withNcbiInitTaking(withService(), 'config: AppConfig, http: Http');
     expect(refusal(() => run(edited, { name: 'demo_fetch_record', service: 'ncbi' })).code).toBe('UNSUPPORTED_LAYOUT');
     expect(run(edited, { name: 'demo_fetch_record', service: 'ncbi', test: false }).problems).toEqual([]);
   });
