@@ -82,6 +82,19 @@ const STEPS: Step[] = [
     ],
   },
   {
+    // Without --storage: it takes only the config.
+    args: ['service', 'chembl', '--description', 'Wraps the ChEMBL API.'],
+    creates: [
+      'src/services/chembl/chembl-service.ts',
+      'src/services/chembl/types.ts',
+      'tests/services/chembl/chembl-service.test.ts',
+    ],
+  },
+  {
+    args: ['tool', 'acme_search_compounds', '--service', 'chembl', '--description', 'Search ChEMBL compounds.'],
+    creates: [`${DEFS}/acme-search-compounds.tool.ts`, 'tests/tools/acme-search-compounds.tool.test.ts'],
+  },
+  {
     args: ['tool', 'acme_find_items', '--description', 'Find catalogue items whose names match a query.'],
     creates: [`${DEFS}/acme-find-items.tool.ts`, 'tests/tools/acme-find-items.tool.test.ts'],
   },
@@ -311,6 +324,9 @@ for (const { line, origin, key } of KEYS) {
       expect(status.stdout.split('\n').filter(Boolean).sort()).toEqual(
         [...(ours ? [' M README.md'] : []), ' M src/index.ts', ...newFiles.map((f) => `?? ${f}`)].sort(),
       );
+      // setup() passes each service exactly what its init takes.
+      const index = readFileSync(path.join(root, 'src/index.ts'), 'utf8');
+      expect(index).toMatch(/initNcbiService\((\w+)\.config, \1\.storage\);\s*initChemblService\(\1\.config\);/);
     });
 
     it(`${CONCURRENT.length} add tool runs started at once each land: exit 0, imported and registered`, () => {
@@ -403,6 +419,7 @@ for (const { line, origin, key } of KEYS) {
         'acme_show_board',
         'acme-show-board-ui',
         'acme_fetch_record',
+        'acme_search_compounds',
         'acme_search_articles',
         'acme_update_item',
         'acme_remove_tag',
