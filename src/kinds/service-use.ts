@@ -7,10 +7,12 @@
 
 import { ScaffoldError } from '../engine/errors.js';
 import type { Tree } from '../engine/tree.js';
+import { lineWidthOf } from '../project/formatter.js';
 import { srcImportPath, testImportPath } from '../registration/conventions.js';
 import { compareImportSources } from '../ts/import-order.js';
 import type { NewDefinition } from './definition.js';
 import { type ServiceNames, serviceNames } from './service/generator.js';
+import { methodAnswer, serviceInitCall, spyCode } from './test/service-double.js';
 
 /** The service's names and text; SERVICE_MISSING when its file or an accessor is not there. */
 export function requireServiceAccessors(tree: Tree, name: string, kind: string): ServiceNames & { text: string } {
@@ -50,11 +52,26 @@ export function requireService(tree: Tree, name: string, kind: string): ServiceN
   return s;
 }
 
-/** Template data: the service with its import path from the definition, and the test's imports in order. */
-export function serviceTemplateData(tree: Tree, def: NewDefinition, s: ServiceNames) {
+/**
+ * Template data: the service with its import path from the definition and, when a test is
+ * written, how it makes the service and stands in for `method` (service-double.ts), and its
+ * imports in order. Without a test an init the test could not call is no reason to refuse.
+ */
+export function serviceTemplateData(tree: Tree, def: NewDefinition, s: ServiceNames, method: string, test: boolean) {
+  const service = { ...s, importPath: srcImportPath(tree, def.file, s.file) };
+  if (!test) return { service };
+  const init = serviceInitCall(tree, s.file, s.initName);
+  const answer = methodAnswer(tree, s.file, method);
   const testImports = [
     { name: def.exportName, path: testImportPath(tree, def.testFile, def.file) },
-    { name: s.initName, path: testImportPath(tree, def.testFile, s.file) },
+    { name: `${s.getName}, ${s.initName}`, path: testImportPath(tree, def.testFile, s.file) },
   ].sort((a, b) => compareImportSources(a.path, b.path));
-  return { service: { ...s, importPath: srcImportPath(tree, def.file, s.file) }, testImports };
+  return {
+    service,
+    serviceInit: init.code,
+    serviceStorage: init.storage,
+    configImport: init.imports.some((i) => i.names.includes('parseConfig')),
+    serviceSpy: answer && spyCode(s.getName, method, answer, '    ', lineWidthOf(tree)),
+    testImports,
+  };
 }

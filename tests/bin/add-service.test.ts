@@ -33,7 +33,19 @@ describe('add service', () => {
         registeredIn: ['src/index.ts'],
       },
     });
-    // Not installed: the test's createInMemoryStorage could not be checked, and it says so.
+    // Without --storage its test needs nothing the installed framework must have.
+    expect(out.warnings.join('\n')).not.toContain('is not installed');
+  });
+
+  it('--storage: setup() passes the storage too; not installed, the test storage is unchecked and it says so', () => {
+    const root = makeProject();
+    const r = runCli(['add', 'service', 'ncbi', '--storage', '--json', '--no-devcheck', '--cwd', root]);
+    expect(r.status, r.stderr).toBe(0);
+    const out = parseJsonOut(r);
+    expect(out).toMatchObject({ ok: true, service: { storage: true } });
+    expect(readFileSync(path.join(root, 'src/index.ts'), 'utf8')).toContain(
+      '    initNcbiService(core.config, core.storage);\n',
+    );
     expect(out.warnings.join('\n')).toContain('is not installed');
   });
 
@@ -43,7 +55,7 @@ describe('add service', () => {
     const r = runCli(['add', 'service', 'ncbi', '--dry-run', '--no-devcheck', '--cwd', root]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('+  setup(core) {');
-    expect(r.stdout).toContain('+    initNcbiService(core.config, core.storage);');
+    expect(r.stdout).toContain('+    initNcbiService(core.config);');
     expect(treeDigest(root)).toBe(before);
   });
 

@@ -73,12 +73,26 @@ interface Step {
 /** Each command, in order, and the files it creates (besides editing src/index.ts). */
 const STEPS: Step[] = [
   {
-    args: ['service', 'ncbi', '--description', 'Wraps the NCBI E-utilities API.'],
+    // --storage: the MCP check below reads a record the service kept.
+    args: ['service', 'ncbi', '--storage', '--description', 'Wraps the NCBI E-utilities API.'],
     creates: [
       'src/services/ncbi/ncbi-service.ts',
       'src/services/ncbi/types.ts',
       'tests/services/ncbi/ncbi-service.test.ts',
     ],
+  },
+  {
+    // Without --storage: it takes only the config.
+    args: ['service', 'chembl', '--description', 'Wraps the ChEMBL API.'],
+    creates: [
+      'src/services/chembl/chembl-service.ts',
+      'src/services/chembl/types.ts',
+      'tests/services/chembl/chembl-service.test.ts',
+    ],
+  },
+  {
+    args: ['tool', 'acme_search_compounds', '--service', 'chembl', '--description', 'Search ChEMBL compounds.'],
+    creates: [`${DEFS}/acme-search-compounds.tool.ts`, 'tests/tools/acme-search-compounds.tool.test.ts'],
   },
   {
     args: ['tool', 'acme_find_items', '--description', 'Find catalogue items whose names match a query.'],
@@ -310,6 +324,9 @@ for (const { line, origin, key } of KEYS) {
       expect(status.stdout.split('\n').filter(Boolean).sort()).toEqual(
         [...(ours ? [' M README.md'] : []), ' M src/index.ts', ...newFiles.map((f) => `?? ${f}`)].sort(),
       );
+      // setup() passes each service exactly what its init takes.
+      const index = readFileSync(path.join(root, 'src/index.ts'), 'utf8');
+      expect(index).toMatch(/initNcbiService\((\w+)\.config, \1\.storage\);\s*initChemblService\(\1\.config\);/);
     });
 
     it(`${CONCURRENT.length} add tool runs started at once each land: exit 0, imported and registered`, () => {
@@ -402,6 +419,7 @@ for (const { line, origin, key } of KEYS) {
         'acme_show_board',
         'acme-show-board-ui',
         'acme_fetch_record',
+        'acme_search_compounds',
         'acme_search_articles',
         'acme_update_item',
         'acme_remove_tag',

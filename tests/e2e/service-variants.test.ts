@@ -48,13 +48,29 @@ const RES = 'src/mcp-server/resources/definitions';
 /** Each command, and the files it must create (besides updating src/index.ts). */
 const STEPS: { args: string[]; command: string; creates: string[] }[] = [
   {
-    args: ['add', 'service', 'ncbi', '--description', 'Wraps the NCBI E-utilities API.'],
+    // With --storage: it takes (config, storage) and keeps what it fetched in the framework's storage.
+    args: ['add', 'service', 'ncbi', '--storage', '--description', 'Wraps the NCBI E-utilities API.'],
     command: 'add service',
     creates: [
       'src/services/ncbi/ncbi-service.ts',
       'src/services/ncbi/types.ts',
       'tests/services/ncbi/ncbi-service.test.ts',
     ],
+  },
+  {
+    // Without: it takes only the config.
+    args: ['add', 'service', 'chembl', '--description', 'Wraps the ChEMBL API.'],
+    command: 'add service',
+    creates: [
+      'src/services/chembl/chembl-service.ts',
+      'src/services/chembl/types.ts',
+      'tests/services/chembl/chembl-service.test.ts',
+    ],
+  },
+  {
+    args: ['add', 'tool', 'demo_search_compounds', '--service', 'chembl', '--description', 'Search compounds.'],
+    command: 'add tool',
+    creates: [`${DEFS}/demo-search-compounds.tool.ts`, 'tests/tools/demo-search-compounds.tool.test.ts'],
   },
   {
     args: ['add', 'tool', 'demo_fetch_record', '--service', 'ncbi', '--description', 'Fetch one NCBI record by id.'],
@@ -106,6 +122,7 @@ const STEPS: { args: string[]; command: string; creates: string[] }[] = [
 const NEW_FILES = STEPS.flatMap((s) => s.creates);
 const NEW_TESTS = NEW_FILES.filter((f) => f.endsWith('.test.ts'));
 const NEW_NAMES = [
+  'demo_search_compounds',
   'demo_fetch_record',
   'demo_delete_record',
   'demo_rebuild_index',
@@ -167,9 +184,12 @@ describe(`add service and tool variants on a server made by ${USE_FRAMEWORK_INIT
 
     const index = readFileSync(path.join(demo, 'src/index.ts'), 'utf8');
     expect(index).toContain("import { initNcbiService } from './services/ncbi/ncbi-service.js';");
-    expect(index).toContain('  setup(core) {\n    initNcbiService(core.config, core.storage);\n  },\n');
+    // Each service gets exactly what it takes.
+    expect(index).toContain(
+      '  setup(core) {\n    initNcbiService(core.config, core.storage);\n    initChemblService(core.config);\n  },\n',
+    );
     expect(index).toMatch(
-      /tools: \[[^\]]*demoFetchRecordTool,\s*demoDeleteRecordTool,\s*demoRebuildIndexTool,\s*demoShowBoardTool,?\s*\]/,
+      /tools: \[[^\]]*demoSearchCompoundsTool,\s*demoFetchRecordTool,\s*demoDeleteRecordTool,\s*demoRebuildIndexTool,\s*demoShowBoardTool,?\s*\]/,
     );
     expect(index).toMatch(/resources: \[[^\]]*demoShowBoardUiResource\]/);
   });
@@ -213,7 +233,7 @@ describe(`add service and tool variants on a server made by ${USE_FRAMEWORK_INIT
     const r = await run('npx', ['vitest', 'run', ...NEW_TESTS], { cwd: demo });
     expect(r.exitCode, describeRun(r)).toBe(0);
     for (const test of NEW_TESTS) expect(r.stdout).toContain(path.basename(test));
-    expect(r.stdout).toMatch(/Test Files\s+6 passed \(6\)/);
+    expect(r.stdout).toMatch(/Test Files\s+8 passed \(8\)/);
     expect(r.stdout).not.toMatch(/failed|skipped/);
   });
 
@@ -223,7 +243,7 @@ describe(`add service and tool variants on a server made by ${USE_FRAMEWORK_INIT
     try {
       const { tools } = await session.client.listTools();
       const names = tools.map((t) => t.name);
-      for (const name of NEW_NAMES.slice(0, 4)) expect(names, session.stderr()).toContain(name);
+      for (const name of NEW_NAMES.slice(0, 5)) expect(names, session.stderr()).toContain(name);
       const result = await session.client.callTool({ name: 'demo_fetch_record', arguments: { id: 'rec-42' } });
       expect(result.isError, JSON.stringify(result)).toBeFalsy();
       expect(result.structuredContent).toMatchObject({ id: 'rec-42', title: expect.stringContaining('rec-42') });

@@ -88,7 +88,8 @@ describe('the devcheck our init writes (0.12.3)', () => {
   it('add of a tool whose generated test fails exits 2', async () => {
     const { root } = generatedServer(roots['0.12.3'], '0.12.3');
     expect((await cli(root, 'add', 'service', 'catalog', '--no-devcheck')).status).toBe(0);
-    // The service the new tool calls answers with an error: the tool's own test fails.
+    // The service the new tool calls answers with an error. The tool's test stubs that method, but
+    // the service's own test, which devcheck runs with it, fails.
     const service = path.join(root, 'src/services/catalog/catalog-service.ts');
     writeFileSync(
       service,

@@ -68,24 +68,42 @@ describe.each(KINDS)('add test for a $kind', (k) => {
 });
 
 describe('add test for a service', () => {
-  it('calls init…() and get…(), and calls each public method with arguments made from its parameter types', () => {
+  /** The test add test writes for the ncbi service that add service made (without its own test). */
+  const serviceTestOf = (storage: boolean) => {
     const host = new MemoryHost({
       'package.json': PACKAGE_JSON,
       'src/index.ts': FRESH_INDEX,
       'vitest.config.ts': VITEST_CONFIG,
     });
     const tree = new Tree(host);
-    addServiceGenerator(tree, memoryProject(host), { name: 'ncbi', devcheck: false, test: false }, FEATURES_0_10);
+    const opts = { name: 'ncbi', devcheck: false, test: false, storage };
+    addServiceGenerator(tree, memoryProject(host), opts, FEATURES_0_10);
     host.flush(tree.changes());
     const again = new Tree(host);
     expect(planAddTest(again, LAYOUTS, 'ncbi', { kind: 'service' }).problems).toEqual([]);
-    const text = again.read('tests/services/ncbi/ncbi-service.test.ts')!;
-    expect(text).toContain('initNcbiService(parseConfig(), createInMemoryStorage());');
+    return again.read('tests/services/ncbi/ncbi-service.test.ts')!;
+  };
+
+  it('calls init…() and get…(), and calls each public method with arguments made from its parameter types', () => {
+    const text = serviceTestOf(false);
+    // Made with what its init takes (no storage without --storage), its upstream stubbed.
+    expect(text).toContain('    initNcbiService(parseConfig());\n');
+    expect(text).not.toContain('createInMemoryStorage');
+    expect(text).toContain("    vi.stubGlobal('fetch', upstream);\n");
+    expect(text).toContain('    vi.unstubAllGlobals();\n');
     expect(text).toContain("const result = await getNcbiService().fetchRecord('example', ctx);");
     expect(text).toContain("const result = await getNcbiService().search('example', 1, ctx);");
     expect(text).toContain('expect(result).toBeDefined();');
     // The private helpers are not called.
     expect(text).not.toMatch(/\.(load|storageContext)\(/);
+  });
+
+  it('a service made with --storage: the test gives it the in-memory storage, as setup() gives it the storage', () => {
+    const text = serviceTestOf(true);
+    expect(text).toContain('    initNcbiService(parseConfig(), createInMemoryStorage());\n');
+    expect(text).toContain(
+      "import { createInMemoryStorage, createMockContext } from '@cyanheads/mcp-ts-core/testing';",
+    );
   });
 });
 
@@ -249,12 +267,14 @@ describe('add test: what the tool test does for what its handler needs, by frame
     return tree.read('tests/tools/demo-purge-item.tool.test.ts')!;
   };
 
-  it('up to 0.11: a mock elicit that accepts, and the services it calls initialised first', () => {
+  it('up to 0.11: a mock elicit that accepts, and the services it calls made as their init takes', () => {
     const text = testOf("const answer = await ctx.elicit?.('Sure?', z.object({ ok: z.boolean() }));", FEATURES_0_11);
     expect(text).toContain('elicit: acceptElicitation');
     expect(text).not.toContain('expectInputRequired');
     expect(text).toContain("import { initCatalogService } from '@/services/catalog/catalog-service.js';");
-    expect(text).toContain('initCatalogService(parseConfig(), createInMemoryStorage());');
+    // initCatalogService() takes nothing: the test passes nothing.
+    expect(text).toContain('    initCatalogService();\n');
+    expect(text).not.toMatch(/parseConfig|createInMemoryStorage/);
   });
 
   it('0.12: the first round asked through expectInputRequired, the next answered through inputResponses', () => {

@@ -196,6 +196,12 @@ function additions(server: GeneratedServer): [string, Generate][] {
       }),
     ],
     ['fetch on the service', tool('demo_fetch_record', { service: 'catalog' })],
+    // A service that keeps what it fetched: (config, storage), its tests on the in-memory storage.
+    [
+      'service with storage',
+      (tree, project, f) => addServiceGenerator(tree, project, { name: 'ledger', devcheck: false, storage: true }, f),
+    ],
+    ['fetch on the service with storage', tool('demo_fetch_entry', { service: 'ledger' })],
     ['fetch by criteria', tool('demo_get_item', { input: ['id:string:Which.', 'fields:string[]?:Fields.'] })],
     ['destructive write', tool('demo_purge_record', { input: ['pmid:string:Which.'] })],
     ['update on the service', tool('demo_update_record', { service: 'catalog' })],

@@ -148,7 +148,7 @@ describe('add service --force', () => {
     };
     expect(run(false)).toEqual([]);
     const file = 'src/services/ncbi/ncbi-service.ts';
-    const line = edit(host, file, '  async fetchRecord(', '  // calls the real API now\n  async fetchRecord(');
+    const line = edit(host, file, '  fetchRecord(', '  // calls the real API now\n  fetchRecord(');
     expect(run(true).map((p) => [p.code, p.path, p.line])).toEqual([['EDITED_SINCE_GENERATED', file, line]]);
     expect(run(true, true)).toEqual([]);
     expect(host.read(file)).not.toContain('calls the real API now');

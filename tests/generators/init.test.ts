@@ -250,6 +250,14 @@ await createApp({
     }
   });
 
+  it("AGENTS.md's testing section shows both offline patterns: fetch stubbed, the service's method stubbed", () => {
+    const { files } = generate();
+    const testing = /## Testing\n([\s\S]*?)\n## /.exec(files['AGENTS.md']!)?.[1] ?? '';
+    expect(testing).toContain("beforeEach(() => vi.stubGlobal('fetch', upstream));");
+    expect(testing).toContain("vi.spyOn(getBooksService(), 'search').mockResolvedValue(");
+    expect(files['AGENTS.md']).toContain('add service <domain> --description "…" --json   # add --storage');
+  });
+
   it('records what it wrote in each starter definition and test, untouched; nothing else carries a record', () => {
     const { files } = generate();
     const starters = Object.keys(files).filter((f) => /^(src\/mcp-server|tests)\/.*\.ts$/.test(f));

@@ -4,8 +4,9 @@
  * the user named) or what it makes up sits under a `// STAND-IN:` comment. Tools: the search,
  * list, fetch, update, delete and create shapes, each alone, with --service, --confirm,
  * --destructive, --task, --app, and typed --input/--output fields; resources with params, with a
- * fixed URI, with --service and --output; prompts from the name and with --arg; services; init's
- * starters. A prompt is real when its message carries every argument.
+ * fixed URI, with --service and --output; prompts from the name and with --arg; services, with
+ * and without --storage; init's starters. A prompt is real when its message carries every
+ * argument.
  */
 
 import { describe, expect, it } from 'vitest';
@@ -178,6 +179,12 @@ function walk(features: FrameworkFeatures): Verdict {
   judge(
     'service',
     generated(host, features, (tree, f) => addServiceGenerator(tree, project, { name: 'ledger', devcheck: false }, f)),
+  );
+  judge(
+    'service --storage',
+    generated(host, features, (tree, f) =>
+      addServiceGenerator(tree, project, { name: 'vault', devcheck: false, storage: true }, f),
+    ),
   );
   return verdict;
 }

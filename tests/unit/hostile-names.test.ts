@@ -91,9 +91,11 @@ describe('--export-name against the names the generated files use', () => {
 });
 
 describe('add service against the names its files import', () => {
-  it('add service storage: StorageService is the framework type the service imports, NAME_INVALID', () => {
+  it('add service storage --storage: StorageService is the framework type the service imports, NAME_INVALID', () => {
     const { tree, project: p } = project(BASE);
-    const e = refusal(() => addServiceGenerator(tree, p, { name: 'storage', devcheck: false }, FEATURES_0_10));
+    const e = refusal(() =>
+      addServiceGenerator(tree, p, { name: 'storage', devcheck: false, storage: true }, FEATURES_0_10),
+    );
     expect(e.code).toBe('NAME_INVALID');
     expect(e.message).toBe(
       'Invalid service name "storage": StorageService is already used by the generated src/services/storage/storage-service.ts.',
@@ -102,7 +104,8 @@ describe('add service against the names its files import', () => {
     expect(tree.changes()).toEqual([]);
   });
 
-  it.each(['ncbi', 'storage_api', 'request_context'])('add service %s is fine', (name) => {
+  // Without --storage the service's files import no StorageService: the name is free.
+  it.each(['ncbi', 'storage_api', 'request_context', 'storage'])('add service %s is fine', (name) => {
     const { tree, project: p } = project(BASE);
     expect(addServiceGenerator(tree, p, { name, devcheck: false }, FEATURES_0_10).problems).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { FEATURES_0_10 } from '../../../tests/helpers/framework.js';
 import { FRESH_SERVER, project } from '../../../tests/helpers/projects.js';
 import { refusal } from '../../../tests/helpers/refusal.js';
-import { withNcbiService } from '../../../tests/helpers/services.js';
+import { withNcbiInitTaking, withNcbiService } from '../../../tests/helpers/services.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
 import { isPlaceholder } from '../../text/placeholders.js';
 import { type AddResourceOptions, addResourceGenerator } from './generator.js';
@@ -105,7 +105,7 @@ describe('--param', () => {
 });
 
 describe('--service', () => {
-  it('the handler reads through fetchRecord(<first variable>, ctx); the test initialises the service', () => {
+  it('the handler reads through fetchRecord(<first variable>, ctx); the test stubs the service', () => {
     const { tree, problems } = run(withService(), {
       name: 'demo_article',
       service: 'ncbi',
@@ -123,11 +123,20 @@ describe('--service', () => {
     expect(test).toContain(
       [
         "import { demoArticleResource } from '@/mcp-server/resources/definitions/demo-article.resource.js';",
-        "import { initNcbiService } from '@/services/ncbi/ncbi-service.js';",
+        "import { getNcbiService, initNcbiService } from '@/services/ncbi/ncbi-service.js';",
       ].join('\n'),
     );
-    expect(test).toContain('    initNcbiService(parseConfig(), createInMemoryStorage());');
-    expect(test).toContain('    expect(result.id).toBe(example.params.pmid);');
+    // The service is made as setup() makes it, and answers as fetchRecord() declares: the test
+    // runs the handler, never the service.
+    expect(test).toContain('    initNcbiService(parseConfig());\n');
+    expect(test).not.toContain('createInMemoryStorage');
+    expect(test).toContain(
+      "    vi.spyOn(getNcbiService(), 'fetchRecord').mockResolvedValue({\n      fetchedAt: 'example-fetched-at',\n",
+    );
+    expect(test).toContain('    expect(getNcbiService().fetchRecord).toHaveBeenCalledWith(example.params.pmid, ctx);');
+    // A record it does not find is the declared not_found.
+    expect(test).toContain("    vi.spyOn(getNcbiService(), 'fetchRecord').mockResolvedValue(undefined);");
+    expect(test).toContain("      code: JsonRpcErrorCode.NotFound,\n      data: { reason: 'not_found' },");
     expect(test).toContain("definition.params!.safeParse({ ...example.params, pmid: 'not/an id' })");
   });
 
@@ -153,12 +162,29 @@ describe('--service', () => {
     expect(e.message).toContain('needs a URI variable to pass to fetchRecord(id, ctx)');
   });
 
-  it('a framework without createInMemoryStorage cannot run the test: FRAMEWORK_UNSUPPORTED unless --no-test', () => {
+  it('a framework without createInMemoryStorage cannot test a storage service: FRAMEWORK_UNSUPPORTED unless --no-test', () => {
     const old: FrameworkFeatures = { ...FEATURES_0_10, version: '0.3.0', inMemoryStorage: 'mcpTest' };
-    expect(refusal(() => run(withService(), { name: 'demo_article', service: 'ncbi' }, old)).code).toBe(
+    const stored = withNcbiService(BASE, { storage: true });
+    expect(refusal(() => run(stored, { name: 'demo_article', service: 'ncbi' }, old)).code).toBe(
       'FRAMEWORK_UNSUPPORTED',
     );
-    expect(run(withService(), { name: 'demo_article', service: 'ncbi', test: false }, old).problems).toEqual([]);
+    expect(run(stored, { name: 'demo_article', service: 'ncbi', test: false }, old).problems).toEqual([]);
+    // A service without storage needs none in the test.
+    expect(run(withService(), { name: 'demo_article', service: 'ncbi' }, old).problems).toEqual([]);
+    const test = run(stored, { name: 'demo_article', service: 'ncbi' }).tree.read(
+      'tests/resources/demo-article.resource.test.ts',
+    );
+    expect(test).toContain('    initNcbiService(parseConfig(), createInMemoryStorage());\n');
+  });
+});
+
+describe('--service with an init a test cannot call', () => {
+  it('refused with a test (UNSUPPORTED_LAYOUT), written with --no-test', () => {
+    const edited = withNcbiInitTaking(withService(), 'config: AppConfig, http: Http');
+    const e = refusal(() => run(edited, { name: 'demo_article', service: 'ncbi' }));
+    expect(e.code).toBe('UNSUPPORTED_LAYOUT');
+    expect(e.message).toContain('initNcbiService() takes http: Http, which a test cannot make.');
+    expect(run(edited, { name: 'demo_article', service: 'ncbi', test: false }).problems).toEqual([]);
   });
 });
 
@@ -201,7 +227,7 @@ describe('--output', () => {
     expect(text).not.toContain('fetchedAt');
     const t = test(tree, 'demo-article');
     expect(t).toContain("expect(Object.keys(result).sort()).toEqual(['authors', 'pmid', 'title', 'year']);");
-    expect(t).toContain('initNcbiService(parseConfig(), createInMemoryStorage());');
+    expect(t).toContain('initNcbiService(parseConfig());');
   });
 
   it('an object typed with braces: a named schema above the definition, an empty value of its shape', () => {

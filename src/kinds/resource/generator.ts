@@ -21,6 +21,7 @@ import { templatesOf } from '../../text/templates.js';
 import { assertExampleIsUrl, exampleUri, sameUris, type UriTemplate } from '../../text/uri-template.js';
 import { type NewDefinition, prepareDefinition, unprefixed, writeDefinition } from '../definition.js';
 import { optionsSchema } from '../schema.js';
+import { mayFindNothing as mayFindNothingIn } from '../service/methods.js';
 import { requireService, serviceTemplateData } from '../service-use.js';
 import { resourceOutputs } from './outputs.js';
 import { parseParams, resourceParams, resourceTemplate } from './params.js';
@@ -97,10 +98,14 @@ function serviceRead(
     );
   }
   if (others.length > 0) def.notes.push(`The handler passes {${idParam}} to ${s.getName}().fetchRecord(id, ctx).`);
-  if (opts.test) requireInMemoryStorage(features(), "The resource's test");
+  const data = serviceTemplateData(tree, def, s, 'fetchRecord', opts.test);
+  if (data.serviceStorage) requireInMemoryStorage(features(), "The resource's test");
   const notFound = notFoundCode(idParam, features().fail ? 'ctx' : 'factory');
+  // The test spies on fetchRecord to answer nothing where its declared result allows it.
+  const mayFindNothing = mayFindNothingIn(tree, s, 'fetchRecord');
+  const usesVi = data.serviceSpy !== undefined || mayFindNothing;
   // Its test's mock carries the contract (typed by it from 0.11.3; before, cast to the handler's ctx).
-  return { ...serviceTemplateData(tree, def, s), idParam, notFound, mockTyped: features().mock.errors };
+  return { ...data, idParam, notFound, mockTyped: features().mock.errors, mayFindNothing, usesVi };
 }
 
 export function addResourceGenerator(

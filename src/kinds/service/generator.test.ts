@@ -57,7 +57,7 @@ describe('addServiceGenerator', () => {
         "import { echoPrompt } from './mcp-server/prompts/definitions/echo.prompt.js';\nimport { initNcbiService } from './services/ncbi/ncbi-service.js';",
       ).replace(
         '  prompts: [echoPrompt],\n',
-        '  prompts: [echoPrompt],\n  setup(core) {\n    initNcbiService(core.config, core.storage);\n  },\n',
+        '  prompts: [echoPrompt],\n  setup(core) {\n    initNcbiService(core.config);\n  },\n',
       ),
     );
     expect(recorded(tree.read(TYPES)!)).toBe(
@@ -81,7 +81,7 @@ describe('addServiceGenerator', () => {
       ].join('\n'),
     );
     const service = tree.read(SERVICE)!;
-    expect(recorded(service).split('\n').slice(0, 12)).toEqual([
+    expect(recorded(service).split('\n').slice(0, 10)).toEqual([
       '/**',
       ' * @fileoverview Wraps the NCBI E-utilities API.',
       ' * @module services/ncbi/ncbi-service',
@@ -90,15 +90,16 @@ describe('addServiceGenerator', () => {
       '',
       "import type { Context } from '@cyanheads/mcp-ts-core';",
       "import type { AppConfig } from '@cyanheads/mcp-ts-core/config';",
-      "import type { StorageService } from '@cyanheads/mcp-ts-core/storage';",
-      "import { type RequestContext, requestContextService } from '@cyanheads/mcp-ts-core/utils';",
       "import type { NcbiRecord } from './types.js';",
       '',
     ]);
-    // Both constructor fields are read (an unread private field fails the framework's tsc).
+    // It takes only what it uses: the config, which it reads (an unread private field fails the
+    // framework's tsc); no storage without --storage.
+    expect(service).toContain('  constructor(private readonly config: AppConfig) {}');
     expect(service).toContain('this.config.mcpServerName');
-    expect(service).toContain('this.storage.get<NcbiRecord>(key, storageCtx)');
-    expect(service).toContain('  async fetchRecord(id: string, ctx: Context): Promise<NcbiRecord | undefined> {');
+    expect(service).not.toMatch(/storage/i);
+    expect(service).toContain('  fetchRecord(id: string, ctx: Context): Promise<NcbiRecord | undefined> {');
+    expect(service).toContain('export function initNcbiService(config: AppConfig): void {');
     // What the stubs make up is marked, each where the upstream call goes.
     expect(service.match(/\/\/ STAND-IN: /g)).toHaveLength(2);
     expect(service).toContain(
@@ -116,7 +117,11 @@ describe('addServiceGenerator', () => {
     );
     const test = tree.read(TEST)!;
     expect(test).toContain("import { getNcbiService, initNcbiService } from '@/services/ncbi/ncbi-service.js';");
-    expect(test).toContain('initNcbiService(parseConfig(), createInMemoryStorage());');
+    expect(test).toContain('    initNcbiService(parseConfig());\n');
+    expect(test).not.toContain('createInMemoryStorage');
+    // The upstream is stubbed: once the service fetches for real, no request leaves its test.
+    expect(test).toContain("    vi.stubGlobal('fetch', upstream);\n");
+    expect(test).toContain('    vi.unstubAllGlobals();\n');
     expect(test).toContain("const fresh = await import('@/services/ncbi/ncbi-service.js');");
     expect(result.data).toEqual({
       service: {
@@ -127,9 +132,37 @@ describe('addServiceGenerator', () => {
         file: SERVICE,
         typesFile: TYPES,
         testFile: TEST,
+        storage: false,
         registeredIn: ['src/index.ts'],
       },
     });
+  });
+
+  it('--storage: the service takes (config, storage), keeps what it fetched there, and setup() passes both', () => {
+    const { tree, result, problems } = run(BASE, { name: 'ncbi', storage: true });
+    expect(problems).toEqual([]);
+    expect(tree.read('src/index.ts')).toContain(
+      '  setup(core) {\n    initNcbiService(core.config, core.storage);\n  },\n',
+    );
+    const service = tree.read(SERVICE)!;
+    expect(recorded(service).split('\n').slice(6, 12)).toEqual([
+      "import type { Context } from '@cyanheads/mcp-ts-core';",
+      "import type { AppConfig } from '@cyanheads/mcp-ts-core/config';",
+      "import type { StorageService } from '@cyanheads/mcp-ts-core/storage';",
+      "import { type RequestContext, requestContextService } from '@cyanheads/mcp-ts-core/utils';",
+      "import type { NcbiRecord } from './types.js';",
+      '',
+    ]);
+    // Both constructor fields are read (an unread private field fails the framework's tsc).
+    expect(service).toContain('this.config.mcpServerName');
+    expect(service).toContain('this.storage.get<NcbiRecord>(key, storageCtx)');
+    expect(service).toContain('  async fetchRecord(id: string, ctx: Context): Promise<NcbiRecord | undefined> {');
+    expect(service).toContain('export function initNcbiService(config: AppConfig, storage: StorageService): void {');
+    expect(service.match(/\/\/ STAND-IN: /g)).toHaveLength(2);
+    const test = tree.read(TEST)!;
+    expect(test).toContain('initNcbiService(parseConfig(), createInMemoryStorage());');
+    expect(test).toContain("it('serves a record it fetched before from storage, per tenant'");
+    expect(result.data).toMatchObject({ service: { storage: true } });
   });
 
   it('breaks the accessor error as Biome does when a long name would outgrow the line', () => {
@@ -151,14 +184,14 @@ describe('addServiceGenerator', () => {
   it('a second service joins the first in setup(), after its init call', () => {
     const { tree, project: p } = project(BASE);
     addServiceGenerator(tree, p, { name: 'ncbi', devcheck: false }, FEATURES_0_10);
-    addServiceGenerator(tree, p, { name: 'pubchem', devcheck: false }, FEATURES_0_10);
+    addServiceGenerator(tree, p, { name: 'pubchem', devcheck: false, storage: true }, FEATURES_0_10);
     expect(tree.read('src/index.ts')).toContain(
-      '  setup(core) {\n    initNcbiService(core.config, core.storage);\n    initPubchemService(core.config, core.storage);\n  },\n',
+      '  setup(core) {\n    initNcbiService(core.config);\n    initPubchemService(core.config, core.storage);\n  },\n',
     );
   });
 
   it('0.12 (Context extends RequestContext): storage takes the handler ctx as it is, no derived context', () => {
-    const service = run(BASE, { name: 'ncbi' }, FEATURES_0_12).tree.read(SERVICE)!;
+    const service = run(BASE, { name: 'ncbi', storage: true }, FEATURES_0_12).tree.read(SERVICE)!;
     expect(service).toContain('    const stored = await this.storage.get<NcbiRecord>(key, ctx);');
     // Only a record found is kept: none is stored for an id upstream does not have.
     expect(service).toContain('    if (record) await this.storage.set(key, record, ctx, { ttl: RECORD_TTL_SECONDS });');
@@ -176,10 +209,13 @@ describe('addServiceGenerator', () => {
     expect(tree.read(TEST)).toBeUndefined();
   });
 
-  it('an installed framework without createInMemoryStorage: FRAMEWORK_UNSUPPORTED naming the version', () => {
+  it('--storage on a framework without createInMemoryStorage: FRAMEWORK_UNSUPPORTED naming the version', () => {
+    const old = { ...FEATURES_0_10, version: '0.3.9', inMemoryStorage: undefined };
+    // Without storage the test needs none.
+    expect(run(BASE, { name: 'ncbi' }, old).problems).toEqual([]);
     const e = (() => {
       try {
-        run(BASE, { name: 'ncbi' }, { ...FEATURES_0_10, version: '0.3.9', inMemoryStorage: undefined });
+        run(BASE, { name: 'ncbi', storage: true }, old);
       } catch (error) {
         return error as ScaffoldError;
       }

@@ -1,7 +1,9 @@
 /**
  * `add service <name>`: src/services/<domain>/<domain>-service.ts (a class whose methods take the
- * handler's Context, with init…/get… accessors), its types.ts, a test on the framework's real
- * in-memory storage, and the init call in createApp's setup().
+ * handler's Context, with init…/get… accessors), its types.ts, its test (the upstream's fetch
+ * stubbed), and the init call in createApp's setup(). The class takes only what it uses: the
+ * config, and with `--storage` the framework's storage too (its test then runs on the real
+ * in-memory storage); the setup() call passes exactly those.
  */
 
 import type { z } from 'zod';
@@ -139,6 +141,7 @@ function writeServiceFiles(
   const title = titleCase(s.names.words);
   const data = {
     ...s,
+    storage: opts.storage,
     ctxIsRequestContext: features.storageTakesCtx,
     overview: commentText(
       opts.description ?? `${title} service: wraps the upstream ${title} API for the server's tools.`,
@@ -163,6 +166,11 @@ function writeServiceFiles(
   return lineWidth;
 }
 
+/** The CoreServices members the service's init function takes, as setup() passes them. */
+function serviceCoreArgs(opts: { storage: boolean }): string[] {
+  return opts.storage ? ['config', 'storage'] : ['config'];
+}
+
 export function addServiceGenerator(
   tree: Tree,
   project: Project,
@@ -178,10 +186,10 @@ export function addServiceGenerator(
   if (s.names.raw !== opts.name || s.names.convertedFrom)
     notes.push(`The service is "${s.domain}": ${s.className}, ${s.initName}(), ${s.getName}().`);
   features ??= detectFrameworkFeatures(project.root);
-  if (opts.test) checkTestNeeds(features, warnings);
+  if (opts.test && opts.storage) checkTestNeeds(features, warnings);
   const lineWidth = writeServiceFiles(tree, s, opts, features, problems);
   const result = problems.attempt(() =>
-    registerSetupCall(tree, { file: s.file, call: { name: s.initName, coreArgs: ['config', 'storage'] } }, lineWidth),
+    registerSetupCall(tree, { file: s.file, call: { name: s.initName, coreArgs: serviceCoreArgs(opts) } }, lineWidth),
   );
   if (result && !result.changed) notes.push(`${s.initName}() was already called in ${result.files.join(', ')}.`);
   return {
@@ -198,6 +206,7 @@ export function addServiceGenerator(
         file: s.file,
         typesFile: s.typesFile,
         testFile: opts.test ? s.testFile : null,
+        storage: opts.storage,
         registeredIn: result?.files ?? [],
       },
     },

@@ -1,7 +1,9 @@
 /**
  * The test `add test` writes for an existing service: init…() makes the one instance get…()
- * returns, and each public method is called with arguments made from its parameter types
- * (service-calls.ts), on the framework's in-memory storage.
+ * returns (given what it takes: the config, the framework's in-memory storage), and each public
+ * method is called with arguments made from its parameter types (service-calls.ts). The global
+ * fetch is stubbed, as in the test add service writes, so no request the service makes (now or
+ * once it calls its upstream) leaves the test.
  */
 
 import { ScaffoldError } from '../../engine/errors.js';
@@ -11,8 +13,9 @@ import { serviceFiles } from '../../registration/layout.js';
 import type { DefinitionTarget } from '../../registration/target.js';
 import { parseSource, tsMorph } from '../../ts/ts-morph.js';
 import type { TestPlan } from '../spec.js';
-import { header } from '../test/definition-test.js';
+import { header, importLines, type TestImport } from '../test/definition-test.js';
 import { methodCall, type ServiceMethodCall } from '../test/service-calls.js';
+import { type ServiceInitCall, serviceInitCall } from '../test/service-double.js';
 import { serviceLayout } from './layout.js';
 
 /** One test per public method: called with sample arguments where its parameter types allow. */
@@ -25,7 +28,7 @@ function methodTest(getName: string, m: ServiceMethodCall): string {
   }
   const call = `${getName}().${m.name}(${m.args.join(', ')})`;
   const usesCtx = m.args.includes('ctx');
-  return `  it('${m.name}() resolves against in-memory storage${m.returnsValue ? ', with a result' : ''}', async () => {
+  return `  it('${m.name}() resolves${m.returnsValue ? ', with a result' : ''}', async () => {
 ${usesCtx ? "    const ctx = createMockContext({ tenantId: 'test-tenant' });\n" : ''}    ${m.returnsValue ? 'const result = ' : ''}await ${call};
 ${m.returnsValue ? '    expect(result).toBeDefined();\n' : ''}  });`;
 }
@@ -35,20 +38,38 @@ interface ServiceShape {
   initName: string;
   getName: string;
   methods: ServiceMethodCall[];
+  /** How the test makes it, as setup() does. */
+  init: ServiceInitCall;
 }
+
+const UPSTREAM_STUB = `
+/**
+ * The upstream API, stubbed: no request the service makes leaves the test. Give a test the
+ * upstream's answer with \`upstream.mockResolvedValueOnce(Response.json(body))\`.
+ */
+const upstream = vi.fn((_request: unknown) => Promise.resolve(new Response(null, { status: 404 })));
+`;
 
 function serviceTestText(s: ServiceShape, importPath: string, file: string): string {
   const usesCtx = s.methods.some((m) => m.args?.includes('ctx'));
-  const testing = usesCtx ? 'createInMemoryStorage, createMockContext' : 'createInMemoryStorage';
+  const imports: TestImport[] = [
+    ...s.init.imports,
+    ...(usesCtx ? [{ names: ['createMockContext'], from: '@cyanheads/mcp-ts-core/testing' }] : []),
+    { names: ['afterEach', 'beforeEach', 'describe', 'expect', 'it', 'vi'], from: 'vitest' },
+    { names: [s.className, s.getName, s.initName], from: importPath },
+  ];
   return `${header(s.className, file)}
-import { parseConfig } from '@cyanheads/mcp-ts-core/config';
-import { ${testing} } from '@cyanheads/mcp-ts-core/testing';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { ${s.className}, ${s.getName}, ${s.initName} } from '${importPath}';
-
+${importLines(imports)}
+${UPSTREAM_STUB}
 describe('${s.className}', () => {
   beforeEach(() => {
-    ${s.initName}(parseConfig(), createInMemoryStorage());
+    vi.stubGlobal('fetch', upstream);
+    ${s.init.code};
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    upstream.mockClear();
   });
 
   it('${s.initName}() makes the one instance ${s.getName}() returns', () => {
@@ -80,7 +101,8 @@ function serviceShape(tree: Tree, file: string): ServiceShape {
     .filter((m) => !m.hasModifier(SyntaxKind.PrivateKeyword) && !m.hasModifier(SyntaxKind.ProtectedKeyword))
     .filter((m) => !m.isStatic())
     .map(methodCall);
-  return { className: cls.getName()!, initName, getName, methods };
+  const init = serviceInitCall(tree, file, initName);
+  return { className: cls.getName()!, initName, getName, methods, init };
 }
 
 /** The service's test, in its tests folder, from what its file declares. */

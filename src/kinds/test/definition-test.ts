@@ -7,6 +7,7 @@
  */
 
 import type { Tree } from '../../engine/tree.js';
+import { lineWidthOf } from '../../project/formatter.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
 import { testFileFor, testImportPath } from '../../registration/conventions.js';
 import type { DefinitionTarget } from '../../registration/target.js';
@@ -14,6 +15,7 @@ import { compareImportSources } from '../../ts/import-order.js';
 import type { SharedTestFile, TestPlan, TestTemplate } from '../spec.js';
 import { handlerNeeds, type ServiceInit } from './handler-needs.js';
 import { type SampleHelperName, sampleHelper, sampleHelperSpecifier } from './sample-helper.js';
+import { methodAnswer, serviceInitCall, spyCode } from './service-double.js';
 
 /** The test file's header: what it tests, and that `add test` wrote it. */
 export const header = (what: string, file: string) =>
@@ -91,25 +93,43 @@ export function sampleHelperUse(
   return { import: { names, from: sampleHelperSpecifier(testFile) }, shared: sampleHelper(names) };
 }
 
-/** What a handler's test sets up: the services it calls, each initialised on in-memory storage. */
+/** What a handler's test sets up: the services it calls, each made as setup() makes it, their methods stubbed. */
 export interface ServiceSetup {
   imports: TestImport[];
   /** The `beforeEach` block (with its leading blank line), or '' when it calls none. */
   block: string;
 }
 
-/** The `beforeEach` that initialises each service the handler calls, as the server's setup() does. */
+/**
+ * The `beforeEach` that makes each service the handler calls, as the server's setup() does, and
+ * spies on each method the handler calls to answer a value of its declared result, so the test
+ * runs the handler and never the service (service-double.ts). A method whose result no value can
+ * be made for runs as it is, and a comment says so.
+ */
 export function serviceSetup(input: DefinitionTestInput, services: readonly ServiceInit[]): ServiceSetup {
   if (services.length === 0) return { imports: [], block: '' };
-  const calls = services.map((s) => `    ${s.initName}(parseConfig(), createInMemoryStorage());`).join('\n');
+  const imports: TestImport[] = [{ names: ['beforeEach'], from: 'vitest' }];
+  const lines: string[] = [];
+  for (const s of services) {
+    const init = serviceInitCall(input.tree, s.file, s.initName);
+    imports.push(...init.imports);
+    lines.push(`${init.code};`);
+    const spied: string[] = [];
+    for (const method of s.methods) {
+      const answer = methodAnswer(input.tree, s.file, method);
+      if (answer) {
+        lines.push(spyCode(s.getName, method, answer, '    ', lineWidthOf(input.tree)));
+        spied.push(method);
+      } else lines.push(`// ${method}() declares a result no sample can be made of: it runs as it is.`);
+    }
+    const names = spied.length > 0 ? [s.initName, s.getName] : [s.initName];
+    imports.push({ names, from: testImportPath(input.tree, input.file, s.file) });
+    if (spied.length > 0) imports.push({ names: ['vi'], from: 'vitest' });
+  }
+  const body = lines.map((l) => `    ${l}`).join('\n');
   return {
-    imports: [
-      { names: ['parseConfig'], from: '@cyanheads/mcp-ts-core/config' },
-      { names: ['createInMemoryStorage'], from: '@cyanheads/mcp-ts-core/testing' },
-      { names: ['beforeEach'], from: 'vitest' },
-      ...services.map((s) => ({ names: [s.initName], from: testImportPath(input.tree, input.file, s.file) })),
-    ],
-    block: `\n  // The services its handler calls, on in-memory storage, as the server's setup() makes them.\n  beforeEach(() => {\n${calls}\n  });\n`,
+    imports,
+    block: `\n  // The services its handler calls, made as the server's setup() makes them; the methods it calls\n  // answer as they declare, so the test runs the handler and never the service.\n  beforeEach(() => {\n${body}\n  });\n`,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * What a definition's handler needs before a test can run it, read off its file: the services it
- * calls (a test initialises each on in-memory storage first, as the server's setup() does), and,
+ * calls and the methods it calls on each (a test creates each as the server's setup() does, and
+ * stands in for those methods), and,
  * for a tool, whether it asks the user (ctx.requestInput from 0.12, ctx.elicit before) or reports
  * task progress. What the test does about each depends on the installed line's testing helpers:
  * a question answered through `createMockContext({ inputResponses })` after
@@ -13,10 +14,14 @@ import type { FrameworkFeatures } from '../../project/framework-features.js';
 import { resolveModuleFile } from '../../ts/modules.js';
 import { parseSource } from '../../ts/ts-morph.js';
 
-/** A service the handler calls: the function that makes it, and the file that exports it. */
+/** A service the handler calls: the function that makes it, the file that exports it, what it calls of it. */
 export interface ServiceInit {
   initName: string;
   file: string;
+  /** The accessor the handler reaches it by: `getNcbiService`. */
+  getName: string;
+  /** The methods the handler calls on it (`getNcbiService().search(…)`), in the order first called. */
+  methods: string[];
 }
 
 export interface HandlerNeeds {
@@ -45,7 +50,10 @@ function servicesCalled(tree: Tree, file: string, text: string): ServiceInit[] {
       const getter = /^get(\w+)$/.exec(named.getName());
       const initName = getter && `init${getter[1]}`;
       if (initName && !named.isTypeOnly() && exportsFunction(source, initName)) {
-        found.set(initName, { initName, file: target });
+        const local = named.getAliasNode()?.getText() ?? named.getName();
+        const calls = text.matchAll(new RegExp(`\\b${local}\\(\\)\\s*\\.\\s*(\\w+)\\s*\\(`, 'g'));
+        const methods = [...new Set([...calls].map((m) => m[1]!))];
+        found.set(initName, { initName, file: target, getName: named.getName(), methods });
       }
     }
   }

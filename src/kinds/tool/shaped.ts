@@ -29,6 +29,7 @@ import {
   writeMethod,
 } from '../service/methods.js';
 import { requireServiceAccessors } from '../service-use.js';
+import { methodAnswer, serviceInitCall, spyCode } from '../test/service-double.js';
 import { writeAppResource } from './app-resource.js';
 import {
   ENRICHMENT_FIELDS,
@@ -101,7 +102,11 @@ function methodStub(choice: ShapeChoice, mode: ReadMode): ServiceMethod {
   return writeMethod(serviceMethod(choice, mode));
 }
 
-/** The service the tool calls, checked, with the method its shape needs added when missing. */
+/**
+ * The service the tool calls, checked, with the method its shape needs added when missing; and,
+ * when a test is written, how it stands in for the service (its init call, and the answer its
+ * method is spied to give). Without a test an init the test could not call is no reason to refuse.
+ */
 function serviceFor(
   tree: Tree,
   opts: ParsedToolOptions,
@@ -115,11 +120,23 @@ function serviceFor(
   if (ensureServiceMethod(tree, s, method)) {
     def.notes.push(`Added a stub of ${s.className}.${name}() to ${s.file}: the upstream call is yours to write.`);
   }
-  return { s, method: name };
+  if (!opts.test) return { s, method: name };
+  const init = serviceInitCall(tree, s.file, s.initName);
+  const answer = methodAnswer(tree, s.file, name);
+  return { s, method: name, init, spy: answer && spyCode(s.getName, name, answer, '    ', lineWidthOf(tree)) };
 }
 
-/** The test's checks of the handler's result, beyond the output schema. */
-function resultChecks(code: HandlerCode, inputs: readonly ToolField[], outputs: readonly ToolField[]): string[] {
+/**
+ * The test's checks of the handler's result, beyond the output schema. `spied`: the service's
+ * answer is the test's own sample, so a field the handler takes from the record it fetched does
+ * not echo the input.
+ */
+function resultChecks(
+  code: HandlerCode,
+  inputs: readonly ToolField[],
+  outputs: readonly ToolField[],
+  spied: boolean,
+): string[] {
   const checks: string[] = [];
   const key = code.key;
   if (code.enrichment.length > 0) {
@@ -130,7 +147,8 @@ function resultChecks(code: HandlerCode, inputs: readonly ToolField[], outputs: 
     for (const f of fields) checks.push(`expect(enrichment).toMatchObject({ ${f} });`);
   }
   const echoed = key && outputs.find((o) => o.name === key.name && !o.array && o.type === 'string');
-  if (echoed && inputs.includes(key)) checks.push(`expect(result.${key.name}).toBe(${sampleOf(key)});`);
+  const fromRecord = spied && code.returns.some((l) => l.trim().startsWith(`${key?.name}: record.`));
+  if (echoed && inputs.includes(key) && !fromRecord) checks.push(`expect(result.${key.name}).toBe(${sampleOf(key)});`);
   return checks;
 }
 
@@ -248,9 +266,9 @@ function chooseVariant(
 }
 
 /** The names the test imports from the framework's testing entry, in Biome's order. */
-function testingNames(onService: boolean, enrich: boolean, variant: VariantChoice): string[] {
+function testingNames(storage: boolean, enrich: boolean, variant: VariantChoice): string[] {
   return [
-    ...(onService ? ['createInMemoryStorage'] : []),
+    ...(storage ? ['createInMemoryStorage'] : []),
     'createMockContext',
     ...(variant?.kind === 'confirm' && variant.api === 'requestInput' ? ['expectInputRequired'] : []),
     ...(enrich ? ['getEnrichment'] : []),
@@ -282,7 +300,7 @@ function testData(tree: Tree, p: ToolParts) {
     ...(service
       ? [
           {
-            name: notFound ? `${service.s.getName}, ${service.s.initName}` : service.s.initName,
+            name: notFound || service.spy ? `${service.s.getName}, ${service.s.initName}` : service.s.initName,
             path: testImportPath(tree, def.testFile, service.s.file),
           },
         ]
@@ -295,19 +313,25 @@ function testData(tree: Tree, p: ToolParts) {
     mockLine: variant
       ? variantMockLine(exportName, p.errors.length > 0, onService, p.features.mock.errors, lineWidth)
       : mockLine(mockExpression(exportName, code, onService, p.features.mock.errors), lineWidth),
+    configImport: service?.init?.imports.some((i) => i.names.includes('parseConfig')) ?? false,
+    serviceInit: service?.init?.code,
+    serviceSpy: service?.spy,
     testingImport: importLine(
-      testingNames(onService, code.enrichment.length > 0, variant),
+      testingNames(service?.init?.storage ?? false, code.enrichment.length > 0, variant),
       '@cyanheads/mcp-ts-core/testing',
       lineWidth,
     ),
     vitestImports: [
       ...(service ? ['beforeEach'] : []),
       ...['describe', 'expect', 'it'],
-      ...(elicit || variant?.kind === 'task' || notFound ? ['vi'] : []),
+      ...(elicit || variant?.kind === 'task' || notFound || service?.spy ? ['vi'] : []),
     ].join(', '),
     sampleInput: inputObject(`${exportName}.input.parse`, lineWidth, inputs),
     blankInput: inputObject(`${exportName}.input.parse`, lineWidth, inputs, code.key, tsString('   ')),
-    resultChecks: resultChecks(code, inputs, outputs),
+    resultChecks: [
+      ...(service?.spy ? [`expect(${service.s.getName}().${service.method}).toHaveBeenCalledOnce();`] : []),
+      ...resultChecks(code, inputs, outputs, service?.spy !== undefined),
+    ],
     formatChecks: outputs.flatMap(formatChecks),
     emptyQuery: code.emptyQuery,
     // The tests that check an error's code: a blank query, a record not found, a confirmation.
@@ -366,10 +390,10 @@ export function shapedTool(
   const f = features();
   const chosen = chooseVariant(variant, f, def, opts.test);
   if (chosen?.kind === 'confirm') def.notes.push(confirmNote(chosen.api));
-  if (opts.service !== undefined && opts.test) requireInMemoryStorage(f, "The tool's test");
   const onService = opts.service !== undefined;
   const inputs = typed.inputs.length > 0 ? bounded(typed.inputs) : starterInputs(choice, onService);
   const service = onService ? serviceFor(tree, opts, choice, inputs, def) : undefined;
+  if (service?.init?.storage) requireInMemoryStorage(f, "The tool's test");
   // An app tool's first block is its result as JSON for the UI: no enrichment merged into it.
   const enrichment = f.enrichment && !app;
   const outputs = typed.outputs.length > 0 ? typed.outputs : starterOutputs(choice, enrichment);

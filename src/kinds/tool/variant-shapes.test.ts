@@ -61,7 +61,8 @@ describe.each([
     expect(result.notes.join('\n')).toContain(`The tool asks through ctx.${api}`);
     // The test answers yes for the main calls, and checks each answer that is not a yes.
     expect(test).toContain("it.each(NOT_YES)('fails with not_confirmed when the user %s'");
-    expect(test).toContain('initNcbiService(parseConfig(), createInMemoryStorage());');
+    expect(test).toContain('initNcbiService(parseConfig());');
+    expect(test).toContain("vi.spyOn(getNcbiService(), 'deleteRecord').mockResolvedValue(['example-result']);");
     if (api === 'elicit') {
       expect(file).not.toContain('requestInput');
       expect(test).toContain('const ctx = mockContext({ elicit: userAnswers(YES) });');

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { FEATURES_0_10, FEATURES_0_11, FEATURES_0_12 } from '../../../tests/helpers/framework.js';
 import { FRESH_SERVER, PACKAGE_JSON, project } from '../../../tests/helpers/projects.js';
 import { refusal } from '../../../tests/helpers/refusal.js';
-import { withNcbiService } from '../../../tests/helpers/services.js';
+import { withNcbiInitTaking, withNcbiService } from '../../../tests/helpers/services.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
 import { type AddToolOptions, addToolGenerator } from './generator.js';
 
@@ -35,7 +35,7 @@ function run(files: Record<string, string>, options: AddToolOptions, features: F
 const withService = () => withNcbiService(BASE);
 
 describe('--service', () => {
-  it('the handler calls the accessor with ctx; the test initialises the service', () => {
+  it('the handler calls the accessor with ctx; the test stubs the service', () => {
     const { tree, problems } = run(withService(), { name: 'demo_fetch_record', service: 'ncbi' });
     expect(problems).toEqual([]);
     expect(tree.changes().map((c) => `${c.action} ${c.path}`)).toEqual([
@@ -64,10 +64,24 @@ describe('--service', () => {
     // The service's fetchRecord may find nothing: the test has it find nothing, and expects not_found.
     expect(test).toContain("    vi.spyOn(getNcbiService(), 'fetchRecord').mockResolvedValue(undefined);");
     expect(test).toContain("      code: JsonRpcErrorCode.NotFound,\n      data: { reason: 'not_found' },");
-    expect(test).toContain('    initNcbiService(parseConfig(), createInMemoryStorage());');
-    expect(tree.read('src/index.ts')).toContain(
-      '  setup(core) {\n    initNcbiService(core.config, core.storage);\n  },',
+    // Made as setup() makes it, answering as fetchRecord() declares: the test never runs the service.
+    expect(test).toContain(
+      [
+        '  beforeEach(() => {',
+        '    initNcbiService(parseConfig());',
+        '    // The service answers as its method declares: the test runs the handler, never the service.',
+        "    vi.spyOn(getNcbiService(), 'fetchRecord').mockResolvedValue({",
+      ].join('\n'),
     );
+    expect(test).toContain('    expect(getNcbiService().fetchRecord).toHaveBeenCalledOnce();');
+    expect(test).not.toContain('createInMemoryStorage');
+    expect(tree.read('src/index.ts')).toContain('  setup(core) {\n    initNcbiService(core.config);\n  },');
+  });
+
+  it('a service whose init takes what a test cannot make: refused with a test, written with --no-test', () => {
+    const edited = withNcbiInitTaking(withService(), 'config: AppConfig, http: Http');
+    expect(refusal(() => run(edited, { name: 'demo_fetch_record', service: 'ncbi' })).code).toBe('UNSUPPORTED_LAYOUT');
+    expect(run(edited, { name: 'demo_fetch_record', service: 'ncbi', test: false }).problems).toEqual([]);
   });
 
   it('without the @/ alias the tool imports the service relatively', () => {
