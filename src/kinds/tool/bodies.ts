@@ -66,7 +66,9 @@ const sameType = (a: ToolField, b: ToolField) =>
   a.type === b.type && a.array === b.array && a.values.join('|') === b.values.join('|') && !a.record && !b.record;
 
 const QUERY = /query|search|term|text|q$/i;
-const ID = /^id$|Id$|_id$/;
+// Names that identify one thing rather than text to match: an id, a key, a slug, a uuid, and the
+// identifiers of the bibliographic sources servers most often wrap.
+const ID = /^(id|key|slug|uuid|pmid|pmcid|doi|isbn|issn)$|(Id|Key|Slug|Uuid)$|_(id|key|slug|uuid)$/;
 
 /**
  * The input the shape reads its key from: the query of a search (a string named like one, else

@@ -66,3 +66,31 @@ describe('every input a search, list or fetch is given is read by its handler', 
     }
   }
 });
+
+describe('an identifier is never searched as free text', () => {
+  const served = servedFiles();
+  const handlerFor = (name: string, input: string[]) => {
+    const { tree, project: p } = project(served);
+    expect(
+      addToolGenerator(tree, p, { name, input, service: 'acme', devcheck: false }, FEATURES_0_12).problems,
+    ).toEqual([]);
+    return handlerOf(tree.read(`src/mcp-server/tools/definitions/${name.replaceAll('_', '-')}.tool.ts`)!);
+  };
+
+  it.each(['authorKey', 'author_key', 'authorId', 'isbn', 'slug'])(
+    'a list by %s passes it as a criterion, not as the query',
+    (id) => {
+      const handler = handlerFor('demo_list_author_works', [`${id}:string:Whose works`, 'limit:integer?:At most']);
+      expect(handler).toContain(`const criteria = { ${id}: input.${id} };`);
+      expect(handler).toContain('.searchBy(criteria, limit, ctx)');
+      expect(handler).not.toMatch(/empty_query|\.search\(/);
+    },
+  );
+
+  it('a fetch by a key reads it as the id; a search for text still takes its query', () => {
+    expect(handlerFor('demo_get_work', ['workKey:string:Which work'])).toContain('.fetchRecord(id, ctx)');
+    expect(handlerFor('demo_search_works', ['words:string:Text', 'limit:integer?'])).toContain(
+      '.search(query, limit, ctx)',
+    );
+  });
+});
