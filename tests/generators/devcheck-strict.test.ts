@@ -8,7 +8,6 @@
  * their data) and the text with real text, it passes with no warning.
  */
 
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -19,8 +18,13 @@ import { addServiceGenerator } from '../../src/kinds/service/generator.js';
 import { addToolGenerator } from '../../src/kinds/tool/generator.js';
 import { isStandInLine, placeholdersIn } from '../../src/text/placeholders.js';
 import type { FrameworkRelease } from '../helpers/framework-installs.js';
-import { REPO_ROOT } from '../helpers/framework-installs.js';
-import { addTo, type Generate, type GeneratedServer, generatedServer } from '../helpers/generated-server.js';
+import {
+  addTo,
+  type Generate,
+  type GeneratedServer,
+  generatedServer,
+  runDevcheck,
+} from '../helpers/generated-server.js';
 import { markedRanges } from '../helpers/stand-ins.js';
 import { writeFiles } from '../helpers/temp.js';
 
@@ -166,19 +170,7 @@ function replaceStandIns(file: string, text: string): string {
 /** Text mcp-scaffold made up, written for real. */
 const realText = (text: string) => text.replace(/(['"`])TODO: [^'"`]*\1/g, "'What it really is, in a sentence.'");
 
-function devcheck(server: GeneratedServer, ...args: string[]) {
-  const r = spawnSync(
-    process.execPath,
-    [path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/devcheck.ts', ...args],
-    {
-      cwd: server.root,
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1', MCP_SCAFFOLD_CHANGED: '' },
-      timeout: 300_000,
-    },
-  );
-  return { status: r.status, out: `${r.stdout}${r.stderr}` };
-}
+const devcheck = (server: GeneratedServer, ...args: string[]) => runDevcheck(server, args);
 
 /** Every kind and variant the line has, one of each, with descriptions given. */
 function additions(server: GeneratedServer): [string, Generate][] {

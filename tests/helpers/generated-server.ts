@@ -36,8 +36,12 @@ export interface GeneratedServer {
   alone: Map<string, string>;
 }
 
-/** A new server `demo` on `release`, made by init in memory; nothing written yet. */
-export function generatedServer(frameworkRoot: string, release: FrameworkRelease): GeneratedServer {
+/** A new server `demo` on `release`, made by init in memory (`examples`: its starters); nothing written yet. */
+export function generatedServer(
+  frameworkRoot: string,
+  release: FrameworkRelease,
+  { examples = true } = {},
+): GeneratedServer {
   const root = mkdtempSync(path.join(frameworkRoot, 'server-'));
   const host = new MemoryHost({}, { root });
   const tree = new Tree(host);
@@ -47,6 +51,7 @@ export function generatedServer(frameworkRoot: string, release: FrameworkRelease
     frameworkVersion: release,
     install: false,
     git: false,
+    examples,
     environment: { username: 'tester', insideGitWorkTree: false },
   });
   if (result.problems.length > 0) throw new Error(`init failed: ${JSON.stringify(result.problems)}`);
@@ -159,4 +164,19 @@ export function runVitest(server: GeneratedServer, files: readonly string[] = []
     env,
     maxBuffer: 64 * 1024 * 1024,
   });
+}
+
+/** The server's own devcheck (`scripts/devcheck.ts`, run by tsx) with `args`, as a user runs it. */
+export function runDevcheck(server: GeneratedServer, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(
+    process.execPath,
+    [path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/devcheck.ts', ...args],
+    {
+      cwd: server.root,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', MCP_SCAFFOLD_CHANGED: '', ...env },
+      timeout: 300_000,
+    },
+  );
+  return { status: r.status, out: `${r.stdout}${r.stderr}` };
 }
