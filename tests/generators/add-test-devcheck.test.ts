@@ -85,7 +85,7 @@ describe('the devcheck our init writes (0.12.3)', () => {
     expect(broken.json.changes).toEqual([{ path: 'tests/tools/demo-find-items.tool.test.ts', action: 'create' }]);
   }, 600_000);
 
-  it('add of a tool whose generated test fails exits 2', async () => {
+  it('add of a tool exits 2 when a test its devcheck runs fails (the service it calls is broken)', async () => {
     const { root } = generatedServer(roots['0.12.3'], '0.12.3');
     expect((await cli(root, 'add', 'service', 'catalog', '--no-devcheck')).status).toBe(0);
     // The service the new tool calls answers with an error. The tool's test stubs that method, but
