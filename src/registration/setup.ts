@@ -47,6 +47,9 @@ export interface SetupCall {
 /** The parameter name a new `setup` (or a parameterless one) gets, as the framework writes it. */
 export const CORE_PARAM = 'core';
 
+/** The core services an init call this module writes may pass. */
+const CORE_MEMBERS = ['config', 'storage'];
+
 export type FunctionLike =
   | TsMorph.MethodDeclaration
   | TsMorph.ArrowFunction
@@ -237,6 +240,50 @@ function alreadyCalled(sf: TsMorph.SourceFile, name: string): boolean {
   return sf.getDescendantsOfKind(SyntaxKind.CallExpression).some((c) => c.getExpression().getText() === name);
 }
 
+/**
+ * The call setup() already makes, brought to the core services the init function now takes (a
+ * service re-added with or without `--storage`): its arguments are rewritten when each is one this
+ * module writes (`core.config`, `core.storage`, or the names a destructured parameter binds), and
+ * left when they already match. A call with arguments of the user's own is UNSUPPORTED_LAYOUT,
+ * naming what it should pass, rather than a registration left wrong.
+ */
+function callWithCoreArgs(options: TsMorph.ObjectLiteralExpression, call: SetupCall, relPath: string): TextEdit[] {
+  const { SyntaxKind } = tsMorph();
+  const setup = setupFunctionOf(options);
+  if (setup.type !== 'function') return [];
+  const calls = setup.fn
+    .getDescendantsOfKind(SyntaxKind.CallExpression)
+    .filter((c) => c.getExpression().getText() === call.name);
+  if (calls.length === 0) return [];
+  const wanted = argumentsFor(setup.fn, call, relPath);
+  if (wanted.addParam) return [];
+  // What this module would pass for each member; one a destructured parameter lacks is simply not there.
+  const written = CORE_MEMBERS.flatMap((m) => {
+    try {
+      return argumentsFor(setup.fn, { ...call, coreArgs: [m] }, relPath).args;
+    } catch {
+      return [];
+    }
+  });
+  const edits: TextEdit[] = [];
+  for (const c of calls) {
+    const args = c.getArguments().map((a) => a.getText());
+    if (args.join(', ') === wanted.args.join(', ')) continue;
+    if (!args.every((a) => written.includes(a))) {
+      throw unsupported(
+        relPath,
+        c,
+        `${call.name}() is called with (${args.join(', ')}), and it now takes (${wanted.args.join(', ')})`,
+        `Change the call in setup() to ${call.name}(${wanted.args.join(', ')}); nothing was written.`,
+      );
+    }
+    const open = c.getFirstChildByKindOrThrow(SyntaxKind.OpenParenToken);
+    const close = c.getLastChildByKindOrThrow(SyntaxKind.CloseParenToken);
+    edits.push({ pos: open.getEnd(), end: close.getStart(), text: wanted.args.join(', ') });
+  }
+  return edits;
+}
+
 /** The source text's conventions an inserted statement follows. */
 interface Layout {
   source: string;
@@ -385,7 +432,7 @@ export function ensureSetupCall(
   lineWidth = DEFAULT_LINE_WIDTH,
 ): TextEdit[] {
   const { Node } = tsMorph();
-  if (alreadyCalled(options.getSourceFile(), call.name)) return [];
+  if (alreadyCalled(options.getSourceFile(), call.name)) return callWithCoreArgs(options, call, relPath);
   const setup = setupFunctionOf(options);
   if (setup.type === 'unsupported') throw unsupported(relPath, setup.node, setup.message, HINT);
   if (setup.type === 'function') return intoExistingSetup(setup.fn, call, relPath, lineWidth);

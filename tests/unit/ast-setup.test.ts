@@ -405,6 +405,35 @@ describe('an existing setup: the call goes after the last init…() call', () =>
     expect(tree.changes()).toEqual([]);
   });
 
+  it('a registered service whose init now takes other core services: the arguments follow, nothing else', () => {
+    const configOnly = { file: REG.file, call: { name: 'initNcbiService', coreArgs: ['config'] } };
+    const withStorage = appAfter('  setup(core) {', `    ${CALL}`, '    initA(core.config);', '  },');
+    const { tree } = project({ 'src/index.ts': withStorage });
+    expect(registerSetupCall(tree, configOnly)).toEqual({ files: ['src/index.ts'], changed: true });
+    const configCall = appAfter(
+      '  setup(core) {',
+      '    initNcbiService(core.config);',
+      '    initA(core.config);',
+      '  },',
+    );
+    expect(tree.read('src/index.ts')).toBe(configCall);
+    expect(registerSetupCall(tree, REG)).toEqual({ files: ['src/index.ts'], changed: true });
+    expect(tree.read('src/index.ts')).toBe(withStorage);
+    // A destructured parameter: its bound names.
+    const bound = (call: string) => appAfter('  setup({ config, storage: store }) {', `    ${call}`, '  },');
+    const d = project({ 'src/index.ts': bound('initNcbiService(config);') });
+    registerSetupCall(d.tree, REG);
+    expect(d.tree.read('src/index.ts')).toBe(bound('initNcbiService(config, store);'));
+  });
+
+  it("a registered call with arguments of the user's own is refused, not rewritten", () => {
+    const error = refused(appAfter('  setup(core) {', '    initNcbiService(myConfig);', '  },'));
+    expect(error.code).toBe('UNSUPPORTED_LAYOUT');
+    expect(error.message).toContain(
+      'initNcbiService() is called with (myConfig), and it now takes (core.config, core.storage)',
+    );
+  });
+
   it('follows the @/ import style of the entry point', () => {
     const source = L(
       "import { createApp } from '@cyanheads/mcp-ts-core';",

@@ -240,6 +240,20 @@ describe('addServiceGenerator', () => {
     expect(forced.result.notes).toContain('initNcbiService() was already called in src/index.ts.');
   });
 
+  it('--force --storage over a service made without: the service and its setup() call both take storage', () => {
+    const { tree: first } = run(BASE, { name: 'ncbi' });
+    const files = Object.fromEntries(first.changes().map((c) => [c.path, c.after]));
+    expect(files['src/index.ts']).toContain('    initNcbiService(core.config);\n');
+    const forced = run({ ...BASE, ...files }, { name: 'ncbi', force: true, storage: true });
+    expect(forced.problems).toEqual([]);
+    expect(forced.tree.read('src/index.ts')).toBe(
+      files['src/index.ts']!.replace('initNcbiService(core.config);', 'initNcbiService(core.config, core.storage);'),
+    );
+    expect(forced.tree.read(SERVICE)).toContain(
+      'export function initNcbiService(config: AppConfig, storage: StorageService)',
+    );
+  });
+
   it('an entry point it cannot edit is a problem with file and line, recorded before any write', () => {
     const index =
       "import { createApp } from '@cyanheads/mcp-ts-core';\n\nawait createApp({\n  setup: (core) => start(core),\n});\n";
