@@ -8,7 +8,7 @@ import { ScaffoldError } from '../engine/errors.js';
 import type { GlobalOptions } from '../engine/options.js';
 import type { Tree } from '../engine/tree.js';
 import { KINDS, serviceLayoutOf } from '../kinds/index.js';
-import { serviceNames } from '../kinds/service/generator.js';
+import { serviceNames } from '../kinds/service/names.js';
 import type { KindSpec } from '../kinds/spec.js';
 import {
   type FoundDefinition,

@@ -11,7 +11,7 @@ import { lineWidthOf } from '../project/formatter.js';
 import { srcImportPath, testImportPath } from '../registration/conventions.js';
 import { compareImportSources } from '../ts/import-order.js';
 import type { NewDefinition } from './definition.js';
-import { type ServiceNames, serviceNames } from './service/generator.js';
+import { type ServiceNames, serviceNames } from './service/names.js';
 import { methodAnswer, serviceInitCall, spyCode } from './test/service-double.js';
 
 /** The service's names and text; SERVICE_MISSING when its file or an accessor is not there. */

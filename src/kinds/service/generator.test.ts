@@ -9,7 +9,9 @@ import { FRESH_INDEX, PACKAGE_JSON, project, VITEST_CONFIG } from '../../../test
 import { recorded } from '../../../tests/helpers/stamp.js';
 import { ScaffoldError } from '../../engine/errors.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
-import { type AddServiceOptions, addServiceGenerator, serviceNames } from './generator.js';
+import { addToolGenerator } from '../tool/generator.js';
+import { type AddServiceOptions, addServiceGenerator } from './generator.js';
+import { serviceNames } from './names.js';
 
 const BASE = { 'package.json': PACKAGE_JSON, 'src/index.ts': FRESH_INDEX, 'vitest.config.ts': VITEST_CONFIG };
 const SERVICE = 'src/services/ncbi/ncbi-service.ts';
@@ -252,6 +254,28 @@ describe('addServiceGenerator', () => {
     expect(forced.tree.read(SERVICE)).toContain(
       'export function initNcbiService(config: AppConfig, storage: StorageService)',
     );
+  });
+
+  it('--force keeps the methods tools added to the service, so they still compile', () => {
+    const { tree, project: p } = project(BASE);
+    addServiceGenerator(tree, p, { name: 'ncbi', devcheck: false }, FEATURES_0_10);
+    const tool = (name: string, input: string[]) =>
+      addToolGenerator(tree, p, { name, input, service: 'ncbi', devcheck: false }, FEATURES_0_10);
+    expect(tool('demo_list_author_works', ['authorKey:string', 'limit:integer?']).problems).toEqual([]);
+    expect(tool('demo_archive_record', ['id:string', 'note:string?']).problems).toEqual([]);
+    const methods = (text: string) => [...text.matchAll(/^ {2}(?:async )?(\w+)\(/gm)].map((m) => m[1]);
+    const grown = methods(tree.read(SERVICE)!);
+    expect(grown).toEqual(expect.arrayContaining(['search', 'fetchRecord', 'searchBy', 'archiveRecord']));
+    const forced = addServiceGenerator(
+      tree,
+      p,
+      { name: 'ncbi', devcheck: false, force: true, storage: true },
+      FEATURES_0_10,
+    );
+    expect(forced.problems).toEqual([]);
+    const rewritten = tree.read(SERVICE)!;
+    expect(rewritten).toContain('private readonly storage: StorageService');
+    expect(methods(rewritten)).toEqual(expect.arrayContaining(grown.filter((m) => m !== 'constructor')));
   });
 
   it('an entry point it cannot edit is a problem with file and line, recorded before any write', () => {

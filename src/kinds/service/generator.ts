@@ -18,59 +18,23 @@ import {
 } from '../../project/framework-features.js';
 import { FRAMEWORK, type Project } from '../../project/project.js';
 import { testImportPath } from '../../registration/conventions.js';
-import { serviceDirs, serviceFiles } from '../../registration/layout.js';
 import { registerSetupCall } from '../../registration/setup.js';
 import { devcheckTasks } from '../../tasks/devcheck.js';
-import { type Names, parseName, titleCase } from '../../text/names.js';
+import { titleCase } from '../../text/names.js';
 import { stamp } from '../../text/scaffold-stamp.js';
 import { displayWidth, tsString } from '../../text/string-literal.js';
 import { render, templatesOf } from '../../text/templates.js';
 import { alreadyExistsHint, editedFileProblem, renameFirst } from '../edited-files.js';
 import { bindsMoreThanOnce, nameTaken, takenBy } from '../identifiers.js';
 import { optionsSchema } from '../schema.js';
-import { serviceLayout } from './layout.js';
+import { addedStubsIn, ensureServiceMethod } from './methods.js';
+import { type ServiceNames, serviceNames } from './names.js';
 import { serviceSpec } from './spec.js';
 
 const TEMPLATE = templatesOf(import.meta.url);
 
 export const addServiceOptions = optionsSchema(serviceSpec.options);
 export type AddServiceOptions = z.input<typeof addServiceOptions>;
-
-export interface ServiceNames {
-  names: Names;
-  /** Folder and file stem: `ncbi` → src/services/ncbi/ncbi-service.ts */
-  domain: string;
-  className: string;
-  initName: string;
-  getName: string;
-  recordType: string;
-  file: string;
-  typesFile: string;
-  testFile: string;
-}
-
-/** The names and paths of a service, from its name (`ncbi`, `pub-med`, `ncbi_service`). */
-export function serviceNames(raw: string): ServiceNames {
-  let names = parseName(raw, 'service name');
-  // `ncbi_service` and `NcbiService` mean the ncbi service: the suffix is added back below.
-  if (names.words.length > 1 && names.words[names.words.length - 1] === 'service') {
-    names = parseName(names.words.slice(0, -1).join('_'), 'service name');
-  }
-  const domain = names.kebab;
-  const className = `${names.pascal}Service`;
-  const files = serviceFiles(serviceLayout, domain);
-  return {
-    names,
-    domain,
-    className,
-    initName: `init${className}`,
-    getName: `get${className}`,
-    recordType: `${names.pascal}Record`,
-    file: files.file,
-    typesFile: `${serviceDirs(serviceLayout, domain).src}/types.ts`,
-    testFile: files.test,
-  };
-}
 
 /** Text for a JSDoc line: no comment terminator, one line. */
 function commentText(text: string): string {
@@ -158,11 +122,15 @@ function writeServiceFiles(
   );
   // New files take the project's line break (templates are LF).
   const instead = renameFirst('service', s.domain);
+  const before = tree.read(s.file);
   files.forEach((file, i) => {
     const edited = editedFileProblem(tree, file, rendered[i]!, opts, instead);
     if (edited) problems.add(edited);
     tree.write(file, asNewFile(tree, rendered[i]!));
   });
+  // Written again (--force): the methods tools had added stay, or those tools no longer compile.
+  for (const method of before === undefined ? [] : addedStubsIn(s, before))
+    problems.attempt(() => ensureServiceMethod(tree, s, method));
   return lineWidth;
 }
 

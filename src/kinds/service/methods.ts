@@ -17,7 +17,7 @@ import { restamp } from '../../text/scaffold-stamp.js';
 import { tsString } from '../../text/string-literal.js';
 import { hasNamedImport } from '../../ts/imports.js';
 import { parseSource, tsMorph } from '../../ts/ts-morph.js';
-import type { ServiceNames } from './generator.js';
+import type { ServiceNames } from './names.js';
 
 export interface ServiceMethod {
   name: string;
@@ -198,4 +198,21 @@ export function ensureServiceMethod(tree: Tree, s: ServiceNames, method: Service
     restamp(text, `${text.slice(0, close).replace(/\s*$/, '')}${gap}${body}${eol}${text.slice(close)}`),
   );
   return true;
+}
+
+/**
+ * The stubs `add tool --service` added to the class in `text` (searchBy, fetchRecordBy, the write
+ * verbs' <verb>Record), so that a service written again with --force keeps what its tools call.
+ */
+export function addedStubsIn(s: ServiceNames, text: string): ServiceMethod[] {
+  const cls = parseSource(s.file, text).getClass(s.className);
+  const stubs: ServiceMethod[] = [];
+  for (const m of cls?.getMethods() ?? []) {
+    const name = m.getName();
+    if (name === 'searchBy') stubs.push(searchByMethod());
+    else if (name === 'fetchRecordBy') stubs.push(fetchByMethod());
+    else if (/^[a-z]\w*Record$/.test(name) && name !== 'fetchRecord' && m.getParameters().length === 2)
+      stubs.push(writeMethod(name));
+  }
+  return stubs;
 }

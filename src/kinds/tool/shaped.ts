@@ -17,7 +17,6 @@ import { templatesOf } from '../../text/templates.js';
 import { compareImportSources } from '../../ts/import-order.js';
 import { type NewDefinition, prepareDefinition, unprefixed, writeDefinition } from '../definition.js';
 import { parseFields } from '../fields.js';
-import type { ServiceNames } from '../service/generator.js';
 import {
   ensureServiceMethod,
   fetchByMethod,
@@ -28,6 +27,7 @@ import {
   searchMethod,
   writeMethod,
 } from '../service/methods.js';
+import type { ServiceNames } from '../service/names.js';
 import { requireServiceAccessors } from '../service-use.js';
 import { methodAnswer, serviceInitCall, spyCode } from '../test/service-double.js';
 import { writeAppResource } from './app-resource.js';
