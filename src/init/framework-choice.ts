@@ -15,6 +15,7 @@ import {
   compareVersions,
   FRAMEWORK_VERSION,
   isVersionRange,
+  lineOf,
   lowestVersion,
   STARTER_LINES,
   type StarterLine,
@@ -33,8 +34,6 @@ export interface FrameworkChoice {
   /** The version the code is written for: the range's lowest, the tarball's, or the installed one. */
   version: string;
   line: StarterLine;
-  /** The version's own `major.minor` (`0.9` for 0.9.21, where `line` says 0.10), for the docs to name. */
-  versionLine: string;
   /** createApp() and prompt() take a `title` (0.10.3). */
   hasTitles: boolean;
   /** createMockContext({ errors }) returns the handler's typed context (0.11.3). */
@@ -64,7 +63,6 @@ function choice(range: string, version: string): FrameworkChoice {
     range,
     version,
     line: starterLine(version),
-    versionLine: version.split('.').slice(0, 2).join('.'),
     hasTitles: compareVersions(version, TITLES_SINCE) >= 0,
     typedMockContext: compareVersions(version, TYPED_MOCK_CONTEXT_SINCE) >= 0,
     frameworkSplitsTsconfig: compareVersions(version, TESTS_TYPECHECKED_SINCE) >= 0,
@@ -110,7 +108,7 @@ function fromRange(problems: Problems, range: string, warnings: string[]): Frame
   }
   const trimmed = range.trim();
   const picked = choice(trimmed, lowestVersion(trimmed));
-  const tested = (STARTER_LINES as readonly string[]).includes(picked.versionLine);
+  const tested = (STARTER_LINES as readonly string[]).includes(lineOf(picked.version));
   if (!tested || !staysOnLine(trimmed, picked.line)) {
     warnings.push(
       `The starter code is written for the ${FRAMEWORK} ${picked.line} line; ${trimmed} lets npm install other versions: run devcheck after installing to see whether it still compiles.`,

@@ -73,7 +73,7 @@ export function installedSkillFiles(root: string, setting: SkillSetting): SkillF
   const dir = frameworkPackageDir(root);
   if (!dir) return undefined;
   const files = externalSkillFiles(dir);
-  const withFramework = setting.framework ? setting : { ...setting, framework: detectFrameworkFeatures(root) };
+  const withFramework = { ...setting, framework: detectFrameworkFeatures(root) };
   return skillNames(files).flatMap((name) =>
     adaptSkill(
       name,

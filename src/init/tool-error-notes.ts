@@ -5,12 +5,11 @@
  * target's where the user left it as written.
  */
 
-import { compareVersions } from './versions.js';
+import { compareVersions, lineOf } from './versions.js';
 
 /** The first release whose tools advertise the error envelope in their outputSchema (its changelog). */
 export const ERROR_ENVELOPE_ADVERTISED_SINCE = '0.12.0';
 
-const lineOf = (version: string) => version.split('.').slice(0, 2).join('.');
 const advertises = (version: string) => compareVersions(version, ERROR_ENVELOPE_ADVERTISED_SINCE) >= 0;
 
 /** The AGENTS.md section (heading included, no trailing blank line) for a server on `version`. */

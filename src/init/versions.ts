@@ -57,6 +57,11 @@ export const STARTER_LINES = ['0.10', '0.11', '0.12'] as const;
 export type StarterLine = (typeof STARTER_LINES)[number];
 
 /** The line whose starter code fits `version` (older versions get 0.10's, newer 0.12's). */
+/** A version's own `major.minor` line: `0.9` for 0.9.21. */
+export function lineOf(version: string): string {
+  return version.split('.').slice(0, 2).join('.');
+}
+
 export function starterLine(version: string): StarterLine {
   const coerced = semver.coerce(version)?.version ?? FRAMEWORK_VERSION;
   const found = [...STARTER_LINES].reverse().find((line) => semver.gte(coerced, `${line}.0`));
@@ -100,7 +105,7 @@ export function isVersionRange(range: string): boolean {
  * is written for. A pre-release of the line (`0.10.5-beta`) counts as on it, which a semver range
  * without pre-releases cannot say, hence the second look.
  */
-export function staysOnLine(range: string, line = FRAMEWORK_VERSION.split('.').slice(0, 2).join('.')): boolean {
+export function staysOnLine(range: string, line = lineOf(FRAMEWORK_VERSION)): boolean {
   const [major = '', minor = ''] = line.split('.');
   const next = `${major}.${Number(minor) + 1}.0`;
   try {
