@@ -184,6 +184,12 @@ function fieldName(r: Reading, rawName: string): string {
   return name;
 }
 
+/** The first field whose name an earlier one already has. */
+function repeated(fields: readonly FieldSpec[]): FieldSpec | undefined {
+  const seen = new Set<string>();
+  return fields.find((f) => seen.has(f.name) || !seen.add(f.name));
+}
+
 /** The fields inside an object's braces, each read as a field of its own. */
 function bracedFields(r: Reading, where: string, inner: string): FieldSpec[] {
   if (r.depth + 1 > MAX_NESTING) {
@@ -196,11 +202,8 @@ function bracedFields(r: Reading, where: string, inner: string): FieldSpec[] {
   }
   const inside = { ...r, parent: `${where}.`, depth: r.depth + 1 };
   const fields = parts.map((p) => parseOne(inside, p.trim()));
-  const seen = new Set<string>();
-  for (const f of fields) {
-    if (seen.has(f.name)) throw invalid(r.flag, r.source, `the field '${where}.${f.name}' is given twice`);
-    seen.add(f.name);
-  }
+  const twice = repeated(fields);
+  if (twice) throw invalid(r.flag, r.source, `the field '${where}.${twice.name}' is given twice`);
   return fields;
 }
 
@@ -263,11 +266,8 @@ export function parseField(flag: string, source: string): FieldSpec {
 /** Every value of a repeated flag, parsed; a name given twice is refused. */
 export function parseFields(flag: string, sources: readonly string[]): FieldSpec[] {
   const fields = sources.map((s) => parseField(flag, s));
-  const seen = new Set<string>();
-  for (const f of fields) {
-    if (seen.has(f.name)) throw invalid(flag, f.source, `the field '${f.name}' is given twice`);
-    seen.add(f.name);
-  }
+  const twice = repeated(fields);
+  if (twice) throw invalid(flag, twice.source, `the field '${twice.name}' is given twice`);
   return fields;
 }
 
