@@ -44,6 +44,11 @@ export function camelCase(words: readonly string[]): string {
   return out;
 }
 
+/** PascalCase of a word list: works, item → WorksItem. */
+export function pascalCase(words: readonly string[]): string {
+  return capitalize(camelCase(words));
+}
+
 function fromWords(raw: string, words: string[], convertedFrom: Names['convertedFrom']): Names {
   const camel = camelCase(words);
   return {

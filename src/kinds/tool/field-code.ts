@@ -5,6 +5,7 @@
  * Biome allows is laid out by its Biome before it is written (project/formatter.ts).
  */
 
+import { pascalCase } from '../../text/names.js';
 import { placeholder } from '../../text/placeholders.js';
 import { tsString } from '../../text/string-literal.js';
 import type { FieldSpec } from '../fields.js';
@@ -55,12 +56,6 @@ export function descriptionOf(f: FieldSpec): string {
   return placeholder(`${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}: say what it holds.`);
 }
 
-function pascal(name: string): string {
-  return words(name)
-    .map((w) => `${w.charAt(0).toUpperCase()}${w.slice(1)}`)
-    .join('');
-}
-
 /**
  * The typed fields with each object typed in braces made a named record: `works:object[]{…}`
  * gets `const WorksItemSchema = z.object({ … })`, its own objects `WorksItemAuthorSchema`. The
@@ -70,7 +65,7 @@ function pascal(name: string): string {
 export function withRecords(fields: readonly FieldSpec[], taken: Set<string>, parent = ''): ToolField[] {
   return fields.map((f) => {
     if (!f.fields) return f;
-    const base = `${parent}${pascal(f.name)}${f.array ? 'Item' : ''}`;
+    const base = `${parent}${pascalCase(words(f.name))}${f.array ? 'Item' : ''}`;
     let schemaName = `${base}Schema`;
     for (let n = 2; taken.has(schemaName); n++) schemaName = `${base}${n}Schema`;
     taken.add(schemaName);
