@@ -7,12 +7,11 @@
 
 import { ScaffoldError } from '../engine/errors.js';
 import type { Tree } from '../engine/tree.js';
-import { lineWidthOf } from '../project/formatter.js';
 import { srcImportPath, testImportPath } from '../registration/conventions.js';
 import { compareImportSources } from '../ts/import-order.js';
 import type { NewDefinition } from './definition.js';
 import { type ServiceNames, serviceNames } from './service/names.js';
-import { methodAnswer, serviceInitCall, spyCode } from './test/service-double.js';
+import { methodSpy, serviceInitCall } from './test/service-double.js';
 
 /** The service's names and text; SERVICE_MISSING when its file or an accessor is not there. */
 export function requireServiceAccessors(tree: Tree, name: string, kind: string): ServiceNames & { text: string } {
@@ -61,7 +60,6 @@ export function serviceTemplateData(tree: Tree, def: NewDefinition, s: ServiceNa
   const service = { ...s, importPath: srcImportPath(tree, def.file, s.file) };
   if (!test) return { service };
   const init = serviceInitCall(tree, s.file, s.initName);
-  const answer = methodAnswer(tree, s.file, method);
   const testImports = [
     { name: def.exportName, path: testImportPath(tree, def.testFile, def.file) },
     { name: `${s.getName}, ${s.initName}`, path: testImportPath(tree, def.testFile, s.file) },
@@ -71,7 +69,7 @@ export function serviceTemplateData(tree: Tree, def: NewDefinition, s: ServiceNa
     serviceInit: init.code,
     serviceStorage: init.storage,
     configImport: init.imports.some((i) => i.names.includes('parseConfig')),
-    serviceSpy: answer && spyCode(s.getName, method, answer, '    ', lineWidthOf(tree)),
+    serviceSpy: methodSpy(tree, s, method),
     testImports,
   };
 }

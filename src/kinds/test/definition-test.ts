@@ -7,7 +7,6 @@
  */
 
 import type { Tree } from '../../engine/tree.js';
-import { lineWidthOf } from '../../project/formatter.js';
 import type { FrameworkFeatures } from '../../project/framework-features.js';
 import { testFileFor, testImportPath } from '../../registration/conventions.js';
 import type { DefinitionTarget } from '../../registration/target.js';
@@ -15,7 +14,7 @@ import { compareImportSources } from '../../ts/import-order.js';
 import type { SharedTestFile, TestPlan, TestTemplate } from '../spec.js';
 import { handlerNeeds, type ServiceInit } from './handler-needs.js';
 import { type SampleHelperName, sampleHelper, sampleHelperSpecifier } from './sample-helper.js';
-import { methodAnswer, serviceInitCall, spyCode } from './service-double.js';
+import { methodSpy, serviceInitCall } from './service-double.js';
 
 /** The test file's header: what it tests, and that `add test` wrote it. */
 export const header = (what: string, file: string) =>
@@ -116,9 +115,9 @@ export function serviceSetup(input: DefinitionTestInput, services: readonly Serv
     lines.push(`${init.code};`);
     const spied: string[] = [];
     for (const method of s.methods) {
-      const answer = methodAnswer(input.tree, s.file, method);
-      if (answer) {
-        lines.push(spyCode(s.getName, method, answer, '    ', lineWidthOf(input.tree)));
+      const spy = methodSpy(input.tree, s, method);
+      if (spy) {
+        lines.push(spy);
         spied.push(method);
       } else lines.push(`// ${method}() declares a result no sample can be made of: it runs as it is.`);
     }

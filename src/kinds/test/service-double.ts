@@ -10,6 +10,7 @@
 
 import { ScaffoldError } from '../../engine/errors.js';
 import type { Tree } from '../../engine/tree.js';
+import { lineWidthOf } from '../../project/formatter.js';
 import { displayWidth, tsString } from '../../text/string-literal.js';
 import { resolveModuleFile } from '../../ts/modules.js';
 import { parseSource, startLine, type TsMorph, tsMorph } from '../../ts/ts-morph.js';
@@ -218,4 +219,13 @@ export function methodAnswer(tree: Tree, file: string, method: string): MethodAn
 export function spyCode(getName: string, method: string, answer: MethodAnswer, indent: string, width: number): string {
   const head = `vi.spyOn(${getName}(), '${method}').${answer.async ? 'mockResolvedValue' : 'mockReturnValue'}(`;
   return laidOut(answer.value, indent, head, ');', width).join('\n').slice(indent.length);
+}
+
+/**
+ * The spy a definition's test sets on `method` of the service in `file`, indented for a
+ * `beforeEach` body; undefined when its declared result is one no value can be made for.
+ */
+export function methodSpy(tree: Tree, s: { file: string; getName: string }, method: string): string | undefined {
+  const answer = methodAnswer(tree, s.file, method);
+  return answer && spyCode(s.getName, method, answer, '    ', lineWidthOf(tree));
 }

@@ -29,7 +29,7 @@ import {
 } from '../service/methods.js';
 import type { ServiceNames } from '../service/names.js';
 import { requireServiceAccessors } from '../service-use.js';
-import { methodAnswer, serviceInitCall, spyCode } from '../test/service-double.js';
+import { methodSpy, serviceInitCall } from '../test/service-double.js';
 import { writeAppResource } from './app-resource.js';
 import {
   ENRICHMENT_FIELDS,
@@ -121,9 +121,7 @@ function serviceFor(
     def.notes.push(`Added a stub of ${s.className}.${name}() to ${s.file}: the upstream call is yours to write.`);
   }
   if (!opts.test) return { s, method: name };
-  const init = serviceInitCall(tree, s.file, s.initName);
-  const answer = methodAnswer(tree, s.file, name);
-  return { s, method: name, init, spy: answer && spyCode(s.getName, name, answer, '    ', lineWidthOf(tree)) };
+  return { s, method: name, init: serviceInitCall(tree, s.file, s.initName), spy: methodSpy(tree, s, name) };
 }
 
 /**
