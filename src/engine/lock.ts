@@ -13,6 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { ScaffoldError } from './errors.js';
 import { readOwnFile } from './own-file.js';
+import { isAlive } from './pids.js';
 
 export const LOCK_FILE = '.mcp-scaffold.lock';
 
@@ -29,17 +30,6 @@ export interface Lock {
 
 /** A lock file still unreadable after this long was left by a run that died while making it. */
 const UNREADABLE_GRACE_MS = 10_000;
-
-/** Whether a process with this pid runs on this machine. */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: the process exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Creates `file` exclusively with `content`; false when it already exists. Not fsynced: the lock

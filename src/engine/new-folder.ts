@@ -17,7 +17,7 @@ import { containedPaths } from './containment.js';
 import { missingDirs, removeEmptyDirs } from './dirs.js';
 import { fsyncTogether, strikeAt, writeNewFile } from './durable.js';
 import { PlanOutdatedError, ScaffoldError } from './errors.js';
-import { isAlive } from './lock.js';
+import { isAlive } from './pids.js';
 
 /** `.mcp-scaffold-new-<host>-<pid>.<target's name>`: whose it is, and for which target. */
 const TEMP = /^\.mcp-scaffold-new-([0-9a-f]{8})-(\d+)\.(.+)$/;

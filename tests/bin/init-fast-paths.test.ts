@@ -7,8 +7,11 @@
  * (written through the journal), and the run says the same.
  */
 
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { registerHooks } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseJsonOut, runCli, tempFolders, treeDigest } from './support.js';
 
@@ -55,6 +58,50 @@ describe('ts-morph is loaded only where something is parsed', () => {
     const init = traced([...INIT, '--force'], parent);
     expect(init.out.project.suggestedTool).toBe('demo_search_items');
     expect(init.modules.some((m) => TS_MORPH.test(m))).toBe(true);
+  });
+});
+
+/** The unbundled CLI (dist/'s modules) in `cwd`: its exit status, and the URLs of the modules it imported. */
+function importsOf(args: string[], cwd: string): { status: number | null; stderr: string; modules: string[] } {
+  const trace = path.join(temp(), 'imports.txt');
+  const main = pathToFileURL(path.resolve(import.meta.dirname, '../../dist/cli/main.js')).href;
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      pathToFileURL(path.resolve(import.meta.dirname, '../helpers/trace-esm.mjs')).href,
+      '--input-type=module',
+      '-e',
+      `const { main } = await import(${JSON.stringify(main)}); await main([process.argv[0], 'mcp-scaffold', ...process.argv.slice(1)]);`,
+      '--',
+      ...args,
+    ],
+    {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, MCP_SCAFFOLD_TRACE_MODULES: trace, MCP_SCAFFOLD_CACHE_DIR: temp(), NO_COLOR: '1' },
+      timeout: 120_000,
+    },
+  );
+  const modules = existsSync(trace) ? readFileSync(trace, 'utf8').split('\n').filter(Boolean) : [];
+  return { status: run.status, stderr: run.stderr, modules };
+}
+
+// Our modules that only a write into an existing folder needs: the journal, the lock, the schemas
+// that check both when read back (zod).
+const JOURNALED = /\/dist\/engine\/(journaled-flush|journal|journal-format|lock|recovery)\.js$|\/node_modules\/zod\//;
+
+describe('a new server is written without the journal', () => {
+  // registerHooks is Node's since 22.15; the suite runs on 24.
+  it.skipIf(!registerHooks)('init into a new folder loads none of it; add into the server loads it', () => {
+    const parent = temp();
+    const init = importsOf(INIT, parent);
+    expect(init.status, init.stderr).toBe(0);
+    expect(init.modules.some((m) => m.endsWith('/dist/engine/new-folder.js'))).toBe(true);
+    expect(init.modules.filter((m) => JOURNALED.test(m))).toEqual([]);
+    const add = importsOf(['add', 'tool', 'demo_find_items', '--json', '--no-devcheck'], path.join(parent, 'demo'));
+    expect(add.status, add.stderr).toBe(0);
+    expect(add.modules.some((m) => m.endsWith('/dist/engine/journaled-flush.js'))).toBe(true);
   });
 });
 
