@@ -11,6 +11,7 @@ import {
   fchmodSync,
   fsync,
   fsyncSync,
+  mkdir,
   open,
   openSync,
   renameSync,
@@ -64,9 +65,54 @@ function injectFault(kind: FaultKind | undefined, op: string, file: string): voi
  * fsynced. A fault at `step` strikes after half the bytes are written, as a full disk or a kill would.
  */
 export function writeNewFile(file: string, bytes: Uint8Array, step?: string, mode?: number): number {
+  const fault = faultBeforeOpen(file, step);
+  return fill(openSync(file, 'wx', mode ?? 0o666), file, bytes, fault, mode);
+}
+
+/**
+ * writeNewFile for many files at once: each is created on the thread pool, where a file system that
+ * is slow to create files creates several together. Returns the fds in order; on a failure every
+ * file opened is closed and the first failure is thrown.
+ */
+export async function writeNewFiles(
+  files: readonly { file: string; bytes: Uint8Array; step?: string; mode?: number }[],
+): Promise<number[]> {
+  // Every one settles before this returns, a refused one too: no open is still under way when the
+  // caller removes the folder they are in.
+  const results = await Promise.allSettled(
+    files.map(async ({ file, bytes, step, mode }) => {
+      const fault = faultBeforeOpen(file, step);
+      return fill(await openAsync(file, 'wx', mode ?? 0o666), file, bytes, fault, mode);
+    }),
+  );
+  const fds = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = results.find((r) => r.status === 'rejected');
+  if (!failed) return fds;
+  for (const fd of fds) closeSync(fd);
+  throw failed.reason;
+}
+
+/** Folders made (each after its parent, those of one depth together on the thread pool). */
+export async function makeDirs(dirs: Iterable<string>): Promise<void> {
+  const byDepth = new Map<number, string[]>();
+  for (const dir of new Set(dirs)) {
+    const depth = dir.split(path.sep).length;
+    byDepth.set(depth, [...(byDepth.get(depth) ?? []), dir]);
+  }
+  for (const depth of [...byDepth.keys()].sort((a, b) => a - b)) {
+    await Promise.all(byDepth.get(depth)!.map((dir) => mkdirAsync(dir)));
+  }
+}
+
+/** The fault planned for writing `file` at `step`; one that refuses the open strikes now. */
+function faultBeforeOpen(file: string, step: string | undefined): FaultKind | undefined {
   const fault = step ? faultAt(step) : undefined;
   if (fault === 'eacces') injectFault(fault, 'open', file);
-  const fd = openSync(file, 'wx', mode ?? 0o666);
+  return fault;
+}
+
+/** Writes a new file's bytes to its open `fd` (the fault halfway), closing it on failure. */
+function fill(fd: number, file: string, bytes: Uint8Array, fault: FaultKind | undefined, mode?: number): number {
   try {
     // The mode given to open is masked by the umask; a replaced file keeps exactly its own.
     if (mode !== undefined) fchmodSync(fd, mode);
@@ -118,6 +164,7 @@ export function fsyncDir(dir: string): void {
 const fsyncAsync = promisify(fsync);
 const openAsync = promisify(open);
 const closeAsync = promisify(close);
+const mkdirAsync = promisify(mkdir);
 
 /** fsyncDir, on the thread pool with the others. */
 async function fsyncDirAsync(dir: string): Promise<void> {

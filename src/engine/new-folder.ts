@@ -4,8 +4,9 @@
  * renamed into place: one atomic step makes the whole project appear, so no journal or lock is
  * needed. A run killed part way leaves no target, only its temp folder, which the next run for
  * the same target removes (and says so); a target that appeared meanwhile is never written into.
- * The fsyncs are issued all at once: the file system commits them together, where one after the
- * other each waits for its own commit.
+ * The files are created together on the thread pool (a file system slow to create files makes
+ * several at once), and the fsyncs issued all at once: the file system commits them together,
+ * where one after the other each waits for its own commit.
  */
 
 import { createHash } from 'node:crypto';
@@ -15,7 +16,7 @@ import path from 'node:path';
 import type { FileChange } from './changes.js';
 import { containedPaths } from './containment.js';
 import { missingDirs, removeEmptyDirs } from './dirs.js';
-import { fsyncTogether, strikeAt, writeNewFile } from './durable.js';
+import { fsyncTogether, makeDirs, strikeAt, writeNewFiles } from './durable.js';
 import { PlanOutdatedError, ScaffoldError } from './errors.js';
 import { isAlive } from './pids.js';
 
@@ -58,20 +59,19 @@ export function removeStaleTempFolders(root: string, opts: { dryRun?: boolean } 
 }
 
 /** Writes every file into `tmp` (folders made as needed); the open files and the folders made. */
-function writeAll(tmp: string, changes: readonly FileChange[], fds: number[]): Set<string> {
+async function writeAll(tmp: string, changes: readonly FileChange[], fds: number[]): Promise<Set<string>> {
   const abs = containedPaths(
     tmp,
     changes.map((c) => c.path),
   );
+  // Every folder between tmp and a file is new: tmp itself is.
   const dirs = new Set<string>([tmp]);
-  changes.forEach((c, i) => {
-    const dir = path.dirname(abs[i]!);
-    if (!dirs.has(dir)) {
-      for (const d of missingDirs(dir)) dirs.add(d);
-      mkdirSync(dir, { recursive: true });
-    }
-    fds.push(writeNewFile(abs[i]!, Buffer.from(c.after, 'utf8'), `write:${i}`));
-  });
+  for (const file of abs) {
+    for (let dir = path.dirname(file); !dirs.has(dir); dir = path.dirname(dir)) dirs.add(dir);
+  }
+  await makeDirs([...dirs].filter((d) => d !== tmp));
+  const files = changes.map((c, i) => ({ file: abs[i]!, bytes: Buffer.from(c.after, 'utf8'), step: `write:${i}` }));
+  fds.push(...(await writeNewFiles(files)));
   return dirs;
 }
 
@@ -115,7 +115,7 @@ export async function flushNewFolder(root: string, changes: readonly FileChange[
     // (Looked for first: Node 20's rmSync of a folder loads a module of its own even for nothing.)
     if (lstatSync(tmp, { throwIfNoEntry: false })) rmSync(tmp, { recursive: true, force: true });
     mkdirSync(tmp);
-    const dirs = writeAll(tmp, changes, fds);
+    const dirs = await writeAll(tmp, changes, fds);
     // Every file's bytes and every folder's entries on disk, before the rename makes them the project.
     await fsyncTogether(fds, dirs);
     // Closed before the rename: some systems refuse to move a folder holding open files.
