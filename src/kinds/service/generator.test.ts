@@ -278,6 +278,42 @@ describe('addServiceGenerator', () => {
     expect(methods(rewritten)).toEqual(expect.arrayContaining(grown.filter((m) => m !== 'constructor')));
   });
 
+  it('--force over a service with tests that create it: their init calls follow the storage, in and out', () => {
+    const { tree, project: p } = project(BASE);
+    addServiceGenerator(tree, p, { name: 'ncbi', devcheck: false }, FEATURES_0_10);
+    expect(addToolGenerator(tree, p, { name: 'demo_search_works', service: 'ncbi', devcheck: false }).problems).toEqual(
+      [],
+    );
+    const TOOL_TEST = 'tests/tools/demo-search-works.tool.test.ts';
+    const own = 'tests/own.test.ts';
+    const ownText =
+      "import { initNcbiService } from '../src/services/ncbi/ncbi-service.js';\ninitNcbiService(myConfig);\n";
+    tree.write(own, ownText);
+    const made = tree.read(TOOL_TEST)!;
+    expect(made).toContain('initNcbiService(parseConfig());');
+    expect(made).not.toContain('createInMemoryStorage');
+    const force = (storage: boolean) =>
+      addServiceGenerator(tree, p, { name: 'ncbi', devcheck: false, force: true, storage }, FEATURES_0_10);
+
+    const stored = force(true);
+    expect(stored.problems).toEqual([]);
+    expect(stored.notes).toContain(
+      `The tests that create the service now call initNcbiService() as it takes: ${TOOL_TEST}.`,
+    );
+    const withStorage = tree.read(TOOL_TEST)!;
+    expect(withStorage).toContain('initNcbiService(parseConfig(), createInMemoryStorage());');
+    expect(withStorage).toMatch(
+      /import \{ createInMemoryStorage, createMockContext \} from '@cyanheads\/mcp-ts-core\/testing';/,
+    );
+    // A call with the user's own arguments is theirs.
+    expect(tree.read(own)).toBe(ownText);
+
+    expect(force(false).problems).toEqual([]);
+    expect(tree.read(TOOL_TEST)).toBe(made);
+    // Written again as it is: nothing to change, nothing said.
+    expect(force(false).notes.join('\n')).not.toContain('The tests that create the service');
+  });
+
   it('an entry point it cannot edit is a problem with file and line, recorded before any write', () => {
     const index =
       "import { createApp } from '@cyanheads/mcp-ts-core';\n\nawait createApp({\n  setup: (core) => start(core),\n});\n";

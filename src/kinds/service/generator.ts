@@ -30,6 +30,7 @@ import { optionsSchema } from '../schema.js';
 import { addedStubsIn, ensureServiceMethod } from './methods.js';
 import { type ServiceNames, serviceNames } from './names.js';
 import { serviceSpec } from './spec.js';
+import { retargetTestInitCalls } from './test-init-calls.js';
 
 const TEMPLATE = templatesOf(import.meta.url);
 
@@ -160,6 +161,10 @@ export function addServiceGenerator(
     registerSetupCall(tree, { file: s.file, call: { name: s.initName, coreArgs: serviceCoreArgs(opts) } }, lineWidth),
   );
   if (result && !result.changed) notes.push(`${s.initName}() was already called in ${result.files.join(', ')}.`);
+  // Written again (--force): the tests that create the service call it as it now is.
+  const retargeted = opts.force ? (problems.attempt(() => retargetTestInitCalls(tree, s, lineWidth)) ?? []) : [];
+  if (retargeted.length > 0)
+    notes.push(`The tests that create the service now call ${s.initName}() as it takes: ${retargeted.join(', ')}.`);
   return {
     notes,
     warnings,

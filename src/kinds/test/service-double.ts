@@ -25,6 +25,9 @@ const INIT_ARGUMENTS: Record<string, { code: string; name: string; from: string 
   },
 };
 
+/** The arguments a test passes an init function (`parseConfig()`, `createInMemoryStorage()`). */
+export const INIT_DOUBLES: ReadonlySet<string> = new Set(Object.values(INIT_ARGUMENTS).map((a) => a.code));
+
 /** The service's init call as a test makes it, and the imports that call needs. */
 export interface ServiceInitCall {
   /** `initNcbiService(parseConfig())`. */

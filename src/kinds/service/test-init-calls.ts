@@ -1,0 +1,101 @@
+/**
+ * A service written again with --force may take other arguments than before (`--storage` adds the
+ * storage, its absence drops it). setup()'s call follows (registration/setup.ts); so must the tests
+ * that create the service as setup() does, or they stop compiling and devcheck fails on them. A
+ * call that passes only the doubles a generated test passes (`initNcbiService(parseConfig())`) is
+ * made anew from the init function as it now is, with the storage double's import added, or taken
+ * out where nothing else uses it. A call with arguments of the user's own is left as it is.
+ */
+
+import type { Tree } from '../../engine/tree.js';
+import { FRAMEWORK } from '../../project/package-names.js';
+import { ensureNamedImport } from '../../ts/imports.js';
+import { removeSpecifiers } from '../../ts/removal-edits.js';
+import { applyEdits, type TextEdit } from '../../ts/text-edits.js';
+import { parseSource, type TsMorph, tsMorph } from '../../ts/ts-morph.js';
+import { INIT_DOUBLES, serviceInitCall } from '../test/service-double.js';
+import type { ServiceNames } from './names.js';
+
+const isTestFile = (file: string) => /\.(test|spec)\.[cm]?tsx?$/.test(file);
+
+/** The test files of the project (below tests/ and src/) that name `initName`. */
+function testsCalling(tree: Tree, initName: string, except: string): string[] {
+  return [...tree.listFiles('tests'), ...tree.listFiles('src')].filter(
+    (f) => f !== except && isTestFile(f) && (tree.read(f) ?? '').includes(`${initName}(`),
+  );
+}
+
+/** The import of each name the edited calls no longer use, where no other code in the file does. */
+function unusedDoubleImports(
+  sf: TsMorph.SourceFile,
+  names: readonly string[],
+  replaced: Set<TsMorph.Node>,
+): TextEdit[] {
+  const { Node, SyntaxKind } = tsMorph();
+  const edits: TextEdit[] = [];
+  for (const decl of sf.getImportDeclarations()) {
+    const gone = new Set<TsMorph.Node>();
+    for (const spec of decl.getNamedImports()) {
+      const local = spec.getAliasNode()?.getText() ?? spec.getName();
+      if (!names.includes(spec.getName())) continue;
+      const used = sf
+        .getDescendantsOfKind(SyntaxKind.Identifier)
+        .some(
+          (id) => id.getText() === local && !id.getFirstAncestor((a) => Node.isImportDeclaration(a) || replaced.has(a)),
+        );
+      if (!used) gone.add(spec);
+    }
+    if (gone.size > 0) edits.push(...removeSpecifiers(decl, gone));
+  }
+  return edits;
+}
+
+/**
+ * The framework's imports whose braces span lines but fit on one (the storage double taken out of
+ * a list Biome had broken), as Biome lays them out: on one line. One with a comment inside is left.
+ */
+function onOneLineWhereFits(file: string, text: string, lineWidth: number): string {
+  const edits: TextEdit[] = [];
+  for (const decl of parseSource(file, text).getImportDeclarations()) {
+    const written = decl.getText();
+    const named = decl.getNamedImports();
+    const ours = decl.getModuleSpecifierValue().startsWith(`${FRAMEWORK}/`);
+    if (!ours || !written.includes('\n') || named.length === 0 || /\/[/*]/.test(written) || decl.getDefaultImport())
+      continue;
+    const typeOnly = decl.isTypeOnly() ? 'type ' : '';
+    const line = `import ${typeOnly}{ ${named.map((n) => n.getText()).join(', ')} } from ${decl.getModuleSpecifier().getText()};`;
+    if (line.length <= lineWidth) edits.push({ pos: decl.getStart(), end: decl.getEnd(), text: line });
+  }
+  return edits.length > 0 ? applyEdits(text, edits) : text;
+}
+
+/**
+ * Rewrites the init calls of the service `s` in the project's tests to what its init function in
+ * the tree now takes; the files changed.
+ */
+export function retargetTestInitCalls(tree: Tree, s: ServiceNames, lineWidth: number): string[] {
+  const next = serviceInitCall(tree, s.file, s.initName);
+  const { Node, SyntaxKind } = tsMorph();
+  const changed: string[] = [];
+  for (const file of testsCalling(tree, s.initName, s.testFile)) {
+    const text = tree.read(file)!;
+    const sf = parseSource(file, text);
+    const calls = sf
+      .getDescendantsOfKind(SyntaxKind.CallExpression)
+      .filter(
+        (c) =>
+          Node.isIdentifier(c.getExpression()) &&
+          c.getExpression().getText() === s.initName &&
+          c.getArguments().every((a) => INIT_DOUBLES.has(a.getText().replace(/\s+/g, ''))) &&
+          c.getText() !== next.code,
+      );
+    if (calls.length === 0) continue;
+    const edits: TextEdit[] = calls.map((c) => ({ pos: c.getStart(), end: c.getEnd(), text: next.code }));
+    for (const { names, from } of next.imports)
+      for (const name of names) edits.push(...ensureNamedImport(sf, name, from, lineWidth));
+    if (!next.storage) edits.push(...unusedDoubleImports(sf, ['createInMemoryStorage'], new Set(calls)));
+    tree.write(file, onOneLineWhereFits(file, applyEdits(text, edits), lineWidth));
+    changed.push(file);
+  }
+  return changed;
+}
