@@ -175,14 +175,41 @@ function callStatement(
 }
 
 /**
- * The argument texts for the call inside a function whose first parameter is `param`: `core.config`
- * for a plain name, the bound local names for a destructuring pattern.
+ * How setup's first parameter reaches each core member: `core.config` for a plain name, the local
+ * name a destructuring pattern binds it to (undefined where it binds none); null when setup takes
+ * no parameter yet. A parameter no member can be reached through is UNSUPPORTED_LAYOUT.
  */
-function argumentsFor(fn: FunctionLike, call: SetupCall, relPath: string): { args: string[]; addParam: boolean } {
+function coreAccess(fn: FunctionLike, relPath: string): ((member: string) => string | undefined) | null {
   const { Node } = tsMorph();
+  const first = fn.getParameters()[0];
+  if (!first) return null;
+  if (first.isRestParameter())
+    throw unsupported(relPath, first, 'setup takes a rest parameter; cannot tell how to reach the core services', HINT);
+  const nameNode = first.getNameNode();
+  if (Node.isIdentifier(nameNode)) return (member) => `${nameNode.getText()}.${member}`;
+  if (Node.isObjectBindingPattern(nameNode)) {
+    const bound = new Map<string, string>();
+    for (const el of nameNode.getElements()) {
+      if (el.getDotDotDotToken()) continue;
+      const local = el.getNameNode();
+      if (!Node.isIdentifier(local)) continue;
+      bound.set(el.getPropertyNameNode()?.getText() ?? local.getText(), local.getText());
+    }
+    return (member) => bound.get(member);
+  }
+  throw unsupported(
+    relPath,
+    first,
+    `setup's parameter is \`${short(first)}\`; cannot tell how to reach the core services`,
+    HINT,
+  );
+}
+
+/** The argument texts for the call inside setup, and whether setup needs its parameter added first. */
+function argumentsFor(fn: FunctionLike, call: SetupCall, relPath: string): { args: string[]; addParam: boolean } {
   if (call.coreArgs.length === 0) return { args: [], addParam: false };
-  const params = fn.getParameters();
-  if (params.length === 0) {
+  const access = coreAccess(fn, relPath);
+  if (access === null) {
     const body = fn.getBody();
     if (body && mentions(body, CORE_PARAM)) {
       throw unsupported(
@@ -194,37 +221,17 @@ function argumentsFor(fn: FunctionLike, call: SetupCall, relPath: string): { arg
     }
     return { args: call.coreArgs.map((m) => `${CORE_PARAM}.${m}`), addParam: true };
   }
-  const first = params[0]!;
-  if (first.isRestParameter())
-    throw unsupported(relPath, first, 'setup takes a rest parameter; cannot tell how to reach the core services', HINT);
-  const nameNode = first.getNameNode();
-  if (Node.isIdentifier(nameNode))
-    return { args: call.coreArgs.map((m) => `${nameNode.getText()}.${m}`), addParam: false };
-  if (Node.isObjectBindingPattern(nameNode)) {
-    const bound = new Map<string, string>();
-    for (const el of nameNode.getElements()) {
-      if (el.getDotDotDotToken()) continue;
-      const local = el.getNameNode();
-      if (!Node.isIdentifier(local)) continue;
-      bound.set(el.getPropertyNameNode()?.getText() ?? local.getText(), local.getText());
-    }
-    const missing = call.coreArgs.filter((m) => !bound.has(m));
-    if (missing.length > 0) {
-      throw unsupported(
-        relPath,
-        first,
-        `setup destructures its parameter without ${missing.map((m) => `\`${m}\``).join(' and ')}, which ${call.name}() needs`,
-        HINT,
-      );
-    }
-    return { args: call.coreArgs.map((m) => bound.get(m)!), addParam: false };
+  const args = call.coreArgs.map(access);
+  const missing = call.coreArgs.filter((_, i) => args[i] === undefined);
+  if (missing.length > 0) {
+    throw unsupported(
+      relPath,
+      fn.getParameters()[0]!,
+      `setup destructures its parameter without ${missing.map((m) => `\`${m}\``).join(' and ')}, which ${call.name}() needs`,
+      HINT,
+    );
   }
-  throw unsupported(
-    relPath,
-    first,
-    `setup's parameter is \`${short(first)}\`; cannot tell how to reach the core services`,
-    HINT,
-  );
+  return { args: args as string[], addParam: false };
 }
 
 /** Inserts the parameter into `setup()` / `() =>` / `function ()`. */
@@ -258,13 +265,8 @@ function callWithCoreArgs(options: TsMorph.ObjectLiteralExpression, call: SetupC
   const wanted = argumentsFor(setup.fn, call, relPath);
   if (wanted.addParam) return [];
   // What this module would pass for each member; one a destructured parameter lacks is simply not there.
-  const written = CORE_MEMBERS.flatMap((m) => {
-    try {
-      return argumentsFor(setup.fn, { ...call, coreArgs: [m] }, relPath).args;
-    } catch {
-      return [];
-    }
-  });
+  const access = coreAccess(setup.fn, relPath);
+  const written = CORE_MEMBERS.flatMap((m) => access?.(m) ?? []);
   const edits: TextEdit[] = [];
   for (const c of calls) {
     const args = c.getArguments().map((a) => a.getText());
