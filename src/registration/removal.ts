@@ -153,7 +153,7 @@ function editsFor(nodes: ReadonlySet<Node>, lineWidth: number): TextEdit[] {
     }
   }
   for (const [array, gone] of arrays) edits.push(...removeArrayElements(array, gone, lineWidth));
-  for (const [decl, gone] of lists) edits.push(...removeSpecifiers(decl, gone));
+  for (const [decl, gone] of lists) edits.push(...removeSpecifiers(decl, gone, lineWidth));
   for (const block of blocks) {
     const closed = closeEmptiedBlock(block, nodes);
     if (closed) edits.push(closed);
@@ -170,7 +170,7 @@ function knownEditsFor(file: string, known: KnownFile, drops: KnownDrops, lineWi
     // Which comments above a file's first statement are its own is for the parse to tell.
     if (whole && statement.index === 0 && !/^(?:#![^\n]*\n)?\s*$/.test(known.text.slice(0, statement.start)))
       throw new NeedsParse(file);
-    edits.push(...removeNamed(known.text, statement, gone));
+    edits.push(...removeNamed(known.text, statement, gone, lineWidth));
   }
   for (const [array, gone] of drops.elements) edits.push(...removeElements(known.text, array, gone, lineWidth));
   return edits;

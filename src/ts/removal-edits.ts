@@ -123,23 +123,28 @@ function removeListItem(source: string, el: Span): TextEdit {
 
 /**
  * Takes the names at `gone` (their indexes) out of the braces of an `import { … }` or `export { … }
- * from`; the whole statement when none (and no default or namespace import) is left.
+ * from`; the whole statement when none (and no default or namespace import) is left. Braces on one
+ * line stay there; braces laid out over lines come back to one when what is left fits in
+ * `lineWidth` without comments (as Biome lays them out).
  */
 export function removeNamed(
   source: string,
   statement: ModuleStatement & StatementSpan,
   gone: ReadonlySet<number>,
+  lineWidth = DEFAULT_LINE_WIDTH,
 ): TextEdit[] {
   const named = statement.named ?? [];
   const kept = named.filter((_, i) => !gone.has(i));
   const other = statement.defaultName !== undefined || statement.namespaceName !== undefined;
   if (kept.length === 0 && !other) return [removeStatementAt(source, statement)];
   const spans = (list: typeof named): Span[] => list.map((n) => [n.start, n.end]);
-  const multiline = named[0] && spansLines(source.slice(statement.start, named[0].start));
-  if (!multiline && kept.length > 0) {
-    const open = source.indexOf('{', statement.start);
-    const close = source.indexOf('}', named[named.length - 1]!.end);
-    const list = joined(source, spans(kept), 1);
+  const open = source.indexOf('{', statement.start);
+  const close = source.indexOf('}', named[named.length - 1]!.end);
+  const braces = source.slice(open, close + 1);
+  const list = joined(source, spans(kept), 1);
+  const lineLength = open + 1 - lineStart(source, open) + list.text.length + 2 + lineEnd(source, close) - close;
+  const fits = !containsComment(braces) && lineLength <= lineWidth;
+  if (kept.length > 0 && (!spansLines(braces) || fits)) {
     const drops = named.filter((_, i) => gone.has(i)).map((n) => n.start);
     return [
       { pos: open + 1, end: close, text: ` ${list.text} `, changes: { type: 'layout', drops, places: list.places } },
@@ -152,6 +157,7 @@ export function removeNamed(
 export function removeSpecifiers(
   decl: TsMorph.ImportDeclaration | TsMorph.ExportDeclaration,
   gone: ReadonlySet<Node>,
+  lineWidth = DEFAULT_LINE_WIDTH,
 ): TextEdit[] {
   const sf = decl.getSourceFile();
   const source = sf.getFullText();
@@ -159,7 +165,7 @@ export function removeSpecifiers(
   const starts = new Set([...gone].map((n) => n.getStart()));
   const indexes = new Set((statement.named ?? []).flatMap((n, i) => (starts.has(n.start) ? [i] : [])));
   // The statement's own comments as its node has them (a file's first statement keeps its header).
-  return removeNamed(source, { ...statement, ownStart: startWithLeadingComments(source, decl) }, indexes);
+  return removeNamed(source, { ...statement, ownStart: startWithLeadingComments(source, decl) }, indexes, lineWidth);
 }
 
 /**

@@ -5,6 +5,8 @@
  * And the refusals: a use that is no registration stops the removal with file and line.
  */
 
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planRemove } from '../../src/commands/remove.js';
 import { MemoryHost } from '../../src/engine/host.js';
@@ -13,10 +15,12 @@ import { KINDS as ALL_KINDS } from '../../src/kinds/index.js';
 import { addServiceGenerator } from '../../src/kinds/service/generator.js';
 import { serviceLayout } from '../../src/kinds/service/layout.js';
 import { inventory } from '../../src/registration/inventory.js';
+import { biomeCheck } from '../helpers/biome.js';
 import { FEATURES_0_10 } from '../helpers/framework.js';
 import { FRESH_INDEX, memoryProject, PACKAGE_JSON, VITEST_CONFIG } from '../helpers/projects.js';
 import { CREATE_APP, inlineIndex, REMOVAL_SHAPES } from '../helpers/removal-shapes.js';
 import { existing, fixture, fromEntry, imp, KINDS, type KindSpec, L, NEW, runAddIn } from '../helpers/shapes.js';
+import { tempDir } from '../helpers/temp.js';
 
 const projectOn = (host: MemoryHost) => ({ tree: new Tree(host), project: memoryProject(host) });
 
@@ -135,5 +139,55 @@ describe('remove: what it is told', () => {
     expect(() => planRemove(tree, LAYOUTS, 'tool', 'acme_nothing')).toThrow(
       expect.objectContaining({ code: 'NOT_FOUND' }),
     );
+  });
+});
+
+describe('remove: the layout Biome gives what is left', () => {
+  const toolFile = (name: string, exportName: string) =>
+    `import { tool, z } from '@cyanheads/mcp-ts-core';\n\nexport const ${exportName} = tool('${name}', {\n  description: 'A tool.',\n  input: z.object({}),\n  output: z.object({}),\n  handler: async () => ({}),\n});\n`;
+  const BARREL_IMPORT = L(
+    'import {',
+    '  demoAlphaOneTool,',
+    '  demoDeltaFourTool,',
+    '  demoGammaThreeTool,',
+    "} from './mcp-server/tools/definitions/index.js';",
+  );
+
+  it('an import laid out over lines that fits on one once a name is out goes back to one line', () => {
+    const dir = 'src/mcp-server/tools/definitions';
+    const files: Record<string, string> = {
+      'package.json': PACKAGE_JSON,
+      'biome.json': `${JSON.stringify({ formatter: { indentStyle: 'space', lineWidth: 100 }, javascript: { formatter: { quoteStyle: 'single' } }, linter: { enabled: false } })}\n`,
+      'src/index.ts': L(
+        "import { createApp } from '@cyanheads/mcp-ts-core';",
+        BARREL_IMPORT,
+        '',
+        'await createApp({ tools: [demoAlphaOneTool, demoDeltaFourTool, demoGammaThreeTool] });',
+        '',
+      ),
+      [`${dir}/index.ts`]: L(
+        "export { demoAlphaOneTool } from './demo-alpha-one.tool.js';",
+        "export { demoDeltaFourTool } from './demo-delta-four.tool.js';",
+        "export { demoGammaThreeTool } from './demo-gamma-three.tool.js';",
+        '',
+      ),
+      [`${dir}/demo-alpha-one.tool.ts`]: toolFile('demo_alpha_one', 'demoAlphaOneTool'),
+      [`${dir}/demo-delta-four.tool.ts`]: toolFile('demo_delta_four', 'demoDeltaFourTool'),
+      [`${dir}/demo-gamma-three.tool.ts`]: toolFile('demo_gamma_three', 'demoGammaThreeTool'),
+    };
+    const root = tempDir(files);
+    // The start is as Biome has it: three names do not fit on one line.
+    expect(biomeCheck(root, ['src/index.ts']).diagnostics).toEqual([]);
+    const host = new MemoryHost(files);
+    const tree = new Tree(host);
+    expect(planRemove(tree, LAYOUTS, 'tool', 'demo_delta_four').problems).toEqual([]);
+    host.flush(tree.changes());
+    const index = host.snapshot()['src/index.ts']!;
+    expect(index).toContain(
+      "import { demoAlphaOneTool, demoGammaThreeTool } from './mcp-server/tools/definitions/index.js';\n",
+    );
+    writeFileSync(path.join(root, 'src/index.ts'), index);
+    const { diagnostics, wanted } = biomeCheck(root, ['src/index.ts']);
+    expect(diagnostics, JSON.stringify(wanted)).toEqual([]);
   });
 });

@@ -8,7 +8,6 @@
  */
 
 import type { Tree } from '../../engine/tree.js';
-import { FRAMEWORK } from '../../project/package-names.js';
 import { ensureNamedImport } from '../../ts/imports.js';
 import { removeSpecifiers } from '../../ts/removal-edits.js';
 import { applyEdits, type TextEdit } from '../../ts/text-edits.js';
@@ -30,6 +29,7 @@ function unusedDoubleImports(
   sf: TsMorph.SourceFile,
   names: readonly string[],
   replaced: Set<TsMorph.Node>,
+  lineWidth: number,
 ): TextEdit[] {
   const { Node, SyntaxKind } = tsMorph();
   const edits: TextEdit[] = [];
@@ -45,28 +45,9 @@ function unusedDoubleImports(
         );
       if (!used) gone.add(spec);
     }
-    if (gone.size > 0) edits.push(...removeSpecifiers(decl, gone));
+    if (gone.size > 0) edits.push(...removeSpecifiers(decl, gone, lineWidth));
   }
   return edits;
-}
-
-/**
- * The framework's imports whose braces span lines but fit on one (the storage double taken out of
- * a list Biome had broken), as Biome lays them out: on one line. One with a comment inside is left.
- */
-function onOneLineWhereFits(file: string, text: string, lineWidth: number): string {
-  const edits: TextEdit[] = [];
-  for (const decl of parseSource(file, text).getImportDeclarations()) {
-    const written = decl.getText();
-    const named = decl.getNamedImports();
-    const ours = decl.getModuleSpecifierValue().startsWith(`${FRAMEWORK}/`);
-    if (!ours || !written.includes('\n') || named.length === 0 || /\/[/*]/.test(written) || decl.getDefaultImport())
-      continue;
-    const typeOnly = decl.isTypeOnly() ? 'type ' : '';
-    const line = `import ${typeOnly}{ ${named.map((n) => n.getText()).join(', ')} } from ${decl.getModuleSpecifier().getText()};`;
-    if (line.length <= lineWidth) edits.push({ pos: decl.getStart(), end: decl.getEnd(), text: line });
-  }
-  return edits.length > 0 ? applyEdits(text, edits) : text;
 }
 
 /**
@@ -93,8 +74,8 @@ export function retargetTestInitCalls(tree: Tree, s: ServiceNames, lineWidth: nu
     const edits: TextEdit[] = calls.map((c) => ({ pos: c.getStart(), end: c.getEnd(), text: next.code }));
     for (const { names, from } of next.imports)
       for (const name of names) edits.push(...ensureNamedImport(sf, name, from, lineWidth));
-    if (!next.storage) edits.push(...unusedDoubleImports(sf, ['createInMemoryStorage'], new Set(calls)));
-    tree.write(file, onOneLineWhereFits(file, applyEdits(text, edits), lineWidth));
+    if (!next.storage) edits.push(...unusedDoubleImports(sf, ['createInMemoryStorage'], new Set(calls), lineWidth));
+    tree.write(file, applyEdits(text, edits));
     changed.push(file);
   }
   return changed;
