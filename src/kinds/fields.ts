@@ -263,12 +263,18 @@ export function parseField(flag: string, source: string): FieldSpec {
   return parseOne({ flag, source, parent: '', depth: 0 }, source);
 }
 
-/** Every value of a repeated flag, parsed; a name given twice is refused. */
-export function parseFields(flag: string, sources: readonly string[]): FieldSpec[] {
-  const fields = sources.map((s) => parseField(flag, s));
+/** Refuses a name given twice among the fields of one flag. */
+export function refuseRepeated(flag: string, fields: readonly FieldSpec[]): void {
   const twice = repeated(fields);
   if (twice) throw invalid(flag, twice.source, `the field '${twice.name}' is given twice`);
-  return fields;
+}
+
+/**
+ * A field name read from elsewhere (a JSON Schema's property), checked as a typed one is: `parent`
+ * is the path of the object it is in (`works.`), `depth` how deep that is.
+ */
+export function checkedFieldName(flag: string, source: string, parent: string, depth: number, name: string): string {
+  return fieldName({ flag, source, parent, depth }, name);
 }
 
 /** Fails with OPTION_INVALID when a field uses a type the kind cannot hold (URI params are strings). */

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseField, parseFields, requireTypes } from '../../src/kinds/fields.js';
+import { parseFields } from '../../src/kinds/field-flags.js';
+import { parseField, requireTypes } from '../../src/kinds/fields.js';
 import { toolSpec } from '../../src/kinds/tool/spec.js';
 import { isPlaceholder, placeholder } from '../../src/text/placeholders.js';
 import { refusal } from '../helpers/refusal.js';

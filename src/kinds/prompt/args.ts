@@ -8,7 +8,8 @@ import { camelCase } from '../../text/names.js';
 import { placeholder } from '../../text/placeholders.js';
 import { objectKeyProblem } from '../../text/reserved-names.js';
 import { displayWidth, tsString } from '../../text/string-literal.js';
-import { parseFields, requireTypes } from '../fields.js';
+import { parseFields } from '../field-flags.js';
+import { requireTypes } from '../fields.js';
 
 export interface PromptArg {
   name: string;

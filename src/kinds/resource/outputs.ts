@@ -7,7 +7,7 @@
  */
 
 import { standIn } from '../../text/placeholders.js';
-import { parseFields } from '../fields.js';
+import { parseFields } from '../field-flags.js';
 import { emptyValueOf, recordSchema, type ToolField, withRecords, zodLine } from '../tool/field-code.js';
 
 /** Fields a service record has (the `add service` record type), each a string. */

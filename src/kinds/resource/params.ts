@@ -9,7 +9,8 @@
 import { ScaffoldError } from '../../engine/errors.js';
 import { placeholder } from '../../text/placeholders.js';
 import { parseUriTemplate, type UriTemplate } from '../../text/uri-template.js';
-import { type FieldSpec, parseFields, requireTypes } from '../fields.js';
+import { parseFields } from '../field-flags.js';
+import { type FieldSpec, requireTypes } from '../fields.js';
 
 export interface ResourceParam {
   name: string;

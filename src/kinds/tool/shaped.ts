@@ -16,7 +16,7 @@ import { tsString } from '../../text/string-literal.js';
 import { templatesOf } from '../../text/templates.js';
 import { compareImportSources } from '../../ts/import-order.js';
 import { type NewDefinition, prepareDefinition, unprefixed, writeDefinition } from '../definition.js';
-import { parseFields } from '../fields.js';
+import { parseFields } from '../field-flags.js';
 import {
   ensureServiceMethod,
   fetchByMethod,
