@@ -11,6 +11,7 @@ import { findProject } from '../project/project.js';
 import { parseName } from '../text/names.js';
 import { confirmingEdits } from './edited-confirm.js';
 import { runPipeline } from './pipeline.js';
+import { withSchemaFiles } from './schema-files.js';
 
 async function askDescription(
   spec: KindSpec,
@@ -74,7 +75,7 @@ export async function addCommand(
         // Planned over what an interrupted earlier run left, the change would not fit once that is undone.
         for (const w of await recoverInterruptedFlush(project.root, { dryRun: global.dryRun })) reporter.warn(w);
         const tree = new Tree(new DiskHost(project.root));
-        const run: typeof options = { ...options, overwriteEdited };
+        const run: typeof options = { ...withSchemaFiles(spec, options), overwriteEdited };
         return { tree, result: await generator.generate(tree, project, run) };
       },
       global,

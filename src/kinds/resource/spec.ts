@@ -49,7 +49,7 @@ export const resourceSpec = {
     },
     output: {
       flags: '--output <field>',
-      help: "an output field, name:type[?][:description] (again for more), e.g. 'abstract:string:The abstract'; types: string, number, integer, boolean, object, enum(a|b), any of them with []",
+      help: "an output field, name:type[?][:description] (again for more), e.g. 'abstract:string:The abstract'; types: string, number, integer, boolean, object, enum(a|b), any of them with []; or a JSON Schema of an object, '{…}' or @file.json",
       type: (z) => z.array(z.string()).default([]),
       repeatable: true,
     },

@@ -11,6 +11,7 @@ Examples:
       --input 'limit:integer?:At most this many' --output 'articles:object[]:The matching articles'
   $ mcp-scaffold add tool books_list_works --input 'authorId:string:Whose works' \\
       --output 'works:object[]{title:string,year:integer?:"First published, if known"}:The works'
+  $ mcp-scaffold add tool books_get_work --input 'workId:string:Which work' --output @work.schema.json
   $ mcp-scaffold add tool pubmed_update_draft --input 'id:string:Which draft' --input 'title:string?'
   $ mcp-scaffold add tool pubmed-delete-draft --destructive --title "Delete Draft"
   $ mcp-scaffold add tool acme_find_items --dry-run          # show the diff, write nothing
@@ -33,6 +34,9 @@ An object names its fields in braces, nesting allowed: object{…} or object[]{�
 by commas, each name:type[?][:description] and each described in the schema. A description in
 braces holding , : or " is written in double quotes ('n:string:"Name, as: printed"'); the
 description after the closing brace, the object's own, may hold anything, as at the top level.
+A field flag also takes the JSON Schema of an object, inline ('{"type":"object",…}') or from a
+file (@work.schema.json): one field per property, optional unless required; $ref, unions,
+nullable type lists and constraints such as maxLength are refused, naming where.
 What the body makes up (results, a record, a change, an output nothing fills) sits under a
 // STAND-IN: comment, listed in warnings, until you replace it; devcheck --strict fails on it.
 
@@ -94,13 +98,13 @@ export const toolSpec = {
     },
     input: {
       flags: '--input <field>',
-      help: "an input field, name:type[?][:description] (again for more), e.g. 'query:string:Text to match'",
+      help: "an input field, name:type[?][:description] (again for more), e.g. 'query:string:Text to match'; or a JSON Schema of an object, '{…}' or @file.json",
       type: (z) => z.array(z.string()).default([]),
       repeatable: true,
     },
     output: {
       flags: '--output <field>',
-      help: "an output field, same form, e.g. 'items:object[]{id:string,score:number?}:The matches'; types: string, number, integer, boolean, object, enum(a|b), any of them with []; object{…} and object[]{…} name an object's fields",
+      help: "an output field, same form, e.g. 'items:object[]{id:string,score:number?}:The matches'; types: string, number, integer, boolean, object, enum(a|b), any of them with []; object{…} and object[]{…} name an object's fields; or a JSON Schema of an object, '{…}' or @file.json",
       type: (z) => z.array(z.string()).default([]),
       repeatable: true,
     },
