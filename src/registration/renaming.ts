@@ -11,10 +11,12 @@
 import { type ErrorDetail, ScaffoldError } from '../engine/errors.js';
 import { ProjectCache } from '../engine/project-cache.js';
 import type { Tree } from '../engine/tree.js';
+import { lineWidthOf } from '../project/formatter.js';
 import { restamp } from '../text/scaffold-stamp.js';
+import { relaidArray } from '../ts/array-edits.js';
 import { ownRenames, shadowing } from '../ts/bindings.js';
 import { resortEdits, resortImports } from '../ts/import-resort.js';
-import type { ArrayFacts, ModuleStatement } from '../ts/module-facts.js';
+import { type ArrayFacts, arrayFacts, type ModuleStatement } from '../ts/module-facts.js';
 import { moduleCandidates, moduleSpecifier } from '../ts/modules.js';
 import { occurrences } from '../ts/move-facts.js';
 import { isNameLike, readReferenceFacts } from '../ts/reference-facts.js';
@@ -70,7 +72,16 @@ function importBinds(id: TsMorph.Identifier): boolean {
   return Node.isImportClause(parent) || Node.isNamespaceImport(parent);
 }
 
+/** An array some of whose elements a rename renames: the new text of each, by index. */
+interface RenamedElements {
+  array: ArrayFacts;
+  renamed: Map<number, string>;
+}
+
 class RenameVisitor implements ReferenceVisitor {
+  /** Per file, the arrays (by where they start) whose elements were renamed: each element's new text, by index. */
+  readonly renamedElements = new Map<string, Map<number, RenamedElements>>();
+
   constructor(
     private readonly sources: Sources,
     private readonly edits: Edits,
@@ -99,6 +110,16 @@ class RenameVisitor implements ReferenceVisitor {
     const parent = id.getParent();
     if (Node.isShorthandPropertyAssignment(parent)) this.edits.replace(file, id, `${f.name}: ${f.to}`);
     else this.edits.replace(file, id, f.to!);
+    if (Node.isArrayLiteralExpression(parent))
+      this.renamedElement(file, arrayFacts(parent), parent.getElements().indexOf(id), f.to!);
+  }
+
+  private renamedElement(file: string, array: ArrayFacts, index: number, to: string): void {
+    const arrays = this.renamedElements.get(file) ?? new Map<number, RenamedElements>();
+    this.renamedElements.set(file, arrays);
+    const found = arrays.get(array.start) ?? { array, renamed: new Map() };
+    arrays.set(array.start, found);
+    found.renamed.set(index, to);
   }
 
   namespaceMember(file: string, access: TsMorph.PropertyAccessExpression, f: Followed): void {
@@ -126,6 +147,7 @@ class RenameVisitor implements ReferenceVisitor {
     const [start, end] = array.elements[index]!;
     const changes = { type: 'layout', drops: [], places: [{ from: start, offset: 0, length: f.to!.length }] } as const;
     this.edits.replaceAt(file, start, end, f.to!, changes);
+    this.renamedElement(file, array, index, f.to!);
   }
 
   knownReExport(
@@ -289,7 +311,8 @@ function renamingOnce(tree: Tree, map: RenameMap, sources: Sources, known: Known
   const roots: Followed[] = [...map.exports].flatMap(([module, names]) =>
     [...names].map(([name, to]) => ({ module, name, to })),
   );
-  walkReferences(sources, files, roots, new RenameVisitor(sources, edits, refusals), refusals);
+  const visitor = new RenameVisitor(sources, edits, refusals);
+  walkReferences(sources, files, roots, visitor, refusals);
   // The moved files are renamed on their move facts, where they can be (else on their parse).
   const moved: Moved = new Map();
   for (const file of map.files.keys()) {
@@ -314,7 +337,8 @@ function renamingOnce(tree: Tree, map: RenameMap, sources: Sources, known: Known
     const k = sources.knownFile(file);
     const fileEdits = [...(edits.byFile.get(file)?.values() ?? [])];
     if (k) {
-      const stages = knownRename(file, k, fileEdits, known);
+      const relaid = relaidArrays(k.text, fileEdits, visitor.renamedElements.get(file), lineWidthOf(tree));
+      const stages = knownRename(file, k, relaid, known);
       knownEdited.set(file, stages);
       texts.set(file, stages.text);
       continue;
@@ -325,7 +349,10 @@ function renamingOnce(tree: Tree, map: RenameMap, sources: Sources, known: Known
       continue;
     }
     const before = tree.read(file)!;
-    const text = applyEdits(before, fileEdits);
+    const text = applyEdits(
+      before,
+      relaidArrays(before, fileEdits, visitor.renamedElements.get(file), lineWidthOf(tree)),
+    );
     const dest = map.files.get(file) ?? file;
     // Imports in Biome's order stay in it; a file whose imports were not sorted is left as it was.
     const wasSorted = resortImports(sources.get(file)).length === 0;
@@ -345,6 +372,29 @@ function renamingOnce(tree: Tree, map: RenameMap, sources: Sources, known: Known
   rememberMoved(tree, map, sources, moved);
   const edited = [...touched].filter((f) => !map.files.has(f)).sort();
   return { refusals, edited, moved: [...map.files], followed, movedOnFacts: moved };
+}
+
+/**
+ * A file's edits with each array whose renamed elements change how Biome lays it out (too long
+ * for its line now, or short enough to join) laid out again whole, on facts as on a parse. An
+ * array holding any other edit keeps its elements' own.
+ */
+function relaidArrays(
+  source: string,
+  edits: TextEdit[],
+  arrays: Map<number, RenamedElements> | undefined,
+  lineWidth: number,
+): TextEdit[] {
+  let out = edits;
+  for (const { array, renamed } of arrays?.values() ?? []) {
+    const inside = (e: TextEdit) => e.pos >= array.start && (e.end ?? e.pos) <= array.end;
+    const own = (e: TextEdit) => array.elements.some(([start, end]) => e.pos === start && e.end === end);
+    if (!out.filter(inside).every(own)) continue;
+    const texts = array.elements.map(([start, end], i) => renamed.get(i) ?? source.slice(start, end));
+    const relaid = relaidArray(source, array, texts, lineWidth);
+    if (relaid) out = [...out.filter((e) => !inside(e)), relaid];
+  }
+  return out;
 }
 
 /** A known file's rename: its edits, then its imports put back in order where they were in it. */

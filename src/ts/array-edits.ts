@@ -199,3 +199,32 @@ export function addArrayProperty(
   if (!rest.comma) edits.unshift({ pos: last.end, text: ',' });
   return edits;
 }
+
+/**
+ * An array whose elements are to read `texts` (names renamed), laid out again as Biome would:
+ * one on a line that no longer fits breaks one element per line; one over lines that now fits
+ * joins onto one. Undefined where the layout stays (the elements' own edits do), where a comment
+ * is inside, or where Biome would break the one-line object holding it first.
+ */
+export function relaidArray(source: string, array: ArrayFacts, texts: readonly string[], lineWidth: number) {
+  const arrayText = source.slice(array.start, array.end);
+  if (texts.length === 0 || containsComment(arrayText)) return undefined;
+  const column = array.start - lineStart(source, array.start);
+  const fits = column + texts.join(', ').length + 2 + lineEnd(source, array.end) - array.end <= lineWidth;
+  const multiline = spansLines(arrayText);
+  if (fits !== multiline) return undefined;
+  if (!multiline && array.host && breaksFirst(source, array.host.object)) return undefined;
+  const eol = eolOf(source);
+  const indent = indentAt(source, array.start);
+  const unit = indentUnitOf(source);
+  const places: { from: number; offset: number; length: number }[] = [];
+  let text = multiline ? '' : eol;
+  texts.forEach((t, i) => {
+    if (multiline && i > 0) text += ', ';
+    if (!multiline) text += `${indent}${unit}`;
+    places.push({ from: array.elements[i]![0], offset: text.length, length: t.length });
+    text += multiline ? t : `${t},${eol}`;
+  });
+  if (!multiline) text += indent;
+  return { pos: array.start + 1, end: array.end - 1, text, changes: { type: 'layout', drops: [], places } } as const;
+}

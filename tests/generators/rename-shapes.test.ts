@@ -207,3 +207,57 @@ describe('rename service', () => {
     expect(host.snapshot()).toEqual(before);
   });
 });
+
+describe('rename: the layout Biome gives the arrays it changes', () => {
+  const toolFile = (name: string, exportName: string) =>
+    `import { tool, z } from '@cyanheads/mcp-ts-core';\n\nexport const ${exportName} = tool('${name}', {\n  description: 'A tool.',\n  input: z.object({}),\n  output: z.object({}),\n  handler: async () => ({}),\n});\n`;
+  const DIR = 'src/mcp-server/tools/definitions';
+  const FILES: Record<string, string> = {
+    'package.json': PACKAGE_JSON,
+    'biome.json': `${JSON.stringify({ formatter: { indentStyle: 'space', lineWidth: 100 }, javascript: { formatter: { quoteStyle: 'single' } }, linter: { enabled: false }, assist: { enabled: false } })}\n`,
+    'src/index.ts': L(
+      CREATE_APP,
+      "import { acmeEchoTool } from './mcp-server/tools/definitions/acme-echo.tool.js';",
+      "import { acmeFindItemsTool } from './mcp-server/tools/definitions/acme-find-items.tool.js';",
+      "import { acmeGetThingTool } from './mcp-server/tools/definitions/acme-get-thing.tool.js';",
+      "import { acmeListThingsTool } from './mcp-server/tools/definitions/acme-list-things.tool.js';",
+      '',
+      'await createApp({',
+      "  name: 'acme',",
+      '  tools: [acmeEchoTool, acmeGetThingTool, acmeListThingsTool, acmeFindItemsTool],',
+      '});',
+      '',
+    ),
+    [`${DIR}/acme-echo.tool.ts`]: toolFile('acme_echo', 'acmeEchoTool'),
+    [`${DIR}/acme-find-items.tool.ts`]: toolFile('acme_find_items', 'acmeFindItemsTool'),
+    [`${DIR}/acme-list-things.tool.ts`]: toolFile('acme_list_things', 'acmeListThingsTool'),
+    [`${DIR}/acme-get-thing.tool.ts`]: toolFile('acme_get_thing', 'acmeGetThingTool'),
+  };
+  const LONG = 'acme_find_every_item_in_the_catalog_by_the_words_of_its_title';
+
+  it('an array too wide once renamed goes one element per line; renamed back, it joins again', () => {
+    const host = new MemoryHost(FILES);
+    const tree = new Tree(host);
+    expect(planRename(tree, LAYOUTS, 'tool', 'acme_find_items', LONG).problems).toEqual([]);
+    host.flush(tree.changes());
+    const index = host.snapshot()['src/index.ts']!;
+    expect(index).toContain(
+      L(
+        '  tools: [',
+        '    acmeEchoTool,',
+        '    acmeGetThingTool,',
+        '    acmeListThingsTool,',
+        '    acmeFindEveryItemInTheCatalogByTheWordsOfItsTitleTool,',
+        '  ],',
+      ),
+    );
+    const root = tempDir(host.snapshot());
+    const { diagnostics, wanted } = biomeCheck(root, ['src/index.ts']);
+    expect(diagnostics, JSON.stringify(wanted)).toEqual([]);
+
+    const back = new Tree(host);
+    expect(planRename(back, LAYOUTS, 'tool', LONG, 'acme_find_items').problems).toEqual([]);
+    host.flush(back.changes());
+    expect(host.snapshot()['src/index.ts']).toBe(FILES['src/index.ts']);
+  });
+});

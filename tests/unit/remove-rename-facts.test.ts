@@ -166,8 +166,10 @@ describe('remove on facts', () => {
 
 describe('rename on facts', () => {
   let derived = 0;
-  // One name keeps the import's place in Biome's order, the other moves it to the end.
-  const TARGETS = ['acme_find_all_items', 'zz_top_items'];
+  let relaid = 0;
+  // One name keeps the import's place in Biome's order, the other moves it to the end; the long
+  // one makes one-line arrays too wide for their line, laid out again one element per line.
+  const TARGETS = ['acme_find_all_items', 'zz_top_items', 'acme_find_every_item_in_the_catalog_by_its_words'];
 
   it.each(CASES.flatMap((c) => TARGETS.map((to) => ({ ...c, to }))))(
     'plans as on parses, and derives what it reads: $name, to $to',
@@ -182,11 +184,18 @@ describe('rename on facts', () => {
       expect(change).toEqual(planRename(parsed, LAYOUTS, kind, mcpName, to, SERVICES, onParse));
       expect(withFacts.changes()).toEqual(parsed.changes());
       if (kind === 'tool') derived += expectDerived(known!, written(files, withFacts));
+      const lines = (text: string | undefined) => text?.split('\n').length ?? 0;
+      const index = withFacts.changes().find((c) => c.path === 'src/index.ts');
+      if (index && lines(index.after) > lines(index.before) + 1) relaid++;
     },
   );
 
   it('derived for most of them', () => {
     expect(derived).toBeGreaterThan(CASES.length);
+  });
+
+  it('laid an entry point out again where the long name does not fit its line', () => {
+    expect(relaid).toBeGreaterThan(0);
   });
 });
 
