@@ -13,10 +13,10 @@ import { ProjectCache } from '../engine/project-cache.js';
 import type { Tree } from '../engine/tree.js';
 import { lineWidthOf } from '../project/formatter.js';
 import { restamp } from '../text/scaffold-stamp.js';
-import { relaidArray } from '../ts/array-edits.js';
+import { relaidArray, relaidNamedList } from '../ts/array-edits.js';
 import { ownRenames, shadowing } from '../ts/bindings.js';
 import { resortEdits, resortImports } from '../ts/import-resort.js';
-import { type ArrayFacts, arrayFacts, type ModuleStatement } from '../ts/module-facts.js';
+import { type ArrayFacts, arrayFacts, type ModuleStatement, type Span } from '../ts/module-facts.js';
 import { moduleCandidates, moduleSpecifier } from '../ts/modules.js';
 import { occurrences } from '../ts/move-facts.js';
 import { isNameLike, readReferenceFacts } from '../ts/reference-facts.js';
@@ -72,6 +72,14 @@ function importBinds(id: TsMorph.Identifier): boolean {
   return Node.isImportClause(parent) || Node.isNamespaceImport(parent);
 }
 
+/** The braces of an import or export some of whose names a rename renames: each name's new length. */
+interface RenamedNames {
+  open: number;
+  close: number;
+  names: Span[];
+  lengths: number[];
+}
+
 /** An array some of whose elements a rename renames: the new text of each, by index. */
 interface RenamedElements {
   array: ArrayFacts;
@@ -81,6 +89,8 @@ interface RenamedElements {
 class RenameVisitor implements ReferenceVisitor {
   /** Per file, the arrays (by where they start) whose elements were renamed: each element's new text, by index. */
   readonly renamedElements = new Map<string, Map<number, RenamedElements>>();
+  /** Per file, the import and export braces (by where they open) whose names were renamed. */
+  readonly renamedNames = new Map<string, Map<number, RenamedNames>>();
 
   constructor(
     private readonly sources: Sources,
@@ -102,6 +112,33 @@ class RenameVisitor implements ReferenceVisitor {
       }
     }
     this.edits.replace(file, spec.getNameNode(), to);
+    this.renamedSpecifier(file, spec, to);
+  }
+
+  /** A renamed name in the braces of a parsed import or export. */
+  private renamedSpecifier(file: string, spec: TsMorph.ImportSpecifier | TsMorph.ExportSpecifier, to: string): void {
+    const list = spec.getParentOrThrow() as TsMorph.NamedImports | TsMorph.NamedExports;
+    const specs: TsMorph.Node[] = list.getElements();
+    const names = specs.map((n): Span => [n.getStart(), n.getEnd()]);
+    const delta = to.length - spec.getName().length;
+    this.renamedName(file, list.getStart(), list.getEnd() - 1, names, specs.indexOf(spec), delta);
+  }
+
+  /** A renamed name in a known file's braces, on its facts. */
+  private renamedKnown(file: string, source: string, statement: ModuleStatement, index: number, to: string): void {
+    const named = statement.named!;
+    const open = source.indexOf('{', statement.start);
+    const close = source.indexOf('}', named[named.length - 1]!.end);
+    const names = named.map((n): Span => [n.start, n.end]);
+    this.renamedName(file, open, close, names, index, to.length - named[index]!.name.length);
+  }
+
+  private renamedName(file: string, open: number, close: number, names: Span[], index: number, delta: number): void {
+    const lists = this.renamedNames.get(file) ?? new Map<number, RenamedNames>();
+    this.renamedNames.set(file, lists);
+    const found = lists.get(open) ?? { open, close, names, lengths: names.map(([start, end]) => end - start) };
+    lists.set(open, found);
+    found.lengths[index] = names[index]![1] - names[index]![0] + delta;
   }
 
   use(file: string, id: TsMorph.Identifier, f: Followed, aliased: boolean): void {
@@ -129,6 +166,7 @@ class RenameVisitor implements ReferenceVisitor {
   reExport(file: string, spec: TsMorph.ExportSpecifier, f: Followed): Followed | undefined {
     if (spec.getName() !== f.name) return undefined; // an aliased import: the local name stays
     this.edits.replace(file, spec.getNameNode(), f.to!);
+    this.renamedSpecifier(file, spec, f.to!);
     return spec.getAliasNode() ? undefined : { module: file, name: f.name, to: f.to! };
   }
 
@@ -140,6 +178,7 @@ class RenameVisitor implements ReferenceVisitor {
     const aliased = known.text.slice(n.start, n.end) !== n.name;
     if (!aliased && occurrences(known.text, f.to!).length > 0) throw new NeedsParse(file);
     this.edits.replaceAt(file, n.start, n.start + n.name.length, f.to!, { type: 'name', start: n.start });
+    this.renamedKnown(file, known.text, statement, index, f.to!);
   }
 
   knownElement(file: string, _known: KnownFile, array: ArrayFacts, index: number, f: Followed, aliased: boolean): void {
@@ -160,6 +199,7 @@ class RenameVisitor implements ReferenceVisitor {
     const n = statement.named![index]!;
     if (n.name !== f.name) return undefined; // an aliased import: the local name stays
     this.edits.replaceAt(file, n.start, n.start + n.name.length, f.to!, { type: 'name', start: n.start });
+    this.renamedKnown(file, known.text, statement, index, f.to!);
     return known.text.slice(n.start, n.end) === n.name ? { module: file, name: f.name, to: f.to! } : undefined;
   }
 }
@@ -337,8 +377,7 @@ function renamingOnce(tree: Tree, map: RenameMap, sources: Sources, known: Known
     const k = sources.knownFile(file);
     const fileEdits = [...(edits.byFile.get(file)?.values() ?? [])];
     if (k) {
-      const relaid = relaidArrays(k.text, fileEdits, visitor.renamedElements.get(file), lineWidthOf(tree));
-      const stages = knownRename(file, k, relaid, known);
+      const stages = knownRename(file, k, relaid(k.text, fileEdits, file, visitor, lineWidthOf(tree)), known);
       knownEdited.set(file, stages);
       texts.set(file, stages.text);
       continue;
@@ -349,10 +388,7 @@ function renamingOnce(tree: Tree, map: RenameMap, sources: Sources, known: Known
       continue;
     }
     const before = tree.read(file)!;
-    const text = applyEdits(
-      before,
-      relaidArrays(before, fileEdits, visitor.renamedElements.get(file), lineWidthOf(tree)),
-    );
+    const text = applyEdits(before, relaid(before, fileEdits, file, visitor, lineWidthOf(tree)));
     const dest = map.files.get(file) ?? file;
     // Imports in Biome's order stay in it; a file whose imports were not sorted is left as it was.
     const wasSorted = resortImports(sources.get(file)).length === 0;
@@ -375,24 +411,32 @@ function renamingOnce(tree: Tree, map: RenameMap, sources: Sources, known: Known
 }
 
 /**
- * A file's edits with each array whose renamed elements change how Biome lays it out (too long
- * for its line now, or short enough to join) laid out again whole, on facts as on a parse. An
- * array holding any other edit keeps its elements' own.
+ * A file's edits with each array, and each import's or export's braces, whose renamed names change
+ * how Biome lays it out (too long for its line now, or short enough to join) laid out again, on
+ * facts as on a parse. An array holding any other edit keeps its elements' own edits; braces whose
+ * spaces another edit touches keep their layout.
  */
-function relaidArrays(
+function relaid(
   source: string,
   edits: TextEdit[],
-  arrays: Map<number, RenamedElements> | undefined,
+  file: string,
+  visitor: RenameVisitor,
   lineWidth: number,
 ): TextEdit[] {
+  const arrays = visitor.renamedElements.get(file);
   let out = edits;
   for (const { array, renamed } of arrays?.values() ?? []) {
     const inside = (e: TextEdit) => e.pos >= array.start && (e.end ?? e.pos) <= array.end;
     const own = (e: TextEdit) => array.elements.some(([start, end]) => e.pos === start && e.end === end);
     if (!out.filter(inside).every(own)) continue;
     const texts = array.elements.map(([start, end], i) => renamed.get(i) ?? source.slice(start, end));
-    const relaid = relaidArray(source, array, texts, lineWidth);
-    if (relaid) out = [...out.filter((e) => !inside(e)), relaid];
+    const layout = relaidArray(source, array, texts, lineWidth);
+    if (layout) out = [...out.filter((e) => !inside(e)), layout];
+  }
+  for (const list of visitor.renamedNames.get(file)?.values() ?? []) {
+    const gaps = relaidNamedList(source, list.open, list.close, list.names, list.lengths, lineWidth);
+    const overlaps = (g: TextEdit) => out.some((e) => e.pos < g.end! && (e.end ?? e.pos) > g.pos);
+    if (!gaps.some(overlaps)) out = [...out, ...gaps];
   }
   return out;
 }

@@ -228,3 +228,44 @@ export function relaidArray(source: string, array: ArrayFacts, texts: readonly s
   if (!multiline) text += indent;
   return { pos: array.start + 1, end: array.end - 1, text, changes: { type: 'layout', drops: [], places } } as const;
 }
+
+/**
+ * The edits that lay the braces of an import or export out again once the names in them take the
+ * lengths `lengths` (names renamed): braces on one line that no longer fit go one name per line,
+ * braces over lines that now fit join on one, as Biome lays them out (one name stays on one line
+ * however long). Only the white space and commas between the names change, so the edits of the
+ * names themselves stand beside these. None where the layout stays, or a comment is inside.
+ */
+export function relaidNamedList(
+  source: string,
+  open: number,
+  close: number,
+  names: readonly Span[],
+  lengths: readonly number[],
+  lineWidth: number,
+): TextEdit[] {
+  const braces = source.slice(open, close + 1);
+  if (names.length < 2 || containsComment(braces)) return [];
+  const joined = lengths.reduce((sum, l) => sum + l, 0) + 2 * (names.length - 1);
+  const fits = open + 1 - lineStart(source, open) + joined + 2 + lineEnd(source, close) - close <= lineWidth;
+  const multiline = spansLines(braces);
+  if (fits !== multiline) return [];
+  const eol = eolOf(source);
+  const inner = indentAt(source, open) + indentUnitOf(source);
+  const gaps: Span[] = [[open + 1, names[0]![0]]];
+  for (let i = 1; i < names.length; i++) gaps.push([names[i - 1]![1], names[i]![0]]);
+  gaps.push([names[names.length - 1]![1], close]);
+  const between = (i: number) => {
+    if (multiline) return i === 0 || i === names.length ? ' ' : ', ';
+    if (i === names.length) return `,${eol}${indentAt(source, open)}`;
+    return `${i === 0 ? '' : ','}${eol}${inner}`;
+  };
+  // Braces written without a space (`{a}`) are not Biome's layout to begin with: left alone.
+  if (gaps.some(([pos, end]) => end <= pos)) return [];
+  return gaps.flatMap(([pos, end], i) => {
+    const text = between(i);
+    return source.slice(pos, end) === text
+      ? []
+      : [{ pos, end, text, changes: { type: 'layout', drops: [], places: [] } } as const];
+  });
+}

@@ -19,7 +19,19 @@ import { biomeCheck } from '../helpers/biome.js';
 import { FEATURES_0_10 } from '../helpers/framework.js';
 import { FRESH_INDEX, memoryProject, PACKAGE_JSON, VITEST_CONFIG } from '../helpers/projects.js';
 import { CREATE_APP, inlineIndex, REMOVAL_SHAPES } from '../helpers/removal-shapes.js';
-import { existing, fixture, fromEntry, imp, KINDS, type KindSpec, L, NEW, runAddIn } from '../helpers/shapes.js';
+import {
+  existing,
+  FORMAT_ONLY_BIOME,
+  fixture,
+  fromEntry,
+  imp,
+  KINDS,
+  type KindSpec,
+  L,
+  NEW,
+  plainToolFile,
+  runAddIn,
+} from '../helpers/shapes.js';
 import { tempDir } from '../helpers/temp.js';
 
 const projectOn = (host: MemoryHost) => ({ tree: new Tree(host), project: memoryProject(host) });
@@ -143,8 +155,6 @@ describe('remove: what it is told', () => {
 });
 
 describe('remove: the layout Biome gives what is left', () => {
-  const toolFile = (name: string, exportName: string) =>
-    `import { tool, z } from '@cyanheads/mcp-ts-core';\n\nexport const ${exportName} = tool('${name}', {\n  description: 'A tool.',\n  input: z.object({}),\n  output: z.object({}),\n  handler: async () => ({}),\n});\n`;
   const BARREL_IMPORT = L(
     'import {',
     '  demoAlphaOneTool,',
@@ -157,7 +167,7 @@ describe('remove: the layout Biome gives what is left', () => {
     const dir = 'src/mcp-server/tools/definitions';
     const files: Record<string, string> = {
       'package.json': PACKAGE_JSON,
-      'biome.json': `${JSON.stringify({ formatter: { indentStyle: 'space', lineWidth: 100 }, javascript: { formatter: { quoteStyle: 'single' } }, linter: { enabled: false } })}\n`,
+      'biome.json': FORMAT_ONLY_BIOME,
       'src/index.ts': L(
         "import { createApp } from '@cyanheads/mcp-ts-core';",
         BARREL_IMPORT,
@@ -171,9 +181,9 @@ describe('remove: the layout Biome gives what is left', () => {
         "export { demoGammaThreeTool } from './demo-gamma-three.tool.js';",
         '',
       ),
-      [`${dir}/demo-alpha-one.tool.ts`]: toolFile('demo_alpha_one', 'demoAlphaOneTool'),
-      [`${dir}/demo-delta-four.tool.ts`]: toolFile('demo_delta_four', 'demoDeltaFourTool'),
-      [`${dir}/demo-gamma-three.tool.ts`]: toolFile('demo_gamma_three', 'demoGammaThreeTool'),
+      [`${dir}/demo-alpha-one.tool.ts`]: plainToolFile('demo_alpha_one', 'demoAlphaOneTool'),
+      [`${dir}/demo-delta-four.tool.ts`]: plainToolFile('demo_delta_four', 'demoDeltaFourTool'),
+      [`${dir}/demo-gamma-three.tool.ts`]: plainToolFile('demo_gamma_three', 'demoGammaThreeTool'),
     };
     const root = tempDir(files);
     // The start is as Biome has it: three names do not fit on one line.

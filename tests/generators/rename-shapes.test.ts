@@ -13,6 +13,7 @@ import { KINDS as ALL_KINDS } from '../../src/kinds/index.js';
 import { addServiceGenerator } from '../../src/kinds/service/generator.js';
 import { serviceLayout } from '../../src/kinds/service/layout.js';
 import { inventory } from '../../src/registration/inventory.js';
+import { KnownFiles } from '../../src/registration/known-files.js';
 import { resortImports } from '../../src/ts/import-resort.js';
 import { parseSource } from '../../src/ts/ts-morph.js';
 import { biomeCheck } from '../helpers/biome.js';
@@ -21,6 +22,7 @@ import { FRESH_INDEX, memoryProject, PACKAGE_JSON, VITEST_CONFIG } from '../help
 import {
   barrelPath,
   existing,
+  FORMAT_ONLY_BIOME,
   fixture,
   fromBarrel,
   fromEntry,
@@ -29,6 +31,7 @@ import {
   type KindSpec,
   L,
   NEW,
+  plainToolFile,
   runAddIn,
   SORTED_KINDS,
 } from '../helpers/shapes.js';
@@ -209,12 +212,10 @@ describe('rename service', () => {
 });
 
 describe('rename: the layout Biome gives the arrays it changes', () => {
-  const toolFile = (name: string, exportName: string) =>
-    `import { tool, z } from '@cyanheads/mcp-ts-core';\n\nexport const ${exportName} = tool('${name}', {\n  description: 'A tool.',\n  input: z.object({}),\n  output: z.object({}),\n  handler: async () => ({}),\n});\n`;
   const DIR = 'src/mcp-server/tools/definitions';
   const FILES: Record<string, string> = {
     'package.json': PACKAGE_JSON,
-    'biome.json': `${JSON.stringify({ formatter: { indentStyle: 'space', lineWidth: 100 }, javascript: { formatter: { quoteStyle: 'single' } }, linter: { enabled: false }, assist: { enabled: false } })}\n`,
+    'biome.json': FORMAT_ONLY_BIOME,
     'src/index.ts': L(
       CREATE_APP,
       "import { acmeEchoTool } from './mcp-server/tools/definitions/acme-echo.tool.js';",
@@ -228,10 +229,10 @@ describe('rename: the layout Biome gives the arrays it changes', () => {
       '});',
       '',
     ),
-    [`${DIR}/acme-echo.tool.ts`]: toolFile('acme_echo', 'acmeEchoTool'),
-    [`${DIR}/acme-find-items.tool.ts`]: toolFile('acme_find_items', 'acmeFindItemsTool'),
-    [`${DIR}/acme-list-things.tool.ts`]: toolFile('acme_list_things', 'acmeListThingsTool'),
-    [`${DIR}/acme-get-thing.tool.ts`]: toolFile('acme_get_thing', 'acmeGetThingTool'),
+    [`${DIR}/acme-echo.tool.ts`]: plainToolFile('acme_echo', 'acmeEchoTool'),
+    [`${DIR}/acme-find-items.tool.ts`]: plainToolFile('acme_find_items', 'acmeFindItemsTool'),
+    [`${DIR}/acme-list-things.tool.ts`]: plainToolFile('acme_list_things', 'acmeListThingsTool'),
+    [`${DIR}/acme-get-thing.tool.ts`]: plainToolFile('acme_get_thing', 'acmeGetThingTool'),
   };
   const LONG = 'acme_find_every_item_in_the_catalog_by_the_words_of_its_title';
 
@@ -257,6 +258,58 @@ describe('rename: the layout Biome gives the arrays it changes', () => {
 
     const back = new Tree(host);
     expect(planRename(back, LAYOUTS, 'tool', LONG, 'acme_find_items').problems).toEqual([]);
+    host.flush(back.changes());
+    expect(host.snapshot()['src/index.ts']).toBe(FILES['src/index.ts']);
+  });
+});
+
+describe('rename: the layout Biome gives the import braces it changes', () => {
+  const DIR = 'src/mcp-server/tools/definitions';
+  const FILES: Record<string, string> = {
+    'package.json': PACKAGE_JSON,
+    'biome.json': FORMAT_ONLY_BIOME,
+    'src/index.ts': L(
+      CREATE_APP,
+      "import { acmeEchoTool, acmeFindItemsTool } from './mcp-server/tools/definitions/index.js';",
+      '',
+      'await createApp({',
+      "  name: 'acme',",
+      '  tools: [acmeEchoTool, acmeFindItemsTool],',
+      '});',
+      '',
+    ),
+    [`${DIR}/index.ts`]: L(
+      "export { acmeEchoTool } from './acme-echo.tool.js';",
+      "export { acmeFindItemsTool } from './acme-find-items.tool.js';",
+      '',
+    ),
+    [`${DIR}/acme-echo.tool.ts`]: plainToolFile('acme_echo', 'acmeEchoTool'),
+    [`${DIR}/acme-find-items.tool.ts`]: plainToolFile('acme_find_items', 'acmeFindItemsTool'),
+  };
+  const LONG = 'acme_find_every_item_in_the_catalog_by_its_words';
+
+  it.each([
+    ['on facts', undefined],
+    ['on parses', (t: Tree) => KnownFiles.none(t)],
+  ] as const)('braces too wide once renamed go one name per line; renamed back, they join (%s)', (_label, known) => {
+    const host = new MemoryHost(FILES);
+    const tree = new Tree(host);
+    expect(planRename(tree, LAYOUTS, 'tool', 'acme_find_items', LONG, undefined, known).problems).toEqual([]);
+    host.flush(tree.changes());
+    const index = host.snapshot()['src/index.ts']!;
+    expect(index).toContain(
+      L(
+        'import {',
+        '  acmeEchoTool,',
+        '  acmeFindEveryItemInTheCatalogByItsWordsTool,',
+        "} from './mcp-server/tools/definitions/index.js';",
+      ),
+    );
+    const { diagnostics, wanted } = biomeCheck(tempDir(host.snapshot()), ['src/index.ts']);
+    expect(diagnostics, JSON.stringify(wanted)).toEqual([]);
+
+    const back = new Tree(host);
+    expect(planRename(back, LAYOUTS, 'tool', LONG, 'acme_find_items', undefined, known).problems).toEqual([]);
     host.flush(back.changes());
     expect(host.snapshot()['src/index.ts']).toBe(FILES['src/index.ts']);
   });
