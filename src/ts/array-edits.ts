@@ -204,11 +204,13 @@ export function addArrayProperty(
  * An array whose elements are to read `texts` (names renamed), laid out again as Biome would:
  * one on a line that no longer fits breaks one element per line; one over lines that now fits
  * joins onto one. Undefined where the layout stays (the elements' own edits do), where a comment
- * is inside, or where Biome would break the one-line object holding it first.
+ * is inside or an element spans lines, or where Biome would break the one-line object holding it
+ * first.
  */
 export function relaidArray(source: string, array: ArrayFacts, texts: readonly string[], lineWidth: number) {
   const arrayText = source.slice(array.start, array.end);
-  if (texts.length === 0 || containsComment(arrayText)) return undefined;
+  // An element of its own over lines (a conditional spread laid out so) is not joined here.
+  if (texts.length === 0 || containsComment(arrayText) || texts.some(spansLines)) return undefined;
   const column = array.start - lineStart(source, array.start);
   const fits = column + texts.join(', ').length + 2 + lineEnd(source, array.end) - array.end <= lineWidth;
   const multiline = spansLines(arrayText);

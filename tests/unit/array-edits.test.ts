@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addArrayProperty, ensureArrayElement } from '../../src/ts/array-edits.js';
+import { addArrayProperty, ensureArrayElement, relaidArray, relaidNamedList } from '../../src/ts/array-edits.js';
 import { arrayFacts, objectFacts } from '../../src/ts/module-facts.js';
 import { applyEdits } from '../../src/ts/text-edits.js';
 import { parseSource, type TsMorph, tsMorph } from '../../src/ts/ts-morph.js';
@@ -260,5 +260,44 @@ describe('addArrayProperty', () => {
     expect(addProperty(L('await createApp({', '});', ''), 'tools', 'aTool')).toBe(
       L('await createApp({', '  tools: [aTool],', '});', ''),
     );
+  });
+});
+
+describe('laying an array or braces out again for renamed names', () => {
+  /** The first array of `source`, its elements read as `texts`. */
+  const relaid = (source: string, texts: string[], width = 30) => {
+    const edit = relaidArray(source, arrayFacts(firstArray(source)), texts, width);
+    return edit && applyEdits(source, [edit]);
+  };
+
+  it('breaks a one-line array that no longer fits, joins one over lines that does, else leaves it', () => {
+    expect(relaid(app('  tools: [a, b],'), ['a', 'aVeryLongNameIndeed'])).toBe(
+      app('  tools: [', '    a,', '    aVeryLongNameIndeed,', '  ],'),
+    );
+    expect(relaid(app('  tools: [', '    a,', '    aVeryLongNameIndeed,', '  ],'), ['a', 'b'])).toBe(
+      app('  tools: [a, b],'),
+    );
+    expect(relaid(app('  tools: [a, b],'), ['a', 'c'])).toBeUndefined();
+    expect(relaid(app('  tools: [', '    a,', '    b,', '  ],'), ['a', 'aVeryLongNameIndeed', 'x'])).toBeUndefined();
+  });
+
+  it('leaves an array with a comment, or an element over lines, as it is', () => {
+    expect(relaid(app('  tools: [a /* first */, b],'), ['a', 'aVeryLongNameIndeed'])).toBeUndefined();
+    const spread = app('  tools: [', '    a,', '    ...(flag', '      ? [b]', '      : []),', '  ],');
+    expect(relaid(spread, ['a', '...(flag\n      ? [b]\n      : [])'], 100)).toBeUndefined();
+  });
+
+  it('breaks import braces that no longer fit, joins braces that do; one name stays on its line', () => {
+    const braces = (source: string, lengths: number[], width = 50) => {
+      const decl = parseSource('src/index.ts', source).getImportDeclarations()[0]!;
+      const list = decl.getImportClauseOrThrow().getNamedBindingsOrThrow();
+      const names = decl.getNamedImports().map((n): [number, number] => [n.getStart(), n.getEnd()]);
+      return applyEdits(source, relaidNamedList(source, list.getStart(), list.getEnd() - 1, names, lengths, width));
+    };
+    const one = "import { a, b } from './x.js';\n";
+    expect(braces(one, [1, 30])).toBe("import {\n  a,\n  b,\n} from './x.js';\n");
+    expect(braces("import {\n  a,\n  b,\n} from './x.js';\n", [1, 1])).toBe(one);
+    expect(braces(one, [1, 2])).toBe(one);
+    expect(braces("import { a } from './x.js';\n", [60])).toBe("import { a } from './x.js';\n");
   });
 });
