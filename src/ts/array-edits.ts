@@ -12,6 +12,7 @@ import {
   indentUnitOf,
   lineEnd,
   lineStart,
+  oneLineWidth,
   restOfLine,
   spansLines,
   type TextEdit,
@@ -85,7 +86,7 @@ function intoOneLineArray(at: Insertion, lineWidth: number): TextEdit[] {
   }
   // Too wide for one line: lay the array out one element per line, as Biome would.
   const indent = indentAt(source, array.start);
-  return [{ pos: array.start + 1, end: array.end - 1, text: arrayBody(texts, indent, source) }];
+  return [{ pos: array.start + 1, end: array.end - 1, text: arrayBody(texts, indent, source).text }];
 }
 
 function intoMultilineArray(at: Insertion): TextEdit[] {
@@ -115,18 +116,39 @@ function intoMultilineArray(at: Insertion): TextEdit[] {
   return [{ pos, text: `${indent}${name},${eol}`, adds: element(at, indent.length) }];
 }
 
-/** `[\n  a,\n  b,\n]`'s inside: one element per line, trailing commas, closing at `indent`. */
-function arrayBody(texts: string[], indent: string, source: string): string {
+/**
+ * `[\n  a,\n  b,\n]`'s inside: one element per line, trailing commas, closing at `indent`; and
+ * where each element's text starts in it.
+ */
+function arrayBody(texts: readonly string[], indent: string, source: string): { text: string; offsets: number[] } {
   const eol = eolOf(source);
   const unit = indentUnitOf(source);
-  return `${eol}${texts.map((t) => `${indent}${unit}${t},${eol}`).join('')}${indent}`;
+  const offsets: number[] = [];
+  let text = eol;
+  for (const t of texts) {
+    offsets.push(text.length + indent.length + unit.length);
+    text += `${indent}${unit}${t},${eol}`;
+  }
+  return { text: `${text}${indent}`, offsets };
+}
+
+/** `[a, b]`'s inside, and where each element's text starts in it. */
+function oneLineBody(texts: readonly string[]): { text: string; offsets: number[] } {
+  const offsets: number[] = [];
+  let text = '';
+  for (const [i, t] of texts.entries()) {
+    if (i > 0) text += ', ';
+    offsets.push(text.length);
+    text += t;
+  }
+  return { text, offsets };
 }
 
 /** `key: [a, b]` on one line at `indent` if it fits, else with the array one element per line. */
 function propertyText(key: string, texts: string[], indent: string, source: string, lineWidth: number): string {
   const one = `${key}: [${texts.join(', ')}]`;
   if (indent.length + one.length + 1 <= lineWidth) return one;
-  return `${key}: [${arrayBody(texts, indent, source)}]`;
+  return `${key}: [${arrayBody(texts, indent, source).text}]`;
 }
 
 /** Whether Biome breaks this object before the array in it: on one line, comment-free, and breakable alone. */
@@ -211,23 +233,13 @@ export function relaidArray(source: string, array: ArrayFacts, texts: readonly s
   const arrayText = source.slice(array.start, array.end);
   // An element of its own over lines (a conditional spread laid out so) is not joined here.
   if (texts.length === 0 || containsComment(arrayText) || texts.some(spansLines)) return undefined;
-  const column = array.start - lineStart(source, array.start);
-  const fits = column + texts.join(', ').length + 2 + lineEnd(source, array.end) - array.end <= lineWidth;
+  const fits = oneLineWidth(source, array.start, array.end - 1, texts.join(', ').length) <= lineWidth;
   const multiline = spansLines(arrayText);
   if (fits !== multiline) return undefined;
   if (!multiline && array.host && breaksFirst(source, array.host.object)) return undefined;
-  const eol = eolOf(source);
-  const indent = indentAt(source, array.start);
-  const unit = indentUnitOf(source);
-  const places: { from: number; offset: number; length: number }[] = [];
-  let text = multiline ? '' : eol;
-  texts.forEach((t, i) => {
-    if (multiline && i > 0) text += ', ';
-    if (!multiline) text += `${indent}${unit}`;
-    places.push({ from: array.elements[i]![0], offset: text.length, length: t.length });
-    text += multiline ? t : `${t},${eol}`;
-  });
-  if (!multiline) text += indent;
+  // Over lines now: joined on one. On one line now: one element per line.
+  const { text, offsets } = multiline ? oneLineBody(texts) : arrayBody(texts, indentAt(source, array.start), source);
+  const places = texts.map((t, i) => ({ from: array.elements[i]![0], offset: offsets[i]!, length: t.length }));
   return { pos: array.start + 1, end: array.end - 1, text, changes: { type: 'layout', drops: [], places } } as const;
 }
 
@@ -249,7 +261,7 @@ export function relaidNamedList(
   const braces = source.slice(open, close + 1);
   if (names.length < 2 || containsComment(braces)) return [];
   const joined = lengths.reduce((sum, l) => sum + l, 0) + 2 * (names.length - 1);
-  const fits = open + 1 - lineStart(source, open) + joined + 2 + lineEnd(source, close) - close <= lineWidth;
+  const fits = oneLineWidth(source, open, close, joined + 2) <= lineWidth;
   const multiline = spansLines(braces);
   if (fits !== multiline) return [];
   const eol = eolOf(source);

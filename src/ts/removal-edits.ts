@@ -13,8 +13,8 @@ import { type ArrayFacts, arrayFacts, type ModuleStatement, moduleFacts, type Sp
 import {
   endsWithLineBreak,
   eolOf,
-  lineEnd,
   lineStart,
+  oneLineWidth,
   pastLineBreak,
   restOfLine,
   spansLines,
@@ -88,8 +88,7 @@ export function removeElements(
   }
   const oneLine = joined(source, kept, 0);
   const multiline = spansLines(arrayText);
-  const lineLength =
-    array.start - lineStart(source, array.start) + oneLine.text.length + 2 + lineEnd(source, array.end) - array.end;
+  const lineLength = oneLineWidth(source, array.start, array.end - 1, oneLine.text.length);
   if (!containsComment(arrayText) && (!multiline || lineLength <= lineWidth)) {
     return [{ ...inner, text: oneLine.text, changes: { type: 'layout', drops, places: oneLine.places } }];
   }
@@ -142,7 +141,7 @@ export function removeNamed(
   const close = source.indexOf('}', named[named.length - 1]!.end);
   const braces = source.slice(open, close + 1);
   const list = joined(source, spans(kept), 1);
-  const lineLength = open + 1 - lineStart(source, open) + list.text.length + 2 + lineEnd(source, close) - close;
+  const lineLength = oneLineWidth(source, open, close, list.text.length + 2);
   const fits = !containsComment(braces) && lineLength <= lineWidth;
   if (kept.length > 0 && (!spansLines(braces) || fits)) {
     const drops = named.filter((_, i) => gone.has(i)).map((n) => n.start);

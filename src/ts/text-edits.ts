@@ -95,6 +95,15 @@ export function lineEnd(source: string, pos: number): number {
   return BREAK_CHAR.exec(source)?.index ?? source.length;
 }
 
+/**
+ * How long the line would be with the brackets at `open` and `close` (`[`/`]`, `{`/`}`) on it and
+ * `inner` characters between them: what comes before the opening one on its line, and after the
+ * closing one on its own, kept. What Biome's layout of a list is judged by.
+ */
+export function oneLineWidth(source: string, open: number, close: number, inner: number): number {
+  return open - lineStart(source, open) + 1 + inner + lineEnd(source, close) - close;
+}
+
 /** The end of the line holding `pos`, past its line break. */
 export function pastLineBreak(source: string, pos: number): number {
   const end = lineEnd(source, pos);
