@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { ScaffoldError } from '../engine/errors.js';
 import { readRegularFile } from '../engine/regular-file.js';
-import type { KindSpec } from '../kinds/spec.js';
+import { type KindSpec, longFlag } from '../kinds/spec.js';
 
 /** Far above any schema of one definition's fields. */
 const MAX_SCHEMA_BYTES = 1024 * 1024;
@@ -39,7 +39,7 @@ export function withSchemaFiles<T extends Record<string, unknown>>(spec: KindSpe
   for (const [key, option] of Object.entries(spec.options)) {
     const values = options[key];
     if (!option.repeatable || !Array.isArray(values)) continue;
-    const flag = /--[a-z-]+/.exec(option.flags)?.[0] ?? key;
+    const flag = longFlag(option.flags);
     out[key] = values.map((v: unknown) => (typeof v === 'string' && v.startsWith('@') ? readSchemaFile(flag, v) : v));
   }
   return out as T;

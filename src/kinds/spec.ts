@@ -102,6 +102,13 @@ export type DefinitionSpec<O extends OptionSpecs = OptionSpecs> = KindSpec<O> & 
 export type KindData<O extends OptionSpecs = OptionSpecs> = Omit<KindSpec<O>, 'load'>;
 export type DefinitionData<O extends OptionSpecs = OptionSpecs> = Omit<DefinitionSpec<O>, 'load'>;
 
+/** `--file-name` of `--file-name <kebab>`; `--no-test` of `--no-test`. */
+export function longFlag(flags: string): string {
+  const long = /--[a-z0-9][a-z0-9-]*/i.exec(flags)?.[0];
+  if (!long) throw new Error(`option flags without a long flag: ${flags}`);
+  return long;
+}
+
 /** The help text of an option for a kind. */
 export function optionHelp(option: OptionSpec, kind: string): string {
   return typeof option.help === 'string' ? option.help : option.help(kind);

@@ -5,14 +5,7 @@
  */
 
 import { z } from 'zod';
-import { type KindSpec, type OptionSpec, optionHelp } from '../kinds/spec.js';
-
-/** `--file-name` of `--file-name <kebab>`; `--no-test` of `--no-test`. */
-function longFlag(flags: string): string {
-  const long = /--[a-z0-9][a-z0-9-]*/i.exec(flags)?.[0];
-  if (!long) throw new Error(`option flags without a long flag: ${flags}`);
-  return long;
-}
+import { type KindSpec, longFlag, type OptionSpec, optionHelp } from '../kinds/spec.js';
 
 const takesValue = (flags: string) => /<[^>]+>/.test(flags);
 
