@@ -3,8 +3,9 @@
  * storage, its absence drops it). setup()'s call follows (registration/setup.ts); so must the tests
  * that create the service as setup() does, or they stop compiling and devcheck fails on them. A
  * call that passes only the doubles a generated test passes (`initNcbiService(parseConfig())`) is
- * made anew from the init function as it now is, with the storage double's import added, or taken
- * out where nothing else uses it. A call with arguments of the user's own is left as it is.
+ * made anew from the init function as it now is, with the imports of the doubles it passes added,
+ * and those of the doubles it no longer passes taken out where nothing else uses them. A call with
+ * arguments of the user's own is left as it is.
  */
 
 import type { Tree } from '../../engine/tree.js';
@@ -12,7 +13,7 @@ import { ensureNamedImport } from '../../ts/imports.js';
 import { removeSpecifiers } from '../../ts/removal-edits.js';
 import { applyEdits, type TextEdit } from '../../ts/text-edits.js';
 import { parseSource, type TsMorph, tsMorph } from '../../ts/ts-morph.js';
-import { INIT_DOUBLES, serviceInitCall } from '../test/service-double.js';
+import { INIT_DOUBLE_NAMES, INIT_DOUBLES, serviceInitCall } from '../test/service-double.js';
 import type { ServiceNames } from './names.js';
 
 const isTestFile = (file: string) => /\.(test|spec)\.[cm]?tsx?$/.test(file);
@@ -74,7 +75,9 @@ export function retargetTestInitCalls(tree: Tree, s: ServiceNames, lineWidth: nu
     const edits: TextEdit[] = calls.map((c) => ({ pos: c.getStart(), end: c.getEnd(), text: next.code }));
     for (const { names, from } of next.imports)
       for (const name of names) edits.push(...ensureNamedImport(sf, name, from, lineWidth));
-    if (!next.storage) edits.push(...unusedDoubleImports(sf, ['createInMemoryStorage'], new Set(calls), lineWidth));
+    const passed = new Set(next.imports.flatMap((i) => i.names));
+    const dropped = INIT_DOUBLE_NAMES.filter((name) => !passed.has(name));
+    edits.push(...unusedDoubleImports(sf, dropped, new Set(calls), lineWidth));
     tree.write(file, applyEdits(text, edits));
     changed.push(file);
   }

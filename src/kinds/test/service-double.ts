@@ -27,6 +27,8 @@ const INIT_ARGUMENTS: Record<string, { code: string; name: string; from: string 
 
 /** The arguments a test passes an init function (`parseConfig()`, `createInMemoryStorage()`). */
 export const INIT_DOUBLES: ReadonlySet<string> = new Set(Object.values(INIT_ARGUMENTS).map((a) => a.code));
+/** What a test imports to make them (`parseConfig`, `createInMemoryStorage`). */
+export const INIT_DOUBLE_NAMES: readonly string[] = Object.values(INIT_ARGUMENTS).map((a) => a.name);
 
 /** The service's init call as a test makes it, and the imports that call needs. */
 export interface ServiceInitCall {
