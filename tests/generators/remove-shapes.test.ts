@@ -20,8 +20,8 @@ import { FEATURES_0_10 } from '../helpers/framework.js';
 import { FRESH_INDEX, memoryProject, PACKAGE_JSON, VITEST_CONFIG } from '../helpers/projects.js';
 import { CREATE_APP, inlineIndex, REMOVAL_SHAPES } from '../helpers/removal-shapes.js';
 import {
+  barrelPath,
   existing,
-  FORMAT_ONLY_BIOME,
   fixture,
   fromEntry,
   imp,
@@ -29,7 +29,6 @@ import {
   type KindSpec,
   L,
   NEW,
-  plainToolFile,
   runAddIn,
 } from '../helpers/shapes.js';
 import { tempDir } from '../helpers/temp.js';
@@ -157,44 +156,42 @@ describe('remove: what it is told', () => {
 describe('remove: the layout Biome gives what is left', () => {
   const BARREL_IMPORT = L(
     'import {',
-    '  demoAlphaOneTool,',
-    '  demoDeltaFourTool,',
-    '  demoGammaThreeTool,',
+    '  acmeAlphaOneTool,',
+    '  acmeDeltaFourTool,',
+    '  acmeGammaThreeTool,',
     "} from './mcp-server/tools/definitions/index.js';",
   );
 
   it('an import laid out over lines that fits on one once a name is out goes back to one line', () => {
-    const dir = 'src/mcp-server/tools/definitions';
-    const files: Record<string, string> = {
-      'package.json': PACKAGE_JSON,
-      'biome.json': FORMAT_ONLY_BIOME,
-      'src/index.ts': L(
-        "import { createApp } from '@cyanheads/mcp-ts-core';",
-        BARREL_IMPORT,
-        '',
-        'await createApp({ tools: [demoAlphaOneTool, demoDeltaFourTool, demoGammaThreeTool] });',
-        '',
-      ),
-      [`${dir}/index.ts`]: L(
-        "export { demoAlphaOneTool } from './demo-alpha-one.tool.js';",
-        "export { demoDeltaFourTool } from './demo-delta-four.tool.js';",
-        "export { demoGammaThreeTool } from './demo-gamma-three.tool.js';",
-        '',
-      ),
-      [`${dir}/demo-alpha-one.tool.ts`]: plainToolFile('demo_alpha_one', 'demoAlphaOneTool'),
-      [`${dir}/demo-delta-four.tool.ts`]: plainToolFile('demo_delta_four', 'demoDeltaFourTool'),
-      [`${dir}/demo-gamma-three.tool.ts`]: plainToolFile('demo_gamma_three', 'demoGammaThreeTool'),
-    };
+    const tool = KINDS.find((k) => k.kind === 'tool')!;
+    const files = fixture(
+      {
+        'src/index.ts': L(
+          CREATE_APP,
+          BARREL_IMPORT,
+          '',
+          'await createApp({ tools: [acmeAlphaOneTool, acmeDeltaFourTool, acmeGammaThreeTool] });',
+          '',
+        ),
+        [barrelPath(tool)]: L(
+          "export { acmeAlphaOneTool } from './acme-alpha-one.tool.js';",
+          "export { acmeDeltaFourTool } from './acme-delta-four.tool.js';",
+          "export { acmeGammaThreeTool } from './acme-gamma-three.tool.js';",
+          '',
+        ),
+      },
+      existing(tool, ['alpha-one', 'delta-four', 'gamma-three']),
+    );
     const root = tempDir(files);
     // The start is as Biome has it: three names do not fit on one line.
     expect(biomeCheck(root, ['src/index.ts']).diagnostics).toEqual([]);
     const host = new MemoryHost(files);
     const tree = new Tree(host);
-    expect(planRemove(tree, LAYOUTS, 'tool', 'demo_delta_four').problems).toEqual([]);
+    expect(planRemove(tree, LAYOUTS, 'tool', 'acme_delta_four').problems).toEqual([]);
     host.flush(tree.changes());
     const index = host.snapshot()['src/index.ts']!;
     expect(index).toContain(
-      "import { demoAlphaOneTool, demoGammaThreeTool } from './mcp-server/tools/definitions/index.js';\n",
+      "import { acmeAlphaOneTool, acmeGammaThreeTool } from './mcp-server/tools/definitions/index.js';\n",
     );
     writeFileSync(path.join(root, 'src/index.ts'), index);
     const { diagnostics, wanted } = biomeCheck(root, ['src/index.ts']);

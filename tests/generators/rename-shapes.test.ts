@@ -22,7 +22,6 @@ import { FRESH_INDEX, memoryProject, PACKAGE_JSON, VITEST_CONFIG } from '../help
 import {
   barrelPath,
   existing,
-  FORMAT_ONLY_BIOME,
   fixture,
   fromBarrel,
   fromEntry,
@@ -31,13 +30,13 @@ import {
   type KindSpec,
   L,
   NEW,
-  plainToolFile,
   runAddIn,
   SORTED_KINDS,
 } from '../helpers/shapes.js';
 import { tempDir } from '../helpers/temp.js';
 
 const LAYOUTS = ALL_KINDS.flatMap((k) => (k.layout ? [k.layout] : []));
+const TOOL = KINDS.find((k) => k.kind === 'tool')!;
 const CREATE_APP = "import { createApp } from '@cyanheads/mcp-ts-core';";
 const names = (k: KindSpec) => existing(k).map((d) => d.exportName);
 
@@ -212,28 +211,24 @@ describe('rename service', () => {
 });
 
 describe('rename: the layout Biome gives the arrays it changes', () => {
-  const DIR = 'src/mcp-server/tools/definitions';
-  const FILES: Record<string, string> = {
-    'package.json': PACKAGE_JSON,
-    'biome.json': FORMAT_ONLY_BIOME,
-    'src/index.ts': L(
-      CREATE_APP,
-      "import { acmeEchoTool } from './mcp-server/tools/definitions/acme-echo.tool.js';",
-      "import { acmeFindItemsTool } from './mcp-server/tools/definitions/acme-find-items.tool.js';",
-      "import { acmeGetThingTool } from './mcp-server/tools/definitions/acme-get-thing.tool.js';",
-      "import { acmeListThingsTool } from './mcp-server/tools/definitions/acme-list-things.tool.js';",
-      '',
-      'await createApp({',
-      "  name: 'acme',",
-      '  tools: [acmeEchoTool, acmeGetThingTool, acmeListThingsTool, acmeFindItemsTool],',
-      '});',
-      '',
-    ),
-    [`${DIR}/acme-echo.tool.ts`]: plainToolFile('acme_echo', 'acmeEchoTool'),
-    [`${DIR}/acme-find-items.tool.ts`]: plainToolFile('acme_find_items', 'acmeFindItemsTool'),
-    [`${DIR}/acme-list-things.tool.ts`]: plainToolFile('acme_list_things', 'acmeListThingsTool'),
-    [`${DIR}/acme-get-thing.tool.ts`]: plainToolFile('acme_get_thing', 'acmeGetThingTool'),
-  };
+  const FILES = fixture(
+    {
+      'src/index.ts': L(
+        CREATE_APP,
+        "import { acmeEchoTool } from './mcp-server/tools/definitions/acme-echo.tool.js';",
+        "import { acmeFindItemsTool } from './mcp-server/tools/definitions/acme-find-items.tool.js';",
+        "import { acmeGetThingTool } from './mcp-server/tools/definitions/acme-get-thing.tool.js';",
+        "import { acmeListThingsTool } from './mcp-server/tools/definitions/acme-list-things.tool.js';",
+        '',
+        'await createApp({',
+        "  name: 'acme',",
+        '  tools: [acmeEchoTool, acmeGetThingTool, acmeListThingsTool, acmeFindItemsTool],',
+        '});',
+        '',
+      ),
+    },
+    existing(TOOL, ['echo', 'find-items', 'list-things', 'get-thing']),
+  );
   const LONG = 'acme_find_every_item_in_the_catalog_by_the_words_of_its_title';
 
   it('an array too wide once renamed goes one element per line; renamed back, it joins again', () => {
@@ -264,28 +259,26 @@ describe('rename: the layout Biome gives the arrays it changes', () => {
 });
 
 describe('rename: the layout Biome gives the import braces it changes', () => {
-  const DIR = 'src/mcp-server/tools/definitions';
-  const FILES: Record<string, string> = {
-    'package.json': PACKAGE_JSON,
-    'biome.json': FORMAT_ONLY_BIOME,
-    'src/index.ts': L(
-      CREATE_APP,
-      "import { acmeEchoTool, acmeFindItemsTool } from './mcp-server/tools/definitions/index.js';",
-      '',
-      'await createApp({',
-      "  name: 'acme',",
-      '  tools: [acmeEchoTool, acmeFindItemsTool],',
-      '});',
-      '',
-    ),
-    [`${DIR}/index.ts`]: L(
-      "export { acmeEchoTool } from './acme-echo.tool.js';",
-      "export { acmeFindItemsTool } from './acme-find-items.tool.js';",
-      '',
-    ),
-    [`${DIR}/acme-echo.tool.ts`]: plainToolFile('acme_echo', 'acmeEchoTool'),
-    [`${DIR}/acme-find-items.tool.ts`]: plainToolFile('acme_find_items', 'acmeFindItemsTool'),
-  };
+  const FILES = fixture(
+    {
+      'src/index.ts': L(
+        CREATE_APP,
+        "import { acmeEchoTool, acmeFindItemsTool } from './mcp-server/tools/definitions/index.js';",
+        '',
+        'await createApp({',
+        "  name: 'acme',",
+        '  tools: [acmeEchoTool, acmeFindItemsTool],',
+        '});',
+        '',
+      ),
+      [barrelPath(TOOL)]: L(
+        "export { acmeEchoTool } from './acme-echo.tool.js';",
+        "export { acmeFindItemsTool } from './acme-find-items.tool.js';",
+        '',
+      ),
+    },
+    existing(TOOL, ['echo', 'find-items']),
+  );
   const LONG = 'acme_find_every_item_in_the_catalog_by_its_words';
 
   it.each([

@@ -355,15 +355,3 @@ export function expectProblems(
   }
   return tree;
 }
-
-/** A tool definition file of the least a definition needs: what remove and rename read of it. */
-export const plainToolFile = (name: string, exportName: string): string =>
-  `import { tool, z } from '@cyanheads/mcp-ts-core';\n\nexport const ${exportName} = tool('${name}', {\n  description: 'A tool.',\n  input: z.object({}),\n  output: z.object({}),\n  handler: async () => ({}),\n});\n`;
-
-/** A biome.json that formats as the framework's does (100 wide, spaces, single quotes), and checks nothing else. */
-export const FORMAT_ONLY_BIOME = `${JSON.stringify({
-  formatter: { indentStyle: 'space', lineWidth: 100 },
-  javascript: { formatter: { quoteStyle: 'single' } },
-  linter: { enabled: false },
-  assist: { enabled: false },
-})}\n`;
