@@ -373,11 +373,12 @@ function renamingOnce(tree: Tree, map: RenameMap, sources: Sources, known: Known
   const touched = new Set([...edits.byFile.keys(), ...map.files.keys()]);
   const knownEdited = new Map<string, KnownEdits>();
   const texts = new Map<string, string>();
+  const lineWidth = lineWidthOf(tree);
   for (const file of touched) {
     const k = sources.knownFile(file);
     const fileEdits = [...(edits.byFile.get(file)?.values() ?? [])];
     if (k) {
-      const stages = knownRename(file, k, relaid(k.text, fileEdits, file, visitor, lineWidthOf(tree)), known);
+      const stages = knownRename(file, k, relaid(k.text, fileEdits, file, visitor, lineWidth), known);
       knownEdited.set(file, stages);
       texts.set(file, stages.text);
       continue;
@@ -388,7 +389,7 @@ function renamingOnce(tree: Tree, map: RenameMap, sources: Sources, known: Known
       continue;
     }
     const before = tree.read(file)!;
-    const text = applyEdits(before, relaid(before, fileEdits, file, visitor, lineWidthOf(tree)));
+    const text = applyEdits(before, relaid(before, fileEdits, file, visitor, lineWidth));
     const dest = map.files.get(file) ?? file;
     // Imports in Biome's order stay in it; a file whose imports were not sorted is left as it was.
     const wasSorted = resortImports(sources.get(file)).length === 0;
