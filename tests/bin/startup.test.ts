@@ -80,6 +80,14 @@ describe('the build', () => {
     }
   });
 
+  it('makes the bundle ASCII, so that Node loads it as one-byte text', () => {
+    // A comment esbuild keeps (a legal one) could bring a UTF-8 character back, and with it a
+    // two-byte copy of the whole script on every run.
+    const bundle = readFileSync(path.join(ROOT, 'dist/cli.cjs'));
+    const wide = bundle.findIndex((byte) => byte > 0x7f);
+    expect(wide < 0 ? '' : bundle.subarray(Math.max(0, wide - 80), wide + 20).toString('utf8')).toBe('');
+  });
+
   it("runs the bundle with Node's compile cache, which keeps it for the next run", () => {
     const cache = temp('compile-cache');
     const r = runCli(['--version'], { env: { NODE_COMPILE_CACHE: cache } });
