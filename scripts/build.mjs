@@ -91,5 +91,14 @@ await build({
   external: ['ts-morph', '@modelcontextprotocol/sdk'],
   // jsonc-parser's `main` is a UMD build that requires its parts at run time; its ES build bundles.
   mainFields: ['module', 'main'],
+  // import() of a package left outside becomes a require(): the code cache's vm.Script
+  // (src/cli/code-cache.ts) could run an import() only with Node's experimental module API.
+  supported: { 'dynamic-import': false },
   plugins: [moduleUrls, precompiledTemplates],
+});
+// What bin/mcp-scaffold.js loads the bundle with: the code cache (src/cli/code-cache.ts), apart.
+await build({
+  ...bundled,
+  entryPoints: [path.join(dist, 'cli/code-cache.js')],
+  outfile: path.join(dist, 'launch.cjs'),
 });

@@ -1,6 +1,6 @@
 /**
- * The CLI as the build leaves it: bin/mcp-scaffold.js runs the bundle (dist/cli.cjs) with Node's
- * own compile cache, and the bundle carries every template compiled at build time. What a run
+ * The CLI as the build leaves it: bin/mcp-scaffold.js runs the bundle (dist/cli.cjs) with a code
+ * cache of its own, and the bundle carries every template compiled at build time. What a run
  * prints and writes from the bundle is what tsc's modules (dist/cli/main.js, which compile each
  * template when first rendered) print and write. Timings live in the bench, never here.
  */
@@ -88,11 +88,13 @@ describe('the build', () => {
     expect(wide < 0 ? '' : bundle.subarray(Math.max(0, wide - 80), wide + 20).toString('utf8')).toBe('');
   });
 
-  it("runs the bundle with Node's compile cache, which keeps it for the next run", () => {
+  it("keeps Node's compile cache of what it requires, and a code cache of the bundle (code-cache.test.ts)", () => {
     const cache = temp('compile-cache');
-    const r = runCli(['--version'], { env: { NODE_COMPILE_CACHE: cache } });
+    const own = temp('code-cache');
+    const r = runCli(['--version'], { env: { NODE_COMPILE_CACHE: cache, MCP_SCAFFOLD_CACHE_DIR: own } });
     expect(r.status, r.stderr).toBe(0);
     expect(readdirSync(cache, { recursive: true }).length).toBeGreaterThan(0);
+    expect(readdirSync(path.join(own, 'code'))).toHaveLength(1);
   });
 });
 
