@@ -64,8 +64,10 @@ export function loadBundle(bundle: string, argv: readonly string[]): Record<stri
   const source = readFileSync(bundle, 'utf8');
   const file = cacheFile(dir, source);
   const kept = decode(readPrivateFile(file)?.bytes ?? Buffer.alloc(0));
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+  // The wrapper's line is line 0, so that stack traces give the bundle's own lines and columns.
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {\n${source}\n})`, {
     filename: bundle,
+    lineOffset: -1,
     ...(kept ? { cachedData: kept.data } : {}),
   });
   const command = commandOf(argv);

@@ -85,6 +85,23 @@ describe("the launcher's code cache of the bundle", () => {
     expect(again.head.crc).toBe(crc32(readFileSync(again.file).subarray(again.dataAt)));
   });
 
+  it("gives stack traces the bundle's own lines and columns, as a plain require does", () => {
+    const dir = temp();
+    const bundle = path.join(dir, 'bundle.cjs');
+    writeFileSync(bundle, 'const a = 1; function f() { throw new Error("here"); }\nexports.main = () => f();\n');
+    const where = (load: string) => {
+      const r = spawnSync(process.execPath, ['-e', `try { ${load}.main(); } catch (e) { console.log(e.stack); }`], {
+        encoding: 'utf8',
+        env: { ...process.env, MCP_SCAFFOLD_CACHE_DIR: temp() },
+      });
+      return r.stdout.split('\n').slice(1, 3).join('\n');
+    };
+    const launch = JSON.stringify(path.resolve(import.meta.dirname, '../../dist/launch.cjs'));
+    const traced = where(`require(${launch}).loadBundle(${JSON.stringify(bundle)}, ['node', 'cli', 'list'])`);
+    expect(traced).toContain(`${bundle}:1:35`);
+    expect(traced).toBe(where(`require(${JSON.stringify(bundle)})`));
+  });
+
   it('is not kept with caches off, nor by a dry run', () => {
     const cwd = server();
     const off = temp();
