@@ -74,6 +74,7 @@ describe('the build', () => {
       'bin/mcp-scaffold.js',
       'bin/package.json',
       'dist/cli.cjs',
+      'dist/launch.cjs',
       'dist/kinds/tool/templates/tool.ts.hbs',
     ]) {
       expect(files).toContain(file);
