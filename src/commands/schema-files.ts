@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { ScaffoldError } from '../engine/errors.js';
 import { readRegularFile } from '../engine/regular-file.js';
+import { isSchemaText } from '../kinds/schema-fields.js';
 import { type KindSpec, longFlag } from '../kinds/spec.js';
 
 /** Far above any schema of one definition's fields. */
@@ -29,7 +30,7 @@ function readSchemaFile(flag: string, value: string): string {
   if (bytes === undefined) throw refuse(`cannot read ${file}`);
   if (bytes.length > MAX_SCHEMA_BYTES) throw refuse(`${file} is larger than a schema of fields would be (1 MiB)`);
   const text = bytes.toString('utf8');
-  if (!text.trimStart().startsWith('{')) throw refuse(`${file} does not hold a JSON object`);
+  if (!isSchemaText(text)) throw refuse(`${file} does not hold a JSON object`);
   return text;
 }
 
