@@ -21,6 +21,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FileChange } from './changes.js';
 import { DiskHost, type HostEntry } from './host.js';
+import { isJsonObject } from './json-object.js';
 import { Tree } from './tree.js';
 import { keptCacheDir, readPrivateFile, removeOld, writePrivateFile } from './user-cache.js';
 import { VERSION } from './version.js';
@@ -82,7 +83,6 @@ const FILES = 'files';
 const factsKey = (kind: string) => `facts:${kind}`;
 const readingKey = (key: string) => `reading:${key}`;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A segment of a path that is empty, `.` or `..` (a whole path of one such segment too). */
 const NOT_A_SEGMENT = /(?:^|[\\/])\.{0,2}(?:[\\/]|$)/;
 /** A project path as the tree writes it: relative, no `.` or `..` segment, so a stored one cannot lead outside. */
@@ -95,13 +95,13 @@ const isRecord = (v: unknown): v is FileRecord =>
   (v.length === 2 || (v.length === 7 && v.slice(2).every(Number.isFinite)));
 
 const valuesAre = (v: unknown, ok: (x: unknown) => boolean) =>
-  isObject(v) && Object.entries(v).every(([k, x]) => isProjectPath(k) && ok(x));
+  isJsonObject(v) && Object.entries(v).every(([k, x]) => isProjectPath(k) && ok(x));
 
 function isReading(v: unknown): v is StoredReading {
   const isBool = (x: unknown) => typeof x === 'boolean';
-  const reads = isObject(v) ? v.reads : undefined;
+  const reads = isJsonObject(v) ? v.reads : undefined;
   return (
-    isObject(reads) &&
+    isJsonObject(reads) &&
     valuesAre(reads.texts, (x) => x === null || typeof x === 'string') &&
     valuesAre(reads.lists, (x) => typeof x === 'string') &&
     valuesAre(reads.dirs, isBool) &&
@@ -233,7 +233,7 @@ export class ProjectCache {
     this.prefix = `${root}${path.sep}`;
     this.sections = (file && load(file, root)) || new Map();
     // Records are looked up by the paths the run asks about, and each is checked when it is.
-    this.files = this.section(FILES, (v) => (isObject(v) ? (v as Files) : undefined)) ?? this.made(FILES, {});
+    this.files = this.section(FILES, (v) => (isJsonObject(v) ? (v as Files) : undefined)) ?? this.made(FILES, {});
   }
 
   /** The cache of the project at `root` (one per run); one that keeps nothing when caches are off. */
@@ -334,7 +334,7 @@ export class ProjectCache {
 
   /** A kind's facts, by the hash of the text they were read from. */
   private factsOf(kind: string): Facts {
-    return this.section(factsKey(kind), (v) => (isObject(v) ? v : undefined)) ?? this.made(factsKey(kind), {});
+    return this.section(factsKey(kind), (v) => (isJsonObject(v) ? v : undefined)) ?? this.made(factsKey(kind), {});
   }
 
   /**
@@ -489,7 +489,7 @@ export class ProjectCache {
     const hashes = new Set(Object.values(this.files).map((record) => record[0]));
     const lines = [JSON.stringify({ format: FORMAT, version: VERSION, root: this.root })];
     for (const [key, section] of this.sections) {
-      if (section.edited && key.startsWith('facts:') && isObject(section.value)) {
+      if (section.edited && key.startsWith('facts:') && isJsonObject(section.value)) {
         for (const hash of Object.keys(section.value)) if (!hashes.has(hash)) delete section.value[hash];
       }
       if (section.edited || section.line === undefined) section.line = JSON.stringify(section.value);
@@ -585,7 +585,7 @@ function load(file: string, root: string): Map<string, Section> | undefined {
   } catch {
     return undefined;
   }
-  if (!isObject(header) || header.format !== FORMAT || header.version !== VERSION || header.root !== root) {
+  if (!isJsonObject(header) || header.format !== FORMAT || header.version !== VERSION || header.root !== root) {
     return undefined;
   }
   const sections = new Map<string, Section>();

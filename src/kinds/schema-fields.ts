@@ -10,6 +10,7 @@
  */
 
 import { ScaffoldError } from '../engine/errors.js';
+import { isJsonObject } from '../engine/json-object.js';
 import { checkedFieldName, type FieldSpec, MAX_NESTING, type ScalarType } from './fields.js';
 
 /** Whether a field flag's value is a JSON Schema rather than `name:type[?][:description]`. */
@@ -36,8 +37,6 @@ const ANNOTATIONS = new Set([
 const STRUCTURE = new Set(['type', 'properties', 'required', 'items', 'enum']);
 
 type Schema = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 interface Reading {
   flag: string;
@@ -95,7 +94,7 @@ function typeOf(r: Reading, schema: Schema): Pick<FieldSpec, 'type' | 'array' | 
     return { type: 'enum', array: false, values: values as string[] };
   }
   if (type === 'array') {
-    if (!isObject(schema.items)) throw refused(r, "is an array without an 'items' schema");
+    if (!isJsonObject(schema.items)) throw refused(r, "is an array without an 'items' schema");
     if (schema.items.type === 'array') throw refused(r, 'is a list of lists, which a field cannot be');
     return { ...typeOf({ ...r, at: `${r.at}.items` }, schema.items), array: true };
   }
@@ -111,7 +110,7 @@ function typeOf(r: Reading, schema: Schema): Pick<FieldSpec, 'type' | 'array' | 
 function objectFields(r: Reading, schema: Schema): FieldSpec[] {
   if (r.depth > MAX_NESTING) throw refused(r, `nests objects deeper than ${MAX_NESTING} levels`);
   const { properties, required = [] } = schema;
-  if (!isObject(properties) || Object.keys(properties).length === 0) {
+  if (!isJsonObject(properties) || Object.keys(properties).length === 0) {
     throw refused(r, "has no 'properties' to make fields of");
   }
   if (!Array.isArray(required) || !required.every((n) => typeof n === 'string')) {
@@ -125,7 +124,7 @@ function objectFields(r: Reading, schema: Schema): FieldSpec[] {
     const source = `JSON Schema property ${at}`;
     const name = checkedFieldName(r.flag, source, parent, r.depth, key);
     const inner = { ...r, at };
-    if (!isObject(property)) throw refused(inner, 'is not a schema (an object)');
+    if (!isJsonObject(property)) throw refused(inner, 'is not a schema (an object)');
     const description = property.description;
     if (description !== undefined && typeof description !== 'string')
       throw refused(inner, 'has a description that is not text');
@@ -143,7 +142,7 @@ export function schemaFields(flag: string, text: string): FieldSpec[] {
   } catch (e) {
     throw refused(r, `is not JSON: ${(e as Error).message}`);
   }
-  if (!isObject(schema)) throw refused(r, 'is not a JSON object');
+  if (!isJsonObject(schema)) throw refused(r, 'is not a JSON object');
   onlyKnownWords(r, schema);
   if (schema.type !== undefined && schema.type !== 'object') {
     throw refused(r, `describes ${JSON.stringify(schema.type)}, not an object whose properties are the fields`);

@@ -6,6 +6,7 @@
  * runs (engine/project-cache.ts), so a warm `list` parses no definition file at all.
  */
 
+import { isJsonObject } from '../engine/json-object.js';
 import type { FactKind } from '../engine/project-cache.js';
 import { placeholdersIn } from '../text/placeholders.js';
 import type { ImportBinding, ModuleShape } from '../ts/module-graph.js';
@@ -135,21 +136,23 @@ export function shapeOf(facts: FileFacts): ModuleShape {
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isNumber = (v: unknown): v is number => typeof v === 'number';
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const everyOf = <T>(v: unknown, ok: (x: T) => boolean) => Array.isArray(v) && (v as T[]).every(ok);
 const nameOrNull = (v: unknown) => v === null || v === undefined || isString(v);
 
 function isShape(v: unknown): boolean {
-  if (!isObject(v)) return false;
+  if (!isJsonObject(v)) return false;
   const binding = (b: Record<string, unknown>) =>
-    isObject(b) && isString(b.kind) && isString(b.imported) && isString(b.specifier) && isNumber(b.line);
+    isJsonObject(b) && isString(b.kind) && isString(b.imported) && isString(b.specifier) && isNumber(b.line);
   return (
     everyOf<unknown[]>(v.declared, (d) => Array.isArray(d) && isString(d[0]) && typeof d[1] === 'boolean') &&
     everyOf<Record<string, unknown>>(
       v.namedExports,
-      (e) => isObject(e) && isString(e.name) && isString(e.local) && nameOrNull(e.specifier) && isNumber(e.line),
+      (e) => isJsonObject(e) && isString(e.name) && isString(e.local) && nameOrNull(e.specifier) && isNumber(e.line),
     ) &&
-    everyOf<Record<string, unknown>>(v.starExports, (e) => isObject(e) && isString(e.specifier) && isNumber(e.line)) &&
+    everyOf<Record<string, unknown>>(
+      v.starExports,
+      (e) => isJsonObject(e) && isString(e.specifier) && isNumber(e.line),
+    ) &&
     everyOf<unknown[]>(v.imports, (i) => Array.isArray(i) && isString(i[0]) && binding(i[1] as Record<string, unknown>))
   );
 }
@@ -157,7 +160,7 @@ function isShape(v: unknown): boolean {
 function isDecl(v: Record<string, unknown>): boolean {
   const alias = v.alias as Record<string, unknown> | undefined;
   return (
-    isObject(v) &&
+    isJsonObject(v) &&
     (v.name === undefined || isString(v.name)) &&
     isNumber(v.start) &&
     isNumber(v.line) &&
@@ -165,20 +168,23 @@ function isDecl(v: Record<string, unknown>): boolean {
     typeof v.hasInit === 'boolean' &&
     typeof v.builder === 'boolean' &&
     isString(v.short) &&
-    (alias === undefined || (isObject(alias) && isString(alias.name) && isNumber(alias.line))) &&
-    isObject(v.names) &&
-    Object.values(v.names).every((n) => isObject(n) && nameOrNull(n.name) && nameOrNull(n.uri))
+    (alias === undefined || (isJsonObject(alias) && isString(alias.name) && isNumber(alias.line))) &&
+    isJsonObject(v.names) &&
+    Object.values(v.names).every((n) => isJsonObject(n) && nameOrNull(n.name) && nameOrNull(n.uri))
   );
 }
 
 /** A FileFacts as read back from the cache, checked field by field (an index must point at a declaration). */
 function isFileFacts(value: unknown): value is FileFacts {
-  if (!isObject(value) || !isShape(value.shape) || !everyOf(value.decls, isDecl)) return false;
+  if (!isJsonObject(value) || !isShape(value.shape) || !everyOf(value.decls, isDecl)) return false;
   const count = (value.decls as unknown[]).length;
   const isIndex = (i: unknown) => Number.isInteger(i) && (i as number) >= 0 && (i as number) < count;
   return (
     everyOf<unknown[]>(value.byName, (b) => Array.isArray(b) && isString(b[0]) && isIndex(b[1])) &&
-    everyOf<Record<string, unknown>>(value.exported, (e) => isObject(e) && isString(e.exportName) && isIndex(e.decl)) &&
-    everyOf<Record<string, unknown>>(value.placeholders, (p) => isObject(p) && isNumber(p.line) && isString(p.text))
+    everyOf<Record<string, unknown>>(
+      value.exported,
+      (e) => isJsonObject(e) && isString(e.exportName) && isIndex(e.decl),
+    ) &&
+    everyOf<Record<string, unknown>>(value.placeholders, (p) => isJsonObject(p) && isNumber(p.line) && isString(p.text))
   );
 }

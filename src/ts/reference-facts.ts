@@ -7,6 +7,7 @@
  * only those.
  */
 
+import { isJsonObject } from '../engine/json-object.js';
 import type { ModuleFacts } from './module-facts.js';
 import { type ModuleShape, moduleShape } from './module-graph.js';
 import { specifierName } from './statements.js';
@@ -128,13 +129,12 @@ export function topLevelRefs(facts: ModuleFacts): ModuleRef[] {
   return refs;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
 const KINDS = new Set(['import', 'export', 'dynamic', 'type']);
 
 function isRef(v: unknown): v is ModuleRef {
   return (
-    isObject(v) &&
+    isJsonObject(v) &&
     typeof v.specifier === 'string' &&
     isProjectSpecifier(v.specifier) &&
     KINDS.has(v.kind as string) &&
@@ -145,5 +145,7 @@ function isRef(v: unknown): v is ModuleRef {
 
 /** Reference facts as read back from the cache, checked field by field. */
 export function isReferenceFacts(v: unknown): v is ReferenceFacts {
-  return isObject(v) && Array.isArray(v.refs) && v.refs.every(isRef) && isStrings(v.exports) && isStrings(v.strings);
+  return (
+    isJsonObject(v) && Array.isArray(v.refs) && v.refs.every(isRef) && isStrings(v.exports) && isStrings(v.strings)
+  );
 }
