@@ -10,10 +10,9 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempFolders } from './support.js';
+import { runCli, scaleFixture, tempFolders } from './support.js';
 
 const temp = tempFolders('mcp-scaffold-code-cache-');
-const SCALE_FIXTURE = path.resolve(import.meta.dirname, '../../scripts/scale-fixture.mjs');
 
 /** The one cache file in `cache`'s code folder: its path, inode, header and the bytes after it. */
 function kept(cache: string) {
@@ -27,12 +26,7 @@ function kept(cache: string) {
   return { file, ino: statSync(file).ino, head, dataAt: newline + 1, size: bytes.length };
 }
 
-function server(): string {
-  const dir = path.join(temp(), 'server');
-  const r = spawnSync(process.execPath, [SCALE_FIXTURE, dir, '3', 'inline'], { encoding: 'utf8' });
-  expect(r.status, r.stderr).toBe(0);
-  return dir;
-}
+const server = () => scaleFixture(temp(), 3, 'inline');
 
 const run = (args: string[], cwd: string, cache: string, env: NodeJS.ProcessEnv = {}) => {
   const r = runCli(args, { cwd, env: { MCP_SCAFFOLD_CACHE_DIR: cache, ...env } });

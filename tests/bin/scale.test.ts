@@ -5,22 +5,16 @@
  * `rename` one after the other, each planned from what the one before left in the cache. Timings
  * live in the bench, never here.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, treeDigest } from './support.js';
+import { runCli, scaleFixture, treeDigest } from './support.js';
 
-const SCRIPT = path.resolve(import.meta.dirname, '../../scripts/scale-fixture.mjs');
 const TOOLS = 1000;
 
-function scaleFixture(layout: string): string {
-  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-scale-')), 'server');
-  const r = spawnSync(process.execPath, [SCRIPT, dir, String(TOOLS), layout], { encoding: 'utf8' });
-  expect(r.status, r.stderr).toBe(0);
-  return dir;
-}
+const fixtureOf = (layout: string) =>
+  scaleFixture(mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-scale-')), TOOLS, layout);
 
 /** add tool then list (people's and --json) in a copy of `fixture`; what they print and leave. */
 function addThenList(fixture: string, env: NodeJS.ProcessEnv) {
@@ -70,7 +64,7 @@ function spoilCache(dir: string): void {
 
 describe.each(['inline', 'barrel'])(`%s layout, ${TOOLS} tools: remove and rename`, (layout) => {
   it('give the same files and output with the cache cold then warm, spoilt, and off', () => {
-    const fixture = scaleFixture(layout);
+    const fixture = fixtureOf(layout);
     const cacheDir = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-cache-'));
     const plain = removesAndRenames(fixture, { MCP_SCAFFOLD_CACHE: '0', MCP_SCAFFOLD_CACHE_DIR: cacheDir });
     expect(readdirSync(cacheDir)).toEqual([]);
@@ -83,7 +77,7 @@ describe.each(['inline', 'barrel'])(`%s layout, ${TOOLS} tools: remove and renam
 
 describe.each(['inline', 'barrel'])(`%s layout, ${TOOLS} tools`, (layout) => {
   it('gives the same files and output with the cache cold, warm, corrupt and off', () => {
-    const fixture = scaleFixture(layout);
+    const fixture = fixtureOf(layout);
     const cacheDir = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-cache-'));
     const plain = addThenList(fixture, { MCP_SCAFFOLD_CACHE: '0', MCP_SCAFFOLD_CACHE_DIR: cacheDir });
     expect(readdirSync(cacheDir)).toEqual([]);
@@ -104,7 +98,7 @@ describe.each(['inline', 'barrel'])(`%s layout, ${TOOLS} tools`, (layout) => {
   }, 900_000); // 12 runs of the CLI over a thousand files, on a loaded 2-core machine
 
   it('gives the same with every file old enough to be trusted by its stat', () => {
-    const fixture = scaleFixture(layout);
+    const fixture = fixtureOf(layout);
     const cacheDir = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-cache-'));
     const env = { MCP_SCAFFOLD_CACHE_DIR: cacheDir };
     const lists = (e: NodeJS.ProcessEnv) =>

@@ -11,11 +11,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BIN, runCli, treeDigest } from './support.js';
+import { BIN, runCli, scaleFixture, treeDigest } from './support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MODULES_MAIN = pathToFileURL(path.join(ROOT, 'dist/cli/main.js')).href;
-const SCALE_FIXTURE = path.join(ROOT, 'scripts/scale-fixture.mjs');
 
 const temp = (prefix: string) => mkdtempSync(path.join(tmpdir(), `mcp-scaffold-startup-${prefix}-`));
 
@@ -58,12 +57,7 @@ function expectSameFromModules(args: string[], fixture?: string): Outcome {
   return bundled;
 }
 
-function scaleFixture(layout: string, tools: number): string {
-  const dir = path.join(temp(`scale-${layout}`), 'server');
-  const r = spawnSync(process.execPath, [SCALE_FIXTURE, dir, String(tools), layout], { encoding: 'utf8' });
-  expect(r.status, r.stderr).toBe(0);
-  return dir;
-}
+const fixtureOf = (layout: string, tools: number) => scaleFixture(temp(`scale-${layout}`), tools, layout);
 
 describe('the build', () => {
   it('puts the launcher, the bundle and the templates in the packed package', () => {
@@ -101,7 +95,7 @@ describe('the build', () => {
 
 describe('the bundle and tsc modules write and print the same', () => {
   it.each(['inline', 'barrel'])('add of every kind on a %s fixture', (layout) => {
-    const fixture = scaleFixture(layout, 12);
+    const fixture = fixtureOf(layout, 12);
     for (const args of [
       ['add', 'tool', 'demo_find_things', '--no-devcheck', '--yes'],
       ['add', 'tool', 'demo_delete_thing', '--destructive', '--input', 'id:string:Which one', '--no-devcheck', '--yes'],
@@ -114,7 +108,7 @@ describe('the bundle and tsc modules write and print the same', () => {
   });
 
   it('list, for people and --json', () => {
-    const fixture = scaleFixture('barrel', 12);
+    const fixture = fixtureOf('barrel', 12);
     expect(expectSameFromModules(['list'], fixture).status).toBe(0);
     expect(expectSameFromModules(['list', '--json'], fixture).status).toBe(0);
   });
@@ -127,7 +121,7 @@ describe('the bundle and tsc modules write and print the same', () => {
   });
 
   it('an entry point that does not parse: the error names the file and line', () => {
-    const fixture = scaleFixture('inline', 2);
+    const fixture = fixtureOf('inline', 2);
     const index = path.join(fixture, 'src/index.ts');
     writeFileSync(index, readFileSync(index, 'utf8').replace('tools: [', 'tools: [[,'));
     for (const args of [

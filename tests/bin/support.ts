@@ -9,9 +9,18 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 
 export const BIN = path.resolve(import.meta.dirname, '../../bin/mcp-scaffold.js');
+const SCALE_FIXTURE = path.resolve(import.meta.dirname, '../../scripts/scale-fixture.mjs');
+
+/** The bench's server of `tools` tools registered `inline` or through a `barrel` (scripts/scale-fixture.mjs), in `parent`/server. */
+export function scaleFixture(parent: string, tools: number, layout: string): string {
+  const dir = path.join(parent, 'server');
+  const r = spawnSync(process.execPath, [SCALE_FIXTURE, dir, String(tools), layout], { encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  return dir;
+}
 
 export interface CliRun {
   status: number | null;
