@@ -210,6 +210,30 @@ describe('rename service', () => {
   });
 });
 
+/**
+ * Renames acme_find_items to `to` in `files` and back: src/index.ts holds `laidOut` in between,
+ * which Biome passes, and comes back byte for byte.
+ */
+function renamedThereAndBack(
+  files: Record<string, string>,
+  to: string,
+  laidOut: string,
+  known?: (t: Tree) => KnownFiles,
+): void {
+  const host = new MemoryHost(files);
+  const tree = new Tree(host);
+  expect(planRename(tree, LAYOUTS, 'tool', 'acme_find_items', to, undefined, known).problems).toEqual([]);
+  host.flush(tree.changes());
+  expect(host.snapshot()['src/index.ts']).toContain(laidOut);
+  const { diagnostics, wanted } = biomeCheck(tempDir(host.snapshot()), ['src/index.ts']);
+  expect(diagnostics, JSON.stringify(wanted)).toEqual([]);
+
+  const back = new Tree(host);
+  expect(planRename(back, LAYOUTS, 'tool', to, 'acme_find_items', undefined, known).problems).toEqual([]);
+  host.flush(back.changes());
+  expect(host.snapshot()['src/index.ts']).toBe(files['src/index.ts']);
+}
+
 describe('rename: the layout Biome gives the arrays it changes', () => {
   const FILES = fixture(
     {
@@ -232,12 +256,9 @@ describe('rename: the layout Biome gives the arrays it changes', () => {
   const LONG = 'acme_find_every_item_in_the_catalog_by_the_words_of_its_title';
 
   it('an array too wide once renamed goes one element per line; renamed back, it joins again', () => {
-    const host = new MemoryHost(FILES);
-    const tree = new Tree(host);
-    expect(planRename(tree, LAYOUTS, 'tool', 'acme_find_items', LONG).problems).toEqual([]);
-    host.flush(tree.changes());
-    const index = host.snapshot()['src/index.ts']!;
-    expect(index).toContain(
+    renamedThereAndBack(
+      FILES,
+      LONG,
       L(
         '  tools: [',
         '    acmeEchoTool,',
@@ -247,14 +268,6 @@ describe('rename: the layout Biome gives the arrays it changes', () => {
         '  ],',
       ),
     );
-    const root = tempDir(host.snapshot());
-    const { diagnostics, wanted } = biomeCheck(root, ['src/index.ts']);
-    expect(diagnostics, JSON.stringify(wanted)).toEqual([]);
-
-    const back = new Tree(host);
-    expect(planRename(back, LAYOUTS, 'tool', LONG, 'acme_find_items').problems).toEqual([]);
-    host.flush(back.changes());
-    expect(host.snapshot()['src/index.ts']).toBe(FILES['src/index.ts']);
   });
 });
 
@@ -285,25 +298,16 @@ describe('rename: the layout Biome gives the import braces it changes', () => {
     ['on facts', undefined],
     ['on parses', (t: Tree) => KnownFiles.none(t)],
   ] as const)('braces too wide once renamed go one name per line; renamed back, they join (%s)', (_label, known) => {
-    const host = new MemoryHost(FILES);
-    const tree = new Tree(host);
-    expect(planRename(tree, LAYOUTS, 'tool', 'acme_find_items', LONG, undefined, known).problems).toEqual([]);
-    host.flush(tree.changes());
-    const index = host.snapshot()['src/index.ts']!;
-    expect(index).toContain(
+    renamedThereAndBack(
+      FILES,
+      LONG,
       L(
         'import {',
         '  acmeEchoTool,',
         '  acmeFindEveryItemInTheCatalogByItsWordsTool,',
         "} from './mcp-server/tools/definitions/index.js';",
       ),
+      known,
     );
-    const { diagnostics, wanted } = biomeCheck(tempDir(host.snapshot()), ['src/index.ts']);
-    expect(diagnostics, JSON.stringify(wanted)).toEqual([]);
-
-    const back = new Tree(host);
-    expect(planRename(back, LAYOUTS, 'tool', LONG, 'acme_find_items', undefined, known).problems).toEqual([]);
-    host.flush(back.changes());
-    expect(host.snapshot()['src/index.ts']).toBe(FILES['src/index.ts']);
   });
 });
