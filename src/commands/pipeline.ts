@@ -62,33 +62,38 @@ export interface PipelineSpec<R extends GeneratorResult = GeneratorResult> {
 
 const UNCHANGED = 'Nothing to change: the project already has all of it.';
 
+/** A plan's changes once checked, and what is said of them when they are written (or shown, on a dry run). */
+interface Checked {
+  changes: FileChange[];
+  notes: string[];
+  /** Of the text written (wide lines, stand-ins): a run whose write failed has no such file to speak of. */
+  warnings: string[];
+}
+
 /**
- * Warnings, then every problem at once (nothing is written), then notes; then the layout pass.
- * A plan made again (`say` false) reports only its problems: the rest was said the first time.
+ * Warnings on the input, then every problem at once (nothing is written); then the layout pass.
+ * A plan made again (`say` false) says only its problems: its input warnings were said the first time.
  */
 async function checkedChanges(
   { tree, result }: Planned,
   reporter: Reporter,
   say = true,
   warnStandIns = false,
-): Promise<FileChange[]> {
+): Promise<Checked> {
   if (say) for (const w of result.warnings) reporter.warn(w);
   if (result.problems.length > 0) {
     // A file that leads out of the project is refused as that first: it is never written to.
     tree.host.verify(result.problems.flatMap((p) => (p.path && p.path !== '.' ? [p.path] : [])));
     throw problemsError(result.problems);
   }
-  if (say) for (const n of result.notes) reporter.info(n);
-  for (const file of await formatWideNewFiles(tree, lineWidthOf(tree))) {
-    if (say)
-      reporter.warn(
-        `${file} has lines over the line width that were not laid out (Biome is not installed, or its layout would have changed the text); run your formatter on it.`,
-      );
-  }
+  const warnings = (await formatWideNewFiles(tree, lineWidthOf(tree))).map(
+    (file) =>
+      `${file} has lines over the line width that were not laid out (Biome is not installed, or its layout would have changed the text); run your formatter on it.`,
+  );
   const changes = tree.changes();
   // After the layout pass: the lines named are those the files will have.
-  if (say && warnStandIns) for (const w of standInWarnings(changes)) reporter.warn(w);
-  return changes;
+  if (warnStandIns) warnings.push(...standInWarnings(changes));
+  return { changes, notes: result.notes, warnings };
 }
 
 /** The changes as the result lists them: with a unified diff of each, created files too, on a dry run. */
@@ -118,17 +123,18 @@ const REPLANS = 3;
  */
 async function planAndFlush<R extends GeneratorResult>(
   spec: PipelineSpec<R>,
-): Promise<{ planned: Planned<R>; changes: FileChange[] }> {
+): Promise<{ planned: Planned<R> } & Checked> {
   const { reporter, global } = spec;
   let planned = await spec.generate();
-  let changes = await checkedChanges(planned, reporter, true, spec.warnStandIns);
+  let checked = await checkedChanges(planned, reporter, true, spec.warnStandIns);
   for (let replans = 0; ; replans++) {
+    const { changes } = checked;
     planned.tree.host.verify(changes.map((c) => c.path));
-    if (global.dryRun) return { planned, changes };
+    if (global.dryRun) return { planned, ...checked };
     if (replans === 0 && changes.length > 0) await spec.beforeFlush?.(planned);
     try {
       for (const w of await planned.tree.host.flush(changes)) reporter.warn(w);
-      return { planned, changes };
+      return { planned, ...checked };
     } catch (e) {
       if (!(e instanceof PlanOutdatedError)) throw e;
       // Nothing was written (or all of it was put back): a stop signal that came meanwhile ends the run here.
@@ -138,7 +144,7 @@ async function planAndFlush<R extends GeneratorResult>(
       markPlanning();
       reporter.debug(`${e.message} Planning again from the files as they are now.`);
       planned = await spec.generate();
-      changes = await checkedChanges(planned, reporter, false);
+      checked = await checkedChanges(planned, reporter, false, spec.warnStandIns);
     }
   }
 }
@@ -147,9 +153,12 @@ export async function runPipeline<R extends GeneratorResult>(spec: PipelineSpec<
   const { reporter, global } = spec;
   try {
     // Listed after the flush: CREATE and UPDATE say what is on disk, not what was meant to be.
-    const { planned, changes } = await planAndFlush(spec);
+    const { planned, changes, notes, warnings } = await planAndFlush(spec);
     // What planning learnt of the project is kept once the project holds what was planned.
     if (!global.dryRun) ProjectCache.of(planned.tree)?.commit(changes);
+    // Said once the files hold it: a failed write must not leave "added" or a line to replace behind.
+    for (const n of notes) reporter.info(n);
+    for (const w of warnings) reporter.warn(w);
     const listedChanges = listed(changes, global.dryRun);
     sayChanges(planned, listedChanges, reporter, global.dryRun);
     const taskRun = await runTasks(

@@ -147,16 +147,27 @@ describe.skipIf('reason' in disk)('a real full disk (2 MB tmpfs)', () => {
       );
       const before = treeDigest(root);
       const r = await spawnCli(['add', 'tool', 'demo_find_items', '--json', '--no-devcheck', '--cwd', root]);
-      const out = JSON.parse(r.stdout) as { ok: boolean; error?: { code: string; message: string } };
+      const out = JSON.parse(r.stdout) as {
+        ok: boolean;
+        warnings: string[];
+        error?: { code: string; message: string };
+      };
+      // The notes and the stand-in lines speak of the files as written.
+      const saysWritten = [/STAND-IN:/, /^Naming:/m];
       if (r.status === 0) {
         outcomes.push('done');
         expect(readFileSync(path.join(root, 'src/index.ts'), 'utf8')).toContain('demoFindItemsTool');
+        expect(out.warnings.join('\n')).toMatch(saysWritten[0]!);
+        for (const said of saysWritten.slice(1)) expect(r.stderr).toMatch(said);
       } else {
         outcomes.push(out.error!.code);
         expect(r.status, r.stderr).toBe(1);
         expect(out.error!.code).toBe('WRITE_FAILED');
         expect(out.error!.message).toMatch(/nothing was written\.$|every change was rolled back\.$/);
         expect(treeDigest(root)).toBe(before);
+        // Nothing said of a file that is not there: no line to replace in it, no "added".
+        expect(out.warnings).toEqual([]);
+        for (const said of saysWritten) expect(r.stderr).not.toMatch(said);
       }
       rmSync(root, { recursive: true, force: true });
       rmSync(filler);
