@@ -86,17 +86,23 @@ export function parseName(raw: string, what = 'tool name', maxLength = MAX_TOOL_
   else if (CAMEL.test(raw)) names = fromWords(raw, splitCamel(raw), 'camelCase');
   else if (PASCAL.test(raw)) names = fromWords(raw, splitCamel(raw), 'PascalCase');
   else {
-    const bad = [...new Set(raw.replace(/[a-zA-Z0-9]/g, ''))].map((c) => JSON.stringify(c));
-    throw invalid(
-      bad.length > 0
-        ? `it contains ${bad.join(' ')}${/[_-]/.test(raw) ? ' (or mixes separators/cases)' : ''}`
-        : 'it mixes cases in a way that cannot be converted',
-    );
+    const foreign = [...new Set(raw.replace(/[a-zA-Z0-9_-]/g, ''))].map((c) => JSON.stringify(c));
+    throw invalid(foreign.length > 0 ? `it contains ${foreign.join(' ')}` : separatorProblem(raw));
   }
   if (names.snake.length > maxLength) {
     throw invalid(`it is ${names.snake.length} characters long`);
   }
   return names;
+}
+
+/** Why a name of letters, digits, `_` and `-` that fits no accepted form fits none: what its separators do. */
+function separatorProblem(raw: string): string {
+  const separators = [...new Set(raw.replace(/[a-zA-Z0-9]/g, ''))];
+  const quoted = separators.map((c) => JSON.stringify(c)).join(' and ');
+  if (separators.length > 1) return `it mixes ${quoted}`;
+  if (/^[_-]|[_-]$|[_-]{2}/.test(raw)) return `it has an empty word (${quoted} at an end, or two in a row)`;
+  const form = separators[0] === '_' ? 'snake_case' : 'kebab-case';
+  return `it has capitals beside ${quoted} (${form} is lower case)`;
 }
 
 /**

@@ -107,14 +107,15 @@ describe('parseName', () => {
     ['..', 'it looks like a path', null],
     ['a..b', 'it looks like a path', 'a_b'],
     ['find\\items', 'it looks like a path', 'find_items'],
-    ['acme-find_items', 'it contains "-" "_" (or mixes separators/cases)', 'acme_find_items'],
-    ['acme_findItems', 'it contains "_" (or mixes separators/cases)', 'acme_find_items'],
-    ['Acme-Find', 'it contains "-" (or mixes separators/cases)', 'acme_find'],
-    ['find_items_', 'it contains "_" (or mixes separators/cases)', 'find_items'],
-    ['find__items', 'it contains "_" (or mixes separators/cases)', 'find_items'],
-    ['_find', 'it contains "_" (or mixes separators/cases)', 'find'],
-    ['-find', 'it contains "-" (or mixes separators/cases)', 'find'],
-    ['FIND_ITEMS', 'it contains "_" (or mixes separators/cases)', 'find_items'],
+    ['acme-find_items', 'it mixes "-" and "_"', 'acme_find_items'],
+    ['acme_findItems', 'it has capitals beside "_" (snake_case is lower case)', 'acme_find_items'],
+    ['Acme-Find', 'it has capitals beside "-" (kebab-case is lower case)', 'acme_find'],
+    ['find_items_', 'it has an empty word ("_" at an end, or two in a row)', 'find_items'],
+    ['find__items', 'it has an empty word ("_" at an end, or two in a row)', 'find_items'],
+    ['_find', 'it has an empty word ("_" at an end, or two in a row)', 'find'],
+    ['-find', 'it has an empty word ("-" at an end, or two in a row)', 'find'],
+    ['FIND_ITEMS', 'it has capitals beside "_" (snake_case is lower case)', 'find_items'],
+    ['acme_café', 'it contains "é"', 'acme_cafe'],
   ])('refuses %j with NAME_INVALID: %s, proposing %s', (raw, why, form) => {
     const e = refused(raw);
     expect(e.code).toBe('NAME_INVALID');
