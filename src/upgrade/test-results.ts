@@ -16,8 +16,15 @@ export type TestResults = Record<string, string>;
 export type TestRun = { ran: true; results: TestResults } | { ran: false; reason: string };
 
 interface VitestJson {
-  testResults?: { name?: string; assertionResults?: { fullName?: string; title?: string; status?: string }[] }[];
+  testResults?: {
+    name?: string;
+    status?: string;
+    assertionResults?: { fullName?: string; title?: string; status?: string }[];
+  }[];
 }
+
+/** The name a test file's own failure is known by: one that does not load runs none of its tests. */
+const FILE_ITSELF = '(the file)';
 
 function resultsOf(report: VitestJson, root: string): TestResults {
   const out: TestResults = {};
@@ -26,7 +33,9 @@ function resultsOf(report: VitestJson, root: string): TestResults {
       .relative(root, file.name ?? '')
       .split(path.sep)
       .join('/');
-    for (const t of file.assertionResults ?? []) out[`${rel} > ${t.fullName ?? t.title ?? ''}`] = t.status ?? 'unknown';
+    const tests = file.assertionResults ?? [];
+    for (const t of tests) out[`${rel} > ${t.fullName ?? t.title ?? ''}`] = t.status ?? 'unknown';
+    if (tests.length === 0 && file.status === 'failed') out[`${rel} > ${FILE_ITSELF}`] = 'failed';
   }
   return out;
 }
@@ -68,14 +77,22 @@ export interface TestChange {
   after: string;
 }
 
-/** Every test whose result differs (`missing` where a run does not have it); `regressed`: passed before, not after. */
+/**
+ * Every test whose result differs (`missing` where a run does not have it). `regressed`: one that
+ * passed before and does not after; in a test file the upgrade wrote again (`rewritten`), whose
+ * tests are the new template's, one that fails after. `renewed`: the other changes in such a file
+ * (its old tests gone, its new ones there).
+ */
 export function compareTests(
   before: TestResults,
   after: TestResults,
-): { changed: TestChange[]; regressed: TestChange[] } {
+  rewritten: ReadonlySet<string> = new Set(),
+): { changed: TestChange[]; regressed: TestChange[]; renewed: TestChange[] } {
   const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
   const changed = names
     .map((test) => ({ test, before: before[test] ?? 'missing', after: after[test] ?? 'missing' }))
     .filter((c) => c.before !== c.after);
-  return { changed, regressed: changed.filter((c) => c.before === 'passed') };
+  const inRewritten = (c: TestChange) => rewritten.has(c.test.slice(0, c.test.indexOf(' > ')));
+  const regressed = changed.filter((c) => (inRewritten(c) ? c.after === 'failed' : c.before === 'passed'));
+  return { changed, regressed, renewed: changed.filter((c) => inRewritten(c) && !regressed.includes(c)) };
 }

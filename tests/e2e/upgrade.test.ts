@@ -258,12 +258,21 @@ for (const scenario of SCENARIOS) {
       expect(hashTree(root)).toEqual(before);
     });
 
-    it('to 0.12.3 with --drop-tasks: the confirm flow on ctx.requestInput, the task a plain tool, tsc clean', {
+    it('to 0.12.3 with --drop-tasks --test: the confirm flow on ctx.requestInput, the task a plain tool, tsc clean, tests renewed', {
       timeout: UPGRADE_MS,
     }, async () => {
-      const r = await upgrade(root, scenario, ['--to', frameworkTarball('0.12.3'), '--drop-tasks']);
+      const r = await upgrade(root, scenario, ['--to', frameworkTarball('0.12.3'), '--drop-tasks', '--test']);
       await expectUpgraded(root, scenario, r);
-      expect(parseJsonStdout(r).upgrade).toMatchObject({ from: '0.11.5', to: '0.12.3', dropTasks: true });
+      const out = parseJsonStdout(r);
+      expect(out.upgrade).toMatchObject({ from: '0.11.5', to: '0.12.3', dropTasks: true });
+      // The confirm and task tools' tests are written again for 0.12: their old tests are gone,
+      // which is no regression; each new one passes.
+      expect(out.tests).toMatchObject({ ran: true, passed: true });
+      const renewedFiles = new Set(out.tests.renewed.map((t: string) => t.slice(0, t.indexOf(' > '))));
+      expect([...renewedFiles].sort()).toEqual([
+        'tests/tools/acme-delete-item.tool.test.ts',
+        'tests/tools/acme-rebuild-index.tool.test.ts',
+      ]);
       expect(installedVersion(root)).toBe('0.12.3');
       const confirm = readFileSync(path.join(root, `${DEFS}/acme-delete-item.tool.ts`), 'utf8');
       expect(confirm).toContain('return ctx.requestInput({');

@@ -77,4 +77,34 @@ describe('compareTests', () => {
     ]);
     expect(regressed).toEqual([{ test: 'a > three', before: 'passed', after: 'missing' }]);
   });
+
+  it('holds a test file the upgrade wrote again to its new tests: none may fail; the old ones gone are renewed', () => {
+    const before = {
+      'tests/x.test.ts > asks with elicit': 'passed',
+      'tests/x.test.ts > kept': 'passed',
+      'tests/y.test.ts > old': 'passed',
+      'tests/z.test.ts > old': 'passed',
+      'tests/w.test.ts > gone': 'passed',
+    };
+    const after = {
+      'tests/x.test.ts > asks with requestInput': 'passed',
+      'tests/x.test.ts > kept': 'failed',
+      'tests/y.test.ts > new': 'failed',
+      'tests/z.test.ts > (the file)': 'failed',
+    };
+    const rewritten = new Set(['tests/x.test.ts', 'tests/y.test.ts', 'tests/z.test.ts']);
+    const { regressed, renewed } = compareTests(before, after, rewritten);
+    expect(regressed.map((c) => c.test)).toEqual([
+      'tests/w.test.ts > gone', // not rewritten: gone is a regression
+      'tests/x.test.ts > kept',
+      'tests/y.test.ts > new',
+      'tests/z.test.ts > (the file)', // a rewritten file that does not load runs none of its tests
+    ]);
+    expect(renewed.map((c) => c.test)).toEqual([
+      'tests/x.test.ts > asks with elicit',
+      'tests/x.test.ts > asks with requestInput',
+      'tests/y.test.ts > old',
+      'tests/z.test.ts > old',
+    ]);
+  });
 });
