@@ -6,6 +6,7 @@
  */
 
 import pc from '../engine/colors.js';
+import { shown } from '../engine/shown-text.js';
 import { type Inventory, type InventoryDefinition, placeholdersOf } from '../registration/inventory.js';
 import { isStandInLine } from '../text/placeholders.js';
 
@@ -25,7 +26,7 @@ export function placeholderLines(defs: InventoryDefinition[]): string[] {
   return (defs as WithPlaceholders[]).flatMap((d) =>
     (d.placeholders ?? []).map((p) => {
       const label = isStandInLine(p.text) ? 'stand-in' : 'placeholder';
-      return `  ${pc.yellow(label)} ${d.name ?? d.file} at ${d.file}:${p.line}: ${clip(p.text)}`;
+      return `  ${pc.yellow(label)} ${shown(`${d.name ?? d.file} at ${d.file}:${p.line}: ${clip(p.text)}`)}`;
     }),
   );
 }

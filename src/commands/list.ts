@@ -10,6 +10,7 @@ import { reportFailure } from '../engine/failure.js';
 import type { GlobalOptions } from '../engine/options.js';
 import { ProjectCache } from '../engine/project-cache.js';
 import { errorJson, Reporter } from '../engine/reporter.js';
+import { shown } from '../engine/shown-text.js';
 import type { Tree } from '../engine/tree.js';
 import { KINDS, oneOf, serviceLayoutOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
@@ -60,12 +61,12 @@ function table<T>(
   out: (line: string) => void,
 ): void {
   const last = cells.length - 1;
-  const widths = cells.map((cell, i) =>
-    i === last ? 0 : items.reduce((w, item) => Math.max(w, cell(item).length), 0),
-  );
+  // A cell holds what the project's files hold: shown before it is measured and coloured.
+  const text = cells.map((cell) => (item: T) => shown(cell(item)));
+  const widths = text.map((cell, i) => (i === last ? 0 : items.reduce((w, item) => Math.max(w, cell(item).length), 0)));
   for (const item of items) {
     out(
-      cells
+      text
         .map((cell, i) => (colour[i] ?? ((s: string) => s))(i === last ? cell(item) : cell(item).padEnd(widths[i]!)))
         .join('  ')
         .trimEnd(),

@@ -1,12 +1,14 @@
 /**
  * Everything a command says goes through a Reporter. Under `--json` stdout carries exactly one
  * JSON object at the end and every log line goes to stderr; otherwise logs go to stdout and
- * warnings/errors to stderr. picocolors honours NO_COLOR and FORCE_COLOR.
+ * warnings/errors to stderr. picocolors honours NO_COLOR and FORCE_COLOR. A character the terminal
+ * would act on (from a project's file, in a name, a path or a line quoted) is printed as its escape.
  */
 
 import pc from './colors.js';
 import { EXIT, type ScaffoldError } from './errors.js';
 import { markReported } from './run-state.js';
+import { shownButColours as shown } from './shown-text.js';
 import type { FileChange } from './tree.js';
 
 /** A change as the result lists it: with its unified diff on a dry run. */
@@ -42,20 +44,20 @@ export class Reporter {
   }
 
   info(message: string): void {
-    this.logStream.write(`${message}\n`);
+    this.logStream.write(`${shown(message)}\n`);
   }
 
   success(message: string): void {
-    this.logStream.write(`${pc.green('✔')} ${message}\n`);
+    this.logStream.write(`${pc.green('✔')} ${shown(message)}\n`);
   }
 
   warn(message: string): void {
     this.warnings.push(message);
-    process.stderr.write(`${pc.yellow('warning')} ${message}\n`);
+    process.stderr.write(`${pc.yellow('warning')} ${shown(message)}\n`);
   }
 
   debug(message: string): void {
-    if (this.verbose) process.stderr.write(`${pc.dim(message)}\n`);
+    if (this.verbose) process.stderr.write(`${pc.dim(shown(message))}\n`);
   }
 
   /** CREATE/UPDATE/DELETE lines, with the diff on a dry run. */
@@ -107,17 +109,17 @@ export class Reporter {
       };
       process.stdout.write(`${JSON.stringify(out)}\n`);
     } else {
-      process.stderr.write(`${pc.red('error')} ${pc.dim(`[${error.code}]`)} ${error.message}\n`);
+      process.stderr.write(`${pc.red('error')} ${pc.dim(`[${error.code}]`)} ${shown(error.message)}\n`);
       // A detail the message already says (one problem, or each line of several) is not repeated.
       const single = error.details.length === 1;
       for (const d of error.details) {
         const where = d.path ? `${d.path}${d.line ? `:${d.line}` : ''}: ` : '';
         const said = error.message.includes(single ? d.message : `${where}${d.message}`);
-        if (!said) process.stderr.write(`  - ${where}${d.message}\n`);
+        if (!said) process.stderr.write(`  - ${shown(`${where}${d.message}`)}\n`);
       }
-      if (error.hint) process.stderr.write(`${pc.dim('hint')} ${error.hint}\n`);
+      if (error.hint) process.stderr.write(`${pc.dim('hint')} ${shown(error.hint)}\n`);
     }
-    if (stack && this.verbose) process.stderr.write(`${pc.dim(stack)}\n`);
+    if (stack && this.verbose) process.stderr.write(`${pc.dim(shown(stack))}\n`);
     markReported(error.exitCode);
   }
 }

@@ -1,18 +1,8 @@
+import { escapeOf } from '../engine/shown-text.js';
 import { BIOME_WIDTHS } from './biome-widths.js';
 
 /** Biome's default line width, and the framework's. */
 export const DEFAULT_LINE_WIDTH = 100;
-
-/** Escapes for the characters a reader cannot see: controls, format and separator characters. */
-const SHORT_ESCAPES: Record<string, string> = { '\b': '\\b', '\t': '\\t', '\v': '\\v', '\f': '\\f' };
-
-function invisibleEscape(c: string): string {
-  const short = SHORT_ESCAPES[c];
-  if (short) return short;
-  const cp = c.codePointAt(0)!;
-  if (cp <= 0xff) return `\\x${cp.toString(16).padStart(2, '0')}`;
-  return cp <= 0xffff ? `\\u${cp.toString(16).padStart(4, '0')}` : `\\u{${cp.toString(16)}}`;
-}
 
 // A lone surrogate cannot be written to a UTF-8 file (it would become U+FFFD): it is escaped too.
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]|(?! )\p{Zs}|\p{Cs}/u;
@@ -45,7 +35,7 @@ export function tsString(text: string): string {
       case '${':
         return '\\u0024{';
       default:
-        return invisibleEscape(c);
+        return escapeOf(c);
     }
   });
   return `${quote}${body}${quote}`;
