@@ -9,6 +9,7 @@ import path from 'node:path';
 import * as find from 'empathic/find';
 import * as walk from 'empathic/walk';
 import { ScaffoldError } from '../engine/errors.js';
+import { isJsonObject } from '../engine/json-object.js';
 import { readRegularFile } from '../engine/regular-file.js';
 import { detectPackageManager, type PackageManager } from './package-manager.js';
 import { FRAMEWORK } from './package-names.js';
@@ -37,14 +38,23 @@ export interface Project {
   packageManagerSource: string;
 }
 
-/** A package.json's contents; undefined when there is none or it does not parse (a FIFO is CONFLICT). */
-function readJson(file: string): PackageJson | undefined {
+/** A package.json's contents, or why it has none that counts; undefined when there is no file (a FIFO is CONFLICT). */
+function readPackage(file: string): { pkg: PackageJson } | { problem: string } | undefined {
   const bytes = readRegularFile(file, path.basename(file));
+  if (bytes === undefined) return undefined;
+  let value: unknown;
   try {
-    return bytes === undefined ? undefined : (JSON.parse(bytes.toString('utf8')) as PackageJson);
-  } catch {
-    return undefined;
+    value = JSON.parse(bytes.toString('utf8'));
+  } catch (e) {
+    return { problem: `does not parse: ${e instanceof Error ? e.message : String(e)}` };
   }
+  return isJsonObject(value) ? { pkg: value as PackageJson } : { problem: 'is not a JSON object' };
+}
+
+/** A package.json's contents; undefined when there is none, or none that counts. */
+function readJson(file: string): PackageJson | undefined {
+  const read = readPackage(file);
+  return read && 'pkg' in read ? read.pkg : undefined;
 }
 
 export function frameworkRangeOf(pkg: PackageJson): string | undefined {
@@ -61,8 +71,18 @@ export function findProject(cwd: string): Project {
   let nearestPackage: string | undefined;
   for (const dir of walk.up(start)) {
     const file = path.join(dir, 'package.json');
-    const pkg = existsSync(file) ? readJson(file) : undefined;
-    if (!pkg) continue;
+    const read = existsSync(file) ? readPackage(file) : undefined;
+    if (!read) continue;
+    // The nearest package.json says which package this is, as npm reads it: one that cannot be
+    // read ends the search rather than letting a project further up be taken for it.
+    if ('problem' in read) {
+      throw new ScaffoldError('PARSE_ERROR', `${file} ${read.problem}`, {
+        hint: 'Fix package.json (npm and every other tool read it too), then run the command again.',
+        // Relative to the folder it would be the root of, as a result's paths are.
+        details: [{ path: 'package.json', message: read.problem }],
+      });
+    }
+    const { pkg } = read;
     nearestPackage ??= file;
     const range = frameworkRangeOf(pkg);
     if (range !== undefined) {

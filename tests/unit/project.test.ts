@@ -49,6 +49,30 @@ describe('findProject in a monorepo', () => {
   });
 });
 
+describe('findProject and a package.json that cannot be read', () => {
+  const refusal = (cwd: string) => {
+    try {
+      findProject(cwd);
+    } catch (e) {
+      return e as ScaffoldError;
+    }
+    throw new Error(`findProject(${cwd}) found a project`);
+  };
+
+  it.each([
+    ['{ "name": "x", ', /package\.json does not parse: /],
+    ['', /package\.json does not parse: /],
+    ['[1, 2]', /package\.json is not a JSON object$/],
+  ])('%j: PARSE_ERROR naming the file, not a server further up taken for it', (text, message) => {
+    const root = tempDir({ 'package.json': SERVER, 'inner/package.json': text, 'inner/src/index.ts': '' });
+    const error = refusal(path.join(root, 'inner/src'));
+    expect(error.code).toBe('PARSE_ERROR');
+    expect(error.message).toMatch(message);
+    expect(error.message).toContain(path.join(root, 'inner/package.json'));
+    expect(error.details).toEqual([{ path: 'package.json', message: expect.any(String) }]);
+  });
+});
+
 describe('detectPackageManager', () => {
   const detect = (files: Record<string, string>, pkg: { packageManager?: string } = {}, dir = '.') =>
     detectPackageManager(path.join(tempDir(files), dir), pkg);
