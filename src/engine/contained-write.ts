@@ -1,21 +1,37 @@
 /**
  * The files a run writes into a project outside the flush (the framework's skills and starter
- * tests after an install): written only where their path stays inside the project once links are
- * followed, as the flush checks every path it writes. A path that leads out is not written, and
- * the caller says so.
+ * tests after an install, the upgrade's test codemods): written only where their path stays inside
+ * the project once links are followed, as the flush checks every path it writes. A path that leads
+ * out is not written, and the caller says so. Each file is written whole or not at all: a run
+ * killed while it writes leaves the old text, never a cut one.
  */
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { containedPath } from './containment.js';
+import { removeIfThere, writeNewFile } from './durable.js';
 import type { Reporter } from './reporter.js';
 
-/** Writes `content` to the project-relative `rel`; false, writing nothing, when `rel` leads out of the project. */
+/**
+ * Writes `content` to the project-relative `rel` (a file beside it, renamed over it, keeping its
+ * mode); false, writing nothing, when `rel` leads out of the project.
+ */
 export function writeInsideProject(root: string, rel: string, content: string): boolean {
   const real = containedPath(root, rel);
   if (real === undefined) return false;
   mkdirSync(path.dirname(real), { recursive: true });
-  writeFileSync(real, content);
+  const mode = statSync(real, { throwIfNoEntry: false })?.mode;
+  const tmp = path.join(path.dirname(real), `.mcp-scaffold-${process.pid}.tmp`);
+  removeIfThere(tmp);
+  try {
+    closeSync(
+      writeNewFile(tmp, Buffer.from(content), `contained:${rel}`, mode === undefined ? undefined : mode & 0o7777),
+    );
+    renameSync(tmp, real);
+  } catch (e) {
+    removeIfThere(tmp);
+    throw e;
+  }
   return true;
 }
 

@@ -6,9 +6,11 @@
  * node_modules links to the real 0.11.5 package.
  */
 
-import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { writeInsideProject } from '../../src/engine/contained-write.js';
+import { flushFaults } from '../../src/engine/durable.js';
 import { Reporter } from '../../src/engine/reporter.js';
 import { copyInstalledSkills, externalSkillFiles, projectSkillSetting } from '../../src/init/skills.js';
 import { clearPending, notePending, pendingFiles } from '../../src/tasks/devcheck-scope.js';
@@ -113,5 +115,33 @@ describe("the devcheck's pending list", () => {
     const file = path.join(root, 'node_modules/.cache', PENDING);
     writeFileSync(file, JSON.stringify({ files: ['src/index.ts', '../../etc/passwd', '/etc/hosts', 7] }));
     expect(pendingFiles(root)).toEqual(['src/index.ts']);
+  });
+});
+
+describe('a file written outside the flush', () => {
+  afterEach(() => {
+    delete flushFaults.at;
+  });
+
+  it('is written whole or not at all: a write cut halfway leaves the old text, and no temp beside it', () => {
+    const { root } = server({ 'skills/add-tool/SKILL.md': 'old text\n' });
+    flushFaults.at = (step) => (step === 'contained:skills/add-tool/SKILL.md' ? 'enospc' : undefined);
+    expect(() => writeInsideProject(root, 'skills/add-tool/SKILL.md', `${'new text\n'.repeat(1000)}`)).toThrow(
+      /ENOSPC/,
+    );
+    expect(readFileSync(path.join(root, 'skills/add-tool/SKILL.md'), 'utf8')).toBe('old text\n');
+    expect(readdirSync(path.join(root, 'skills/add-tool'))).toEqual(['SKILL.md']);
+    delete flushFaults.at;
+    expect(writeInsideProject(root, 'skills/add-tool/SKILL.md', 'new text\n')).toBe(true);
+    expect(readFileSync(path.join(root, 'skills/add-tool/SKILL.md'), 'utf8')).toBe('new text\n');
+  });
+
+  it('keeps the mode of the file it replaces; a new one gets the usual mode', () => {
+    const { root } = server({ 'scripts/run.sh': '#!/bin/sh\n' });
+    chmodSync(path.join(root, 'scripts/run.sh'), 0o750);
+    writeInsideProject(root, 'scripts/run.sh', '#!/bin/sh\necho hi\n');
+    expect(statSync(path.join(root, 'scripts/run.sh')).mode & 0o777).toBe(0o750);
+    writeInsideProject(root, 'scripts/new.sh', 'x\n');
+    expect(statSync(path.join(root, 'scripts/new.sh')).mode & 0o777).toBe(0o666 & ~process.umask());
   });
 });
