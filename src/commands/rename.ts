@@ -157,6 +157,12 @@ export function planRename(
   // Without a definition layout, the target is a service.
   const layout = layouts.find((l) => l.kind === kind);
   const to = layout ? newName(target, rawTo) : serviceNames(rawTo).domain;
+  if (to === target.def.name) {
+    const said = rawTo === to ? to : `${rawTo} (${to})`;
+    throw new ScaffoldError('OPTION_INVALID', `${said} is the ${kind}'s name already: there is nothing to rename.`, {
+      hint: `Give the new name second: mcp-scaffold rename ${kind} ${target.def.name} <new name>.`,
+    });
+  }
   const map = layout ? definitionMap(target, layout, to) : serviceMap(tree, target, to);
   if (map.mcpName) {
     const definitions = withoutServices(found.result, tree, layouts, services);

@@ -133,6 +133,18 @@ describe.each(KINDS)('rename $kind', (k) => {
       expect.objectContaining({ code: 'ALREADY_EXISTS' }),
     );
   });
+
+  it('refuses the name it has already, in any spelling that converts to it (OPTION_INVALID, not ALREADY_EXISTS)', () => {
+    const d = existing(k)[0]!;
+    const tree = new Tree(new MemoryHost(fixture({ 'src/index.ts': inlineIndex })));
+    const camel = d.mcpName.replace(/[_-](\w)/g, (_, c: string) => c.toUpperCase());
+    for (const same of [d.mcpName, camel]) {
+      expect(() => planRename(tree, LAYOUTS, k.kind, d.mcpName, same)).toThrow(
+        expect.objectContaining({ code: 'OPTION_INVALID', message: expect.stringContaining('nothing to rename') }),
+      );
+    }
+    expect(tree.changes()).toEqual([]);
+  });
 });
 
 describe('rename: a namesake of another kind', () => {
