@@ -6,15 +6,16 @@
  * killed while it writes leaves the old text, never a cut one.
  */
 
-import { closeSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { containedPath } from './containment.js';
-import { removeIfThere, writeNewFile } from './durable.js';
+import { replaceAtomically } from './durable.js';
 import type { Reporter } from './reporter.js';
 
 /**
- * Writes `content` to the project-relative `rel` (a file beside it, renamed over it, keeping its
- * mode); false, writing nothing, when `rel` leads out of the project.
+ * Writes `content` to the project-relative `rel` as the journal puts a file back (a file beside it,
+ * fsynced, renamed over it, keeping its mode); false, writing nothing, when `rel` leads out of the
+ * project.
  */
 export function writeInsideProject(root: string, rel: string, content: string): boolean {
   const real = containedPath(root, rel);
@@ -22,16 +23,13 @@ export function writeInsideProject(root: string, rel: string, content: string): 
   mkdirSync(path.dirname(real), { recursive: true });
   const mode = statSync(real, { throwIfNoEntry: false })?.mode;
   const tmp = path.join(path.dirname(real), `.mcp-scaffold-${process.pid}.tmp`);
-  removeIfThere(tmp);
-  try {
-    closeSync(
-      writeNewFile(tmp, Buffer.from(content), `contained:${rel}`, mode === undefined ? undefined : mode & 0o7777),
-    );
-    renameSync(tmp, real);
-  } catch (e) {
-    removeIfThere(tmp);
-    throw e;
-  }
+  replaceAtomically(
+    real,
+    Buffer.from(content),
+    mode === undefined ? undefined : mode & 0o7777,
+    tmp,
+    `contained:${rel}`,
+  );
   return true;
 }
 

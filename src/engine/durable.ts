@@ -194,11 +194,20 @@ export async function fsyncTogether(fds: Iterable<number>, dirs: Iterable<string
   if (failed) throw failed.reason;
 }
 
-/** Atomically replaces `file` with `bytes`: a temp beside it, fsynced, renamed, the folder fsynced. */
-export function replaceAtomically(file: string, bytes: Uint8Array, mode: number | undefined, tmp: string): void {
+/**
+ * Atomically replaces `file` with `bytes`: a temp beside it, fsynced, renamed, the folder fsynced.
+ * A fault planned for `step` strikes while the temp is written.
+ */
+export function replaceAtomically(
+  file: string,
+  bytes: Uint8Array,
+  mode: number | undefined,
+  tmp: string,
+  step?: string,
+): void {
   removeIfThere(tmp);
   try {
-    writeNewFileSynced(tmp, bytes, mode);
+    writeNewFileSynced(tmp, bytes, mode, step);
     renameSync(tmp, file);
   } catch (e) {
     removeIfThere(tmp);
