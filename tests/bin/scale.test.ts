@@ -5,16 +5,15 @@
  * `rename` one after the other, each planned from what the one before left in the cache. Timings
  * live in the bench, never here.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../helpers/temp.js';
 import { runCli, scaleFixture, treeDigest } from './support.js';
 
 const TOOLS = 1000;
 
-const fixtureOf = (layout: string) =>
-  scaleFixture(mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-scale-')), TOOLS, layout);
+const fixtureOf = (layout: string) => scaleFixture(tempFolder('mcp-scaffold-scale-'), TOOLS, layout);
 
 /** add tool then list (people's and --json) in a copy of `fixture`; what they print and leave. */
 function addThenList(fixture: string, env: NodeJS.ProcessEnv) {
@@ -65,7 +64,7 @@ function spoilCache(dir: string): void {
 describe.each(['inline', 'barrel'])(`%s layout, ${TOOLS} tools: remove and rename`, (layout) => {
   it('give the same files and output with the cache cold then warm, spoilt, and off', () => {
     const fixture = fixtureOf(layout);
-    const cacheDir = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-cache-'));
+    const cacheDir = tempFolder('mcp-scaffold-cache-');
     const plain = removesAndRenames(fixture, { MCP_SCAFFOLD_CACHE: '0', MCP_SCAFFOLD_CACHE_DIR: cacheDir });
     expect(readdirSync(cacheDir)).toEqual([]);
     expect(plain.out[3]![0]).toContain('demo-zz-top.tool.ts');
@@ -78,7 +77,7 @@ describe.each(['inline', 'barrel'])(`%s layout, ${TOOLS} tools: remove and renam
 describe.each(['inline', 'barrel'])(`%s layout, ${TOOLS} tools`, (layout) => {
   it('gives the same files and output with the cache cold, warm, corrupt and off', () => {
     const fixture = fixtureOf(layout);
-    const cacheDir = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-cache-'));
+    const cacheDir = tempFolder('mcp-scaffold-cache-');
     const plain = addThenList(fixture, { MCP_SCAFFOLD_CACHE: '0', MCP_SCAFFOLD_CACHE_DIR: cacheDir });
     expect(readdirSync(cacheDir)).toEqual([]);
     expect(plain.out[2]).toContain(`${TOOLS + 1} definitions: ${TOOLS + 1} registered`);
@@ -99,7 +98,7 @@ describe.each(['inline', 'barrel'])(`%s layout, ${TOOLS} tools`, (layout) => {
 
   it('gives the same with every file old enough to be trusted by its stat', () => {
     const fixture = fixtureOf(layout);
-    const cacheDir = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-cache-'));
+    const cacheDir = tempFolder('mcp-scaffold-cache-');
     const env = { MCP_SCAFFOLD_CACHE_DIR: cacheDir };
     const lists = (e: NodeJS.ProcessEnv) =>
       [runCli(['list'], { cwd: fixture, env: e }), runCli(['list', '--json'], { cwd: fixture, env: e })].map((r) => {

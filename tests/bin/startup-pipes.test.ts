@@ -4,16 +4,16 @@
  * reads.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, openSync, readSync, writeSync } from 'node:fs';
 import { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../helpers/temp.js';
 import { BIN, runCli } from './support.js';
 
 /** A named pipe's two ends, both opened non-blocking (no end waits for the other to open). */
 function fifo(): { read: number; write: number } {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-pipes-')), 'out');
+  const file = path.join(tempFolder('mcp-scaffold-pipes-'), 'out');
   expect(spawnSync('mkfifo', [file]).status).toBe(0);
   const read = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   const write = openSync(file, constants.O_WRONLY | constants.O_NONBLOCK);

@@ -6,17 +6,17 @@
  */
 
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../helpers/temp.js';
 import { BIN, runCli, scaleFixture, treeDigest } from './support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MODULES_MAIN = pathToFileURL(path.join(ROOT, 'dist/cli/main.js')).href;
 
-const temp = (prefix: string) => mkdtempSync(path.join(tmpdir(), `mcp-scaffold-startup-${prefix}-`));
+const temp = (prefix: string) => tempFolder(`mcp-scaffold-startup-${prefix}-`);
 
 interface Outcome {
   status: number | null;

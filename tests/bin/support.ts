@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterEach, expect } from 'vitest';
+import { tempFolder } from '../helpers/temp.js';
 
 export const BIN = path.resolve(import.meta.dirname, '../../bin/mcp-scaffold.js');
 const SCALE_FIXTURE = path.resolve(import.meta.dirname, '../../scripts/scale-fixture.mjs');
@@ -89,7 +90,7 @@ await createApp({
 `;
 
 export function makeProject(files: Record<string, string> = {}, pkg: Record<string, unknown> = {}): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-bin-'));
+  const root = tempFolder('mcp-scaffold-bin-');
   const all: Record<string, string> = {
     'package.json': JSON.stringify(
       {

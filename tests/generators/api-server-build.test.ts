@@ -9,8 +9,7 @@
  * Biome, the framework's linter, the tests) passes offline (any `fetch` that is not the test's stub throws).
  */
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { diffLines } from 'diff';
 import { describe, expect, inject, it } from 'vitest';
@@ -20,7 +19,7 @@ import { addServiceGenerator } from '../../src/kinds/service/generator.js';
 import { addToolGenerator } from '../../src/kinds/tool/generator.js';
 import type { FrameworkRelease } from '../helpers/framework-installs.js';
 import { addTo, type Generate, generatedServer, runDevcheck } from '../helpers/generated-server.js';
-import { writeFiles } from '../helpers/temp.js';
+import { tempFolder, writeFiles } from '../helpers/temp.js';
 
 const roots = inject('frameworkRoots');
 
@@ -202,7 +201,7 @@ const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n
 
 /** A module that makes every `fetch` a test does not stub throw: the run is offline or fails. */
 function offlineGuard(): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'offline-')), 'offline.mjs');
+  const file = path.join(tempFolder('mcp-scaffold-offline-'), 'offline.mjs');
   writeFileSync(file, "globalThis.fetch = () => { throw new Error('offline: a test called the real fetch'); };\n");
   return file;
 }

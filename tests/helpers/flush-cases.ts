@@ -3,10 +3,10 @@
  * its arguments, where it writes (the folder whose bytes must not change), and how to set it up.
  */
 
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { makeProject } from '../bin/support.js';
+import { tempFolder } from './temp.js';
 
 export interface FlushCase {
   name: string;
@@ -45,14 +45,14 @@ export const FLUSH_CASES: FlushCase[] = [
     name: 'init',
     newFolder: true,
     make: async () => {
-      const parent = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-init-fault-'));
+      const parent = tempFolder('mcp-scaffold-init-fault-');
       return { dir: parent, args: ['init', 'demo', '--json', '--no-install', '--no-git', '--cwd', parent] };
     },
   },
   {
     name: 'init into an empty folder',
     make: async () => {
-      const parent = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-init-fault-'));
+      const parent = tempFolder('mcp-scaffold-init-fault-');
       mkdirSync(path.join(parent, 'demo'));
       return { dir: parent, args: ['init', 'demo', '--json', '--no-install', '--no-git', '--cwd', parent] };
     },

@@ -1,4 +1,4 @@
-/** Temp folders for tests that need a disk: each test gets its own, removed after the file's tests. */
+/** Temp folders for tests that need a disk: each is removed after the tests of the file that made it. */
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,10 +11,16 @@ afterAll(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A new empty folder, holding `files` (project-relative path → content) if given. */
-export function tempDir(files: Record<string, string> = {}): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-scaffold-test-'));
+/** A new empty folder named `<prefix>…`, removed once the file's tests are done. */
+export function tempFolder(prefix = 'mcp-scaffold-test-'): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
   made.push(dir);
+  return dir;
+}
+
+/** A new folder holding `files` (project-relative path → content), if given. */
+export function tempDir(files: Record<string, string> = {}): string {
+  const dir = tempFolder();
   writeFiles(dir, files);
   return dir;
 }
