@@ -120,7 +120,7 @@ function human(inv: Inventory, reporter: Reporter, kinds: readonly KindSpec[]): 
     line(
       `${marked} line${marked === 1 ? '' : 's'} still to replace (stand-ins and TODO: text, listed above): devcheck --strict fails until each is real.`,
     );
-  reporter.info(lines.join('\n'));
+  reporter.infoShown(lines.join('\n'));
 }
 
 /** A remembered listing's outline: the inventory's lists (what made them is checked by what they were read from). */

@@ -2,13 +2,14 @@
  * Everything a command says goes through a Reporter. Under `--json` stdout carries exactly one
  * JSON object at the end and every log line goes to stderr; otherwise logs go to stdout and
  * warnings/errors to stderr. picocolors honours NO_COLOR and FORCE_COLOR. A character the terminal
- * would act on (from a project's file, in a name, a path or a line quoted) is printed as its escape.
+ * would act on (from a project's file, in a name, a path or a line quoted) is printed as its escape,
+ * colour codes among them: the only ones written are the Reporter's own, added after the escaping.
  */
 
 import pc from './colors.js';
 import { EXIT, type ScaffoldError } from './errors.js';
 import { markReported } from './run-state.js';
-import { shownButColours as shown } from './shown-text.js';
+import { shown } from './shown-text.js';
 import type { FileChange } from './tree.js';
 
 /** A change as the result lists it: with its unified diff on a dry run. */
@@ -47,6 +48,11 @@ export class Reporter {
     this.logStream.write(`${shown(message)}\n`);
   }
 
+  /** Lines coloured by the caller, each part from outside passed through `shown` before. */
+  infoShown(text: string): void {
+    this.logStream.write(`${text}\n`);
+  }
+
   success(message: string): void {
     this.logStream.write(`${pc.green('✔')} ${shown(message)}\n`);
   }
@@ -69,8 +75,8 @@ export class Reporter {
           : change.action === 'delete'
             ? pc.red('DELETE')
             : pc.cyan('UPDATE');
-      this.info(`${label} ${change.path}`);
-      if (dryRun && change.diff) this.info(colorDiff(change.diff));
+      this.infoShown(`${label} ${shown(change.path)}`);
+      if (dryRun && change.diff) this.infoShown(colorDiff(shown(change.diff)));
     }
   }
 

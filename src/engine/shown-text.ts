@@ -18,12 +18,6 @@ export function escapeOf(c: string): string {
 
 const ACTED_ON = '(?![\\n\\t])[\\p{Cc}\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]';
 const EVERY = new RegExp(ACTED_ON, 'gu');
-/** The colour codes this CLI writes itself (picocolors: `ESC [ n ; … m`) are kept. */
-const BUT_COLOURS = new RegExp(`\\x1b\\[[0-9;]*m|${ACTED_ON}`, 'gu');
 
 /** The text with every character a terminal would act on written as its escape. */
 export const shown = (text: string): string => text.replace(EVERY, escapeOf);
-
-/** As `shown`, keeping colour codes: for a line already coloured, whose other parts were shown. */
-export const shownButColours = (text: string): string =>
-  text.replace(BUT_COLOURS, (m) => (m.length > 1 ? m : escapeOf(m)));

@@ -4,7 +4,7 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { shown, shownButColours } from '../../src/engine/shown-text.js';
+import { shown } from '../../src/engine/shown-text.js';
 
 describe('shown', () => {
   it.each([
@@ -23,16 +23,5 @@ describe('shown', () => {
   it('keeps line feeds, tabs, non-ASCII letters, emoji joined by ZWJ and no-break spaces', () => {
     const text = 'a\tb\nc café 👩‍💻 x\u00a0y 名前';
     expect(shown(text)).toBe(text);
-  });
-});
-
-describe('shownButColours', () => {
-  it('keeps colour codes (ESC [ … m) and shows every other control', () => {
-    expect(shownButColours('\u001b[1mTools\u001b[22m \u001b[36mx\u001b[39m')).toBe(
-      '\u001b[1mTools\u001b[22m \u001b[36mx\u001b[39m',
-    );
-    expect(shownButColours('\u001b[1m\u001b]0;t\u0007\u001b[2K\u202e\u001b[22m')).toBe(
-      '\u001b[1m\\x1b]0;t\\x07\\x1b[2K\\u202e\u001b[22m',
-    );
   });
 });
