@@ -9,10 +9,16 @@ import { strikeAt } from '../engine/durable.js';
 import { EXIT, ScaffoldError } from '../engine/errors.js';
 import { reportFailure } from '../engine/failure.js';
 import { Reporter } from '../engine/reporter.js';
-import { interruptedBeforeWrite, markReported, resetRunState, watchStopSignals } from '../engine/run-state.js';
+import {
+  interruptedBeforeWrite,
+  markReported,
+  resetRunState,
+  resultIsOut,
+  watchStopSignals,
+} from '../engine/run-state.js';
 import { KINDS, oneOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
-import { quietOnClosedPipe } from './pipes.js';
+import { outputWritten, quietOnClosedPipe } from './pipes.js';
 import { buildProgram, commandPath } from './program.js';
 
 interface Invocation {
@@ -127,4 +133,9 @@ export async function main(argv: string[]): Promise<void> {
   });
   process.exitCode = await run(argv, KINDS);
   strikeAt('after', 'exit', '');
+  if (!resultIsOut()) return;
+  // Ended here rather than by Node's teardown, which gives the stop signals back to their default
+  // first: a SIGHUP then would end the process by the signal, a status that belies the result.
+  await outputWritten();
+  process.exit(process.exitCode);
 }

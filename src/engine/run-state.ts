@@ -44,6 +44,11 @@ export function markReported(exitCode: number): void {
   state.exitCode = exitCode;
 }
 
+/** The one result is out (a command that serves, `mcp`, has none: it runs on). */
+export function resultIsOut(): boolean {
+  return state.phase === 'reported';
+}
+
 /** The stop signal the run got and has not acted on yet, if any. */
 export function stopSignal(): NodeJS.Signals | undefined {
   return state.signal;

@@ -175,3 +175,39 @@ describe('a signal from outside at any moment of a run', () => {
     60_000,
   );
 });
+
+/** The CLI started, and `signal` sent to it again and again from its first line on stdout (the result) until it ends. */
+function signalledOnceOut(args: string[], signal: NodeJS.Signals): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { ...process.env, NO_COLOR: '1', npm_config_offline: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    let repeat: NodeJS.Timeout | undefined;
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString('utf8');
+      if (stdout.includes('\n')) repeat ??= setInterval(() => child.kill(signal), 0);
+    });
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (status, sig) => {
+      clearInterval(repeat);
+      resolve({ status, signal: sig, stdout, stderr });
+    });
+  });
+}
+
+describe('stop signals once the result is out, until the process ends', () => {
+  // Node's teardown gives the signals back to their default before the process is gone: one that
+  // came then ended it by the signal, whatever the result said.
+  it.each(SIGNALS)('%s: the result and its status, never an end by the signal', async (signal) => {
+    const { dir, args } = await fixture(addTool);
+    const r = await signalledOnceOut(args, signal);
+    expect(r.signal, r.stderr).toBeNull();
+    expect(r.status, r.stderr).toBe(0);
+    expect(oneObject(r).ok).toBe(true);
+    expect(treeDigest(dir)).toBe(clean.addTool.digest);
+  });
+});
