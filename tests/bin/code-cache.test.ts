@@ -99,8 +99,15 @@ describe("the launcher's code cache of the bundle", () => {
   it('is not kept with caches off, nor by a dry run', () => {
     const cwd = server();
     const off = temp();
-    run(['list', '--json'], cwd, off, { MCP_SCAFFOLD_CACHE: '0' });
-    expect(existsSync(path.join(off, 'code'))).toBe(false);
+    // Nor Node's compile cache, which would go to the temp folder.
+    const tmp = temp();
+    run(['add', 'tool', 'demo_find_less', '--no-devcheck', '--yes'], cwd, off, {
+      MCP_SCAFFOLD_CACHE: '0',
+      TMPDIR: tmp,
+      NODE_COMPILE_CACHE: undefined,
+    });
+    expect(readdirSync(off)).toEqual([]);
+    expect(readdirSync(tmp)).toEqual([]);
     const dry = temp();
     run(['add', 'tool', 'demo_find_more', '--dry-run', '--no-devcheck', '--yes'], cwd, dry);
     expect(existsSync(path.join(dry, 'code'))).toBe(false);
