@@ -1,15 +1,15 @@
 /**
- * Help and version onto pipes (src/cli/pipes.ts): onto a pipe no one reads any more the run still
- * ends quietly with status 0, and onto a full non-blocking pipe the reader gets every byte once it
- * reads.
+ * Output onto pipes (src/cli/pipes.ts): onto a pipe no one reads any more, help ends quietly with
+ * status 0 and a command runs to its end with its own status (`add tool x | head -1`); onto a full
+ * non-blocking pipe the reader gets every byte once it reads.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, constants, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, openSync, readSync, writeSync } from 'node:fs';
 import { Socket } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempFolder } from '../helpers/temp.js';
-import { BIN, runCli } from './support.js';
+import { BIN, makeProject, runCli } from './support.js';
 
 /** A named pipe's two ends, both opened non-blocking (no end waits for the other to open). */
 function fifo(): { read: number; write: number } {
@@ -92,5 +92,30 @@ describe('help and version written to a pipe', () => {
     expect({ status: await status, stderr }).toEqual({ status: 0, stderr: '' });
     expect(out.subarray(0, filled).every((b) => b === 0x2e)).toBe(true);
     expect(out.subarray(filled).toString('utf8')).toBe(expected.stdout);
+  });
+});
+
+describe('a command whose reader went away', () => {
+  /** The CLI run with stdout and stderr both onto a pipe whose reader has closed it. */
+  const unread = (args: string[]) => {
+    const { read, write } = fifo();
+    closeSync(read);
+    try {
+      return spawnSync(process.execPath, [BIN, ...args, '--verbose'], {
+        stdio: ['ignore', write, write],
+        env: { ...process.env, NO_COLOR: '1' },
+      }).status;
+    } finally {
+      closeSync(write);
+    }
+  };
+  const DEFINITION = 'src/mcp-server/tools/definitions/demo-find-items.tool.ts';
+
+  it('runs to its end and its own status: written and 0, or refused and 1', () => {
+    const root = makeProject();
+    expect(unread(['add', 'tool', 'demo_find_items', '--no-devcheck', '--cwd', root])).toBe(0);
+    expect(existsSync(path.join(root, DEFINITION))).toBe(true);
+    // The same again: ALREADY_EXISTS, nothing written.
+    expect(unread(['add', 'tool', 'demo_find_items', '--no-devcheck', '--cwd', root])).toBe(1);
   });
 });
