@@ -18,7 +18,7 @@ import {
 } from '../engine/run-state.js';
 import { KINDS, oneOf } from '../kinds/index.js';
 import type { KindSpec } from '../kinds/spec.js';
-import { outputWritten, quietOnClosedPipe } from './pipes.js';
+import { outputFailuresStopNothing, outputWritten } from './pipes.js';
 import { buildProgram, commandPath } from './program.js';
 
 interface Invocation {
@@ -124,7 +124,7 @@ export async function run(argv: string[], kinds: readonly KindSpec[] = KINDS): P
 }
 
 export async function main(argv: string[]): Promise<void> {
-  quietOnClosedPipe();
+  outputFailuresStopNothing();
   const { command, json, verbose } = outputOf(argv.slice(2));
   // A stop signal before anything is written ends the run here, with its one result.
   watchStopSignals((signal) => {

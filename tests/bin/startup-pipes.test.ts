@@ -118,4 +118,26 @@ describe('a command whose reader went away', () => {
     // The same again: ALREADY_EXISTS, nothing written.
     expect(unread(['add', 'tool', 'demo_find_items', '--no-devcheck', '--cwd', root])).toBe(1);
   });
+
+  it.runIf(existsSync('/dev/full'))('stdout on a full disk: the run ends as it would, and stderr says so', () => {
+    const root = makeProject();
+    const full = openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync(
+        process.execPath,
+        [BIN, 'add', 'tool', 'demo_find_items', '--no-devcheck', '--json', '--cwd', root],
+        {
+          stdio: ['ignore', full, 'pipe'],
+          encoding: 'utf8',
+          env: { ...process.env, NO_COLOR: '1' },
+        },
+      );
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stderr).toContain('stdout could not be written (ENOSPC)');
+      expect(r.stderr).not.toContain('    at ');
+      expect(existsSync(path.join(root, DEFINITION))).toBe(true);
+    } finally {
+      closeSync(full);
+    }
+  });
 });
