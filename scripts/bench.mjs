@@ -246,5 +246,7 @@ if (mcp) printMcpBench(mcp);
 if (!process.argv.includes('--no-devcheck-bench') && (ONLY.length === 0 || ONLY.includes('devcheck'))) {
   printDevcheckBench(await benchDevcheck({ runs: Math.min(RUNS, 5) }));
 }
+// Its runs used the caches named at the top (in `work`): removed once more, with what they left.
+rmSync(work, { recursive: true, force: true });
 if (!hygen) console.log('\nhygen is not installed (npm install, or MCP_BENCH_HYGEN=<folder with it>).');
 if (!framework) console.log("\nthe framework's init was not found (../shared/frameworks, or MCP_BENCH_FRAMEWORK).");
