@@ -3,7 +3,7 @@
  * JSON object at the end and every log line goes to stderr; otherwise logs go to stdout and
  * warnings/errors to stderr. picocolors honours NO_COLOR and FORCE_COLOR. A character the terminal
  * would act on (from a project's file, in a name, a path or a line quoted) is printed as its escape,
- * colour codes among them: the only ones written are the Reporter's own, added after the escaping.
+ * colour codes among them: the only ones printed are those mcp-scaffold adds after the escaping.
  */
 
 import pc from './colors.js';
