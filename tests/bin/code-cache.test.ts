@@ -10,9 +10,10 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { runCli, scaleFixture, tempFolders } from './support.js';
+import { tempFolder } from '../helpers/temp.js';
+import { runCli, scaleFixture } from './support.js';
 
-const temp = tempFolders('mcp-scaffold-code-cache-');
+const temp = () => tempFolder('mcp-scaffold-code-cache-');
 
 /** The one cache file in `cache`'s code folder: its path, inode, header and the bytes after it. */
 function kept(cache: string) {

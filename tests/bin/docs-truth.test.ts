@@ -7,9 +7,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseJsonOut, runCli, tempFolders, treeDigest } from './support.js';
+import { tempFolder } from '../helpers/temp.js';
+import { parseJsonOut, runCli, treeDigest } from './support.js';
 
-const temp = tempFolders('mcp-scaffold-docs-');
+const temp = () => tempFolder('mcp-scaffold-docs-');
 
 /** A server from our init, without install or git. */
 function server(): string {

@@ -9,9 +9,10 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { onTerminal, parseJsonOut, runCli, tempFolders, treeDigest } from './support.js';
+import { tempFolder } from '../helpers/temp.js';
+import { onTerminal, parseJsonOut, runCli, treeDigest } from './support.js';
 
-const temp = tempFolders('mcp-scaffold-edges-');
+const temp = () => tempFolder('mcp-scaffold-edges-');
 
 /** Offline, no install, no git: what these tests check never waits on the network. */
 const OFFLINE = ['--no-install', '--no-git', '--framework-version', '0.10.17'];

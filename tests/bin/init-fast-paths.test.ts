@@ -13,9 +13,10 @@ import { registerHooks } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseJsonOut, runCli, tempFolders, treeDigest } from './support.js';
+import { tempFolder } from '../helpers/temp.js';
+import { parseJsonOut, runCli, treeDigest } from './support.js';
 
-const temp = tempFolders('mcp-scaffold-init-loads-');
+const temp = () => tempFolder('mcp-scaffold-init-loads-');
 const HOOK = path.resolve(import.meta.dirname, '../helpers/trace-modules.cjs');
 const TS_MORPH = /[\\/]node_modules[\\/](ts-morph|@ts-morph[\\/]common|typescript)[\\/]/;
 

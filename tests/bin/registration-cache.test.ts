@@ -12,9 +12,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FRESH_SERVER } from '../helpers/projects.js';
-import { runCli, tempFolders } from './support.js';
+import { tempFolder } from '../helpers/temp.js';
+import { runCli } from './support.js';
 
-const temp = tempFolders('mcp-scaffold-registration-cache-');
+const temp = () => tempFolder('mcp-scaffold-registration-cache-');
 const HOOK = path.resolve(import.meta.dirname, '../helpers/trace-modules.cjs');
 const TS_MORPH = /[\\/]node_modules[\\/](ts-morph|@ts-morph[\\/]common|typescript)[\\/]/;
 

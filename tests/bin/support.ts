@@ -5,11 +5,10 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { afterEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { tempFolder } from '../helpers/temp.js';
 
 export const BIN = path.resolve(import.meta.dirname, '../../bin/mcp-scaffold.js');
@@ -201,17 +200,4 @@ export function spawnCli(
     child.on('error', reject);
     child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr }));
   });
-}
-
-/** A maker of temp folders for a test file (named `<prefix>…`), each removed after its test. */
-export function tempFolders(prefix: string): () => string {
-  const made: string[] = [];
-  afterEach(() => {
-    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
-  return () => {
-    const dir = mkdtempSync(path.join(tmpdir(), prefix));
-    made.push(dir);
-    return dir;
-  };
 }

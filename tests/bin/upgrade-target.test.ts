@@ -13,12 +13,13 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { unpackFramework } from '../helpers/framework-tarballs.js';
 import { DOCUMENT_PATH, frameworkDocument } from '../helpers/registry-answers.js';
-import { makeProject, parseJsonOut, runCliAsync, tempFolders, treeDigest } from './support.js';
+import { tempFolder } from '../helpers/temp.js';
+import { makeProject, parseJsonOut, runCliAsync, treeDigest } from './support.js';
 
 const FRAMEWORK = '@cyanheads/mcp-ts-core';
 const PUBLISHED = ['0.10.16', '0.10.17', '0.11.4', '0.11.5', '0.12.0', '0.12.3'];
 
-const temp = tempFolders('mcp-scaffold-upgrade-target-');
+const temp = () => tempFolder('mcp-scaffold-upgrade-target-');
 const servers: { close: () => Promise<unknown> }[] = [];
 const projects: string[] = [];
 afterEach(async () => {
