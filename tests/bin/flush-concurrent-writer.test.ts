@@ -9,15 +9,10 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeProject, spawnCli } from './support.js';
-
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 /** Appends `// appended <n>` to `file` in a loop (`pauseMs` between lines, 0: none) until SIGTERM; prints how many. */
 function appender(file: string, pauseMs: number): ChildProcess {
@@ -53,7 +48,6 @@ describe('a process appending to src/index.ts while adds run', () => {
     '%s: no appended line is lost; each add lands or is refused, coded',
     async (_how, pauseMs) => {
       const root = makeProject();
-      made.push(root);
       const index = path.join(root, 'src/index.ts');
       const writer = appender(index, pauseMs);
       const outcomes: { name: string; status: number | null; code?: string }[] = [];

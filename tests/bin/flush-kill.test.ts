@@ -6,24 +6,17 @@
  * SIGTERM during the flush waits for the last rename, then ends the run with one JSON object.
  */
 
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FLUSH_CASES, flushSteps } from '../helpers/flush-cases.js';
 import { spawnCli, treeDigest } from './support.js';
 
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
 async function fixture(flushCase: (typeof FLUSH_CASES)[number]) {
-  const made_ = await flushCase.make(async (a) => {
+  return flushCase.make(async (a) => {
     const r = await spawnCli(a);
     if (r.status !== 0) throw new Error(`setup failed: ${r.stderr}`);
   });
-  made.push(made_.dir);
-  return made_;
 }
 
 /** Per case: how many files a clean run writes, and the digest of the folder it leaves. */

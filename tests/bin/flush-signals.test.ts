@@ -9,22 +9,16 @@
  */
 
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FLUSH_CASES, type FlushCase, flushSteps } from '../helpers/flush-cases.js';
 import { BIN, type Ran, spawnCli, treeDigest } from './support.js';
-
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 const byName = (name: string) => FLUSH_CASES.find((c) => c.name === name)!;
 
 async function fixture(flushCase: FlushCase) {
   const f = await flushCase.make(async () => undefined);
-  made.push(f.dir);
   return { ...f, before: treeDigest(f.dir) };
 }
 

@@ -5,22 +5,16 @@
  * run does; the stopped one finishes every rename first.
  */
 
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FLUSH_CASES } from '../helpers/flush-cases.js';
 import { spawnCli, treeDigest } from './support.js';
-
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 const addTool = FLUSH_CASES.find((c) => c.name === 'add tool')!;
 
 async function fixture() {
   const f = await addTool.make(async () => undefined);
-  made.push(f.dir);
   return f;
 }
 

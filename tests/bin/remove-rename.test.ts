@@ -4,20 +4,12 @@
  * codes, and a use that cannot be taken along is refused with file:line, nothing written.
  */
 
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeProject, parseJsonOut, runCli, treeDigest } from './support.js';
 
-const roots: string[] = [];
-const project = (files: Record<string, string> = {}) => {
-  const root = makeProject(files);
-  roots.push(root);
-  return root;
-};
-afterEach(() => {
-  for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
-});
+const project = (files: Record<string, string> = {}) => makeProject(files);
 const TOOL = 'src/mcp-server/tools/definitions/echo.tool.ts';
 
 describe('remove', () => {

@@ -6,21 +6,12 @@
  */
 
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeProject, parseJsonOut, runCli, treeDigest } from './support.js';
 
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
-
-const project = () => {
-  const root = makeProject();
-  made.push(root);
-  return root;
-};
+const project = () => makeProject();
 
 const SCHEMA = {
   type: 'object',

@@ -5,8 +5,7 @@
  * Colour codes from a file are shown too: the only ones printed are those mcp-scaffold adds.
  */
 
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeProject, spawnCli } from './support.js';
 
 /** The name as the file's string literal spells it, and as it is once evaluated. */
@@ -31,8 +30,6 @@ const root = makeProject({
   // Not registered: `list` fails and its error names the definition.
   'src/mcp-server/tools/definitions/evil.tool.ts': `import { tool } from '@cyanheads/mcp-ts-core';\nexport const evilTool = tool('${SPELLED}', {} as never);\n`,
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-
 /** Text made invisible (SGR 8, conceal), then shown again: what a file could hide from a reader. */
 const CONCEAL = '\u001b[8m';
 const concealing = makeProject({
