@@ -142,7 +142,6 @@ for (const run of cases.values()) run(); // warm-up: file cache
 for (let i = 0; i < RUNS; i++) for (const [name, run] of cases) results.get(name).push(run());
 // The MCP server's cases run a client in this process (--only mcp runs them alone).
 const mcp = ONLY.length === 0 || ONLY.includes('mcp') ? await benchMcp({ runs: RUNS, work }) : undefined;
-rmSync(work, { recursive: true, force: true });
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (name) => (results.has(name) ? median(results.get(name).map((r) => r.ms)) : Number.NaN);
@@ -246,7 +245,7 @@ if (mcp) printMcpBench(mcp);
 if (!process.argv.includes('--no-devcheck-bench') && (ONLY.length === 0 || ONLY.includes('devcheck'))) {
   printDevcheckBench(await benchDevcheck({ runs: Math.min(RUNS, 5) }));
 }
-// Its runs used the caches named at the top (in `work`): removed once more, with what they left.
+// Removed last: the devcheck step's runs use the caches named at the top, which are in `work`.
 rmSync(work, { recursive: true, force: true });
 if (!hygen) console.log('\nhygen is not installed (npm install, or MCP_BENCH_HYGEN=<folder with it>).');
 if (!framework) console.log("\nthe framework's init was not found (../shared/frameworks, or MCP_BENCH_FRAMEWORK).");
